@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const TeamRole = z.enum(['owner', 'member']);
+export type TeamRole = z.infer<typeof TeamRole>;
+
+export const Team = z.object({
+  groupId: z.number().int(),
+  groupName: z.string(),
+  role: TeamRole,
+});
+export type Team = z.infer<typeof Team>;
+
+/** Answer of validate, login and setup (spec 1 §3 "Session user"). */
+export const SessionUser = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  roles: z.array(z.string()),
+  teams: z.array(Team),
+  groupId: z.number().int(),
+  groupName: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const Username = z.string().trim().min(1).max(64);
+
+export const LoginRequest = z.object({
+  username: z.string().min(1),
+  password: z.string().min(1),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const SetupRequest = z.object({
+  username: Username,
+  password: z.string().min(6).max(1024),
+});
+export type SetupRequest = z.infer<typeof SetupRequest>;
+
+export const SignupRequest = z.object({
+  username: z.string(),
+  email: z.string(),
+});
+export type SignupRequest = z.infer<typeof SignupRequest>;
+
+/** Signup answer: on success ok is true; on failure (HTTP 400) the flags say which field was wrong. */
+export const SignupAnswer = z.object({
+  ok: z.boolean(),
+  invalidUsername: z.boolean(),
+  invalidEmail: z.boolean(),
+  message: z.string().optional(),
+});
+export type SignupAnswer = z.infer<typeof SignupAnswer>;
+
+export const GroupFindQuery = z.object({ name: z.string().min(1) });
+export const GroupFindAnswer = z.object({ id: z.number().int(), name: z.string() });
+export type GroupFindAnswer = z.infer<typeof GroupFindAnswer>;

@@ -1,0 +1,32 @@
+/** Product slug used in API paths: /api/v1/{product}/… */
+export const PRODUCT = 'corridor';
+export const API_PREFIX = '/api/v1';
+
+/** Spec 1 §9 and §5. */
+export const SETUP_PASSWORD_MIN = 6;
+export const SETUP_LICENSE_KEY_MIN = 3;
+export const PROFILE_PASSWORD_MIN = 3;
+export const HOME_LATEST_SCENARIOS = 3;
+export const HOME_LATEST_RUNS = 5;
+
+/** Engine versions offered by the setup wizard, the first is the default (spec 1 §2.6). */
+export const ENGINE_VERSIONS = ['2025.0', '2024.0', '15.0', '14.0'] as const;
+export type EngineVersion = (typeof ENGINE_VERSIONS)[number];
+export const DEFAULT_ENGINE_VERSION: EngineVersion = '2025.0';
+
+/** The administrator role name (spec 1 §6). */
+export const ADMIN_ROLE = 'admin';
+
+/** Local-storage keys: the only three the app writes (spec 1 §9). */
+export const STORAGE_KEYS = {
+  theme: 'corridor.theme',
+  navCollapsed: 'corridor.navCollapsed',
+  editorLevel: 'corridor.editorLevel',
+} as const;
+
+export const THEMES = ['light', 'system', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'system';
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];

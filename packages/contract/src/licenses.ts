@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The signed content of a licence key (spec 1 §3, spec 3 §3 "Licence").
+ * A key is `base64url(JSON payload) + "." + base64url(Ed25519 signature of the payload part)`.
+ */
+export const LicensePayload = z.object({
+  name: z.string(),
+  organisation: z.string(),
+  validFromDate: z.string(), // ISO date, YYYY-MM-DD
+  validUntilDate: z.string(), // ISO date, YYYY-MM-DD
+  creationDate: z.string(), // ISO date-time
+  features: z.object({ commercial: z.boolean() }),
+  limits: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** "vendor" keys are signed with LICENSE_PUBLIC_KEY's private half; "community" keys by this installation. */
+  issuer: z.enum(['vendor', 'community']),
+});
+export type LicensePayload = z.infer<typeof LicensePayload>;
+
+export const License = LicensePayload.extend({ key: z.string() });
+export type License = z.infer<typeof License>;
+
+export const LicenseList = z.array(License);
+
+export const LicenseKeyQuery = z.object({ key: z.string().min(1) });
+
+export const CommunityLicenseRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  organisation: z.string().trim().max(200).default(''),
+});
+export type CommunityLicenseRequest = z.infer<typeof CommunityLicenseRequest>;
