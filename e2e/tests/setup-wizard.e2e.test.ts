@@ -1,0 +1,78 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage } from '../support/session.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function next(page: Page) {
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+describe('first-run setup wizard', () => {
+  test('a new installation walks through all five panels with a community licence', async () => {
+    const { page } = await openPage(browser, server.url);
+
+    // Start-up: the session check answers 400, so the app goes to /setup.
+    await page.goto('/');
+    await page.waitForURL('**/setup');
+    await page.getByRole('heading', { name: 'Welcome to Corridor' }).waitFor();
+    await next(page);
+
+    // Panel 2: every validation message of spec 1 §5, in the order a user meets them.
+    await next(page);
+    await page.getByText('Please enter a user name.').waitFor();
+    await page.getByLabel('Username').fill('ada');
+    await next(page);
+    await page.getByText('Please enter a password.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Repeat password').fill('short');
+    await next(page);
+    await page.getByText('Please enter a longer password.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('secret-one');
+    await page.getByLabel('Repeat password').fill('secret-two');
+    await next(page);
+    await page.getByText('The two passwords do not match.').waitFor();
+    await page.getByLabel('Repeat password').fill('secret-one');
+    await next(page);
+
+    // Panel 3: no licence yet → refused; a broken key → the server's reason; then the community licence.
+    await next(page);
+    await page.getByText('You need to have a valid license in order to continue.').waitFor();
+    await page.getByText('Licence key', { exact: true }).first().click();
+    await page.getByRole('textbox', { name: 'Licence key' }).fill('  not-a-licence  ');
+    await page.getByRole('button', { name: 'Check licence key' }).click();
+    await page.getByText('There was an error with the license key: The license key is malformed.').waitFor();
+    await page.getByText('Free community licence').click();
+    await next(page);
+
+    // Panel 4: keep the engine download off and finish.
+    await page.getByLabel('Download the MATSim engine now').waitFor();
+    expect(await page.getByLabel('Download the MATSim engine now').isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Set up Corridor' }).click();
+
+    // Panel 5: the steps run, then done.
+    await page.getByRole('heading', { name: 'Setup complete' }).waitFor();
+    await page.getByRole('button', { name: 'Go to Corridor' }).click();
+    await page.getByRole('heading', { name: 'Hello, ada!' }).waitFor();
+
+    // The licence really was stored, as a non-commercial community licence.
+    const licences = await page.evaluate(async () => (await fetch('/api/v1/corridor/licenses')).json());
+    expect(licences).toHaveLength(1);
+    expect(licences[0].features.commercial).toBe(false);
+
+    // Setup cannot run twice: /setup now leads into the app.
+    await page.goto('/setup');
+    await page.getByRole('heading', { name: 'Hello, ada!' }).waitFor();
+  });
+});

@@ -1,0 +1,81 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { hasFocus, openPage, setupAdmin, signIn } from '../support/session.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await setupAdmin(server.url, 'grace', 'hopper-42');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('sign-in and the application shell', () => {
+  test('a signed-out visitor is sent to /login and a wrong password keeps them there', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/scenarios');
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Username').fill('grace');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Username or password could not be verified.').waitFor();
+    expect(await hasFocus(page.getByLabel('Password', { exact: true }))).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  test('greeting, navigation collapse kept over a reload, theme, 404 and sign out', async () => {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, 'grace', 'hopper-42');
+
+    // Admins see Settings in the main navigation.
+    await page.getByRole('link', { name: 'Settings' }).waitFor();
+
+    // Collapse the navigation; the choice survives a reload.
+    await page.getByRole('button', { name: 'Collapse navigation' }).click();
+    await page.getByRole('button', { name: 'Expand navigation' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand navigation' }).waitFor();
+    await page.getByRole('button', { name: 'Expand navigation' }).click();
+    await page.getByRole('button', { name: 'Collapse navigation' }).waitFor();
+
+    // Theme: switch to dark, kept over a reload, back to light.
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    await page.goto('/profile/appearance');
+    await page.getByText('Dark', { exact: true }).click();
+    await expect.poll(scheme).toBe('dark');
+    await page.reload();
+    await page.getByText('Dark', { exact: true }).waitFor();
+    expect(await scheme()).toBe('dark');
+    await page.getByText('Light', { exact: true }).click();
+    await expect.poll(scheme).toBe('light');
+
+    // Unknown routes show the spec's not-found text (a run id must be numeric).
+    for (const path of ['/grace/runs/not-a-number', '/a/b/c/d/e/f']) {
+      await page.goto(path);
+      await page.getByText("We're sorry, but we couldn't find that page.").waitFor();
+      await page.getByText('[ Error 404 ]').waitFor();
+      await page.getByText('Sorry!').waitFor();
+    }
+
+    // Group wrapper: an unknown group answers 404 with the spec's text.
+    await page.goto('/no-such-team/runs');
+    await page.getByText('Oops... This page does not exist. 404.').waitFor();
+
+    // Sign out ends the session on the server too.
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Hello, grace!' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    const status = await page.evaluate(async () => (await fetch('/api/v1/accounts/validate')).status);
+    expect(status).toBe(401);
+    await page.goto('/');
+    await page.waitForURL('**/login');
+  });
+});
