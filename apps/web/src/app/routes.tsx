@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { Placeholder } from '../components/Placeholder.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { SignupPage } from '../features/auth/SignupPage.tsx';
+import { GroupWrapper } from '../features/groups/GroupWrapper.tsx';
+import { HelpPage } from '../features/help/HelpPage.tsx';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { isRunId } from '../features/runs/runId.ts';
+import { RunIdGuard } from '../features/runs/RunIdGuard.tsx';
+import { SetupPage } from '../features/setup/SetupPage.tsx';
+import { RequireSignedIn } from './guards.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import type { RouteHandle, TitleKey, TitleSpec } from './pageTitle.ts';
+import { PublicLayout } from './PublicLayout.tsx';
+import { RootLayout } from './RootLayout.tsx';
+import { AppLayout } from './shell/AppFrame.tsx';
+
+/** A page route; pages of later issues default to the shared placeholder. */
+function page(path: string | undefined, title: TitleSpec, element: ReactNode = <Placeholder />): RouteObject {
+  const handle: RouteHandle = { title };
+  return path === undefined ? { index: true, element, handle } : { path, element, handle };
+}
+
+/** Run pages exist only for numeric ids; other ids get the not-found title too. */
+function runPage(path: string | undefined, title: TitleKey): RouteObject {
+  return page(path, ({ t, params }) => (isRunId(params.id) ? t(`titles.${title}`) : t('titles.notFound')));
+}
+
+const settingsRoutes: RouteObject[] = [
+  page(undefined, 'settings'),
+  page('accounts', 'accounts'),
+  page('groups', 'groups'),
+  page('runners', 'runners'),
+  page('job-templates', 'jobTemplates'),
+  page('job-templates/:id', 'jobTemplate'),
+  page('smtp', 'smtp'),
+  page('licenses', 'licenses'),
+  page('server-import', 'serverImport'),
+  page('sysinfo', 'sysinfo'),
+  page('jobs', 'settingsJobs'),
+  page('matsim-releases', 'matsimReleases'),
+];
+
+const runRoutes: RouteObject[] = [
+  runPage(undefined, 'run'),
+  runPage('edit', 'edit'),
+  runPage('delete', 'delete'),
+  runPage('file', 'file'),
+  runPage('files', 'files'),
+];
+
+const scenarioRoutes: RouteObject[] = [
+  page(undefined, 'scenario'),
+  page('edit/:section?', 'editScenario'),
+  page('edit-file', ({ t, search }) => search.get('file') || t('titles.file')),
+  page('schedule-run', 'scheduleRun'),
+  page('export', 'exportScenario'),
+  page('delete', 'delete'),
+];
+
+const groupRoutes: RouteObject[] = [
+  page(undefined, 'scenarios'),
+  page('scenarios', 'scenarios'),
+  page('settings/:section?', 'teamSettings'),
+  page('runs', 'runs'),
+  page('runs/add', 'importRun'),
+  { path: 'runs/:id', element: <RunIdGuard />, children: runRoutes },
+  page('visualizer', 'visualizer'),
+  page('dashboards', 'dashboards'),
+  page('dashboards/:dashboard', 'dashboard'),
+  page('compare', 'compareRuns'),
+  page(':scenario/editor', 'scenarioEditor'),
+  { path: ':scenario', children: scenarioRoutes },
+];
+
+/** The route table of spec 1 §2.1 (settings pages: spec 3 §2.8). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { element: <PublicLayout size="md" />, children: [page('setup', 'setup', <SetupPage />)] },
+      {
+        element: <PublicLayout />,
+        children: [
+          page('login', 'login', <LoginPage />),
+          page('signup', 'signup', <SignupPage />),
+          page('-/forgot-password', 'forgotPassword'),
+          page('-/verify-email/:token', 'verifyEmail'),
+          page('-/set-password/:token', 'setPassword'),
+        ],
+      },
+      {
+        element: <RequireSignedIn />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              page(undefined, 'home', <HomePage />),
+              page('help', 'help', <HelpPage />),
+              page('jobs', 'jobs'),
+              page('scenarios', 'scenarios'),
+              page('scenarios/add', 'addScenario'),
+              { path: 'settings', children: settingsRoutes },
+              page('admin/metrics', 'metrics'),
+              page('profile/:section?', 'profile', <ProfilePage />),
+              { path: ':group', element: <GroupWrapper />, children: groupRoutes },
+            ],
+          },
+        ],
+      },
+      page('*', 'notFound', <NotFoundPage />),
+    ],
+  },
+];
