@@ -35,7 +35,7 @@ export function LicenseKeyInput({ draft, onChange }: LicenseKeyInputProps) {
         autosize
         minRows={3}
         maxRows={8}
-        ff="monospace"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         value={draft.key}
         error={error}
         onChange={(event) => {

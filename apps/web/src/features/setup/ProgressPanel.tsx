@@ -37,6 +37,7 @@ function DownloadProgress({ download }: { download: EngineDownloadStatus }) {
     <Stack gap={4} pl={34}>
       <Progress
         value={download.state === 'done' ? 100 : percent}
+        color={download.state === 'error' ? 'red' : undefined}
         striped={indeterminate}
         animated={indeterminate || download.state === 'verifying'}
         aria-label={t('setup.progress.downloadLabel')}

@@ -91,7 +91,7 @@ export function SetupPage() {
   return (
     <Paper withBorder p="xl">
       <Stack gap="xl">
-        <Stepper active={step} size="sm" allowNextStepsSelect={false}>
+        <Stepper active={setup.progress?.done ? STEPS.length : step} size="sm" allowNextStepsSelect={false}>
           {STEPS.map((name) => (
             <Stepper.Step key={name} label={t(`setup.steps.${name}`)} />
           ))}
