@@ -1,6 +1,7 @@
 import { ADMIN_ROLE } from '@corridor/contract';
 import { ActionIcon, Divider, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import {
+  type Icon,
   IconChartDots3,
   IconHelp,
   IconLayoutDashboard,
@@ -20,6 +21,12 @@ import { NavItem } from './NavItem.tsx';
 
 const ICON_SIZE = 20;
 
+interface NavLinkEntry {
+  label: string;
+  to: string;
+  Icon: Icon;
+}
+
 interface MainNavProps {
   collapsed: boolean;
   onToggle: () => void;
@@ -33,6 +40,22 @@ export function MainNav({ collapsed, onToggle }: MainNavProps) {
   const navigate = useNavigate();
   const group = `/${encodeURIComponent(user.groupName)}`;
   const toggleLabel = collapsed ? t('nav.expand') : t('nav.collapse');
+  const isAdmin = user.roles.includes(ADMIN_ROLE);
+
+  // Three blocks split by separators (spec 1 §2.2); Sign out closes the last one.
+  const sections: NavLinkEntry[][] = [
+    [
+      { label: t('nav.scenarios'), to: `${group}/scenarios`, Icon: IconMap2 },
+      { label: t('nav.runs'), to: `${group}/runs`, Icon: IconPlayerPlay },
+      { label: t('nav.dashboards'), to: `${group}/dashboards`, Icon: IconLayoutDashboard },
+      { label: t('nav.visualizer'), to: `${group}/visualizer`, Icon: IconChartDots3 },
+    ],
+    [
+      { label: t('nav.profile'), to: '/profile', Icon: IconUser },
+      ...(isAdmin ? [{ label: t('nav.settings'), to: '/settings', Icon: IconSettings }] : []),
+    ],
+    [{ label: t('nav.help'), to: '/help', Icon: IconHelp }],
+  ];
 
   const signOut = () => {
     // The session is dropped whether the call succeeds or not (useLogout).
@@ -53,17 +76,14 @@ export function MainNav({ collapsed, onToggle }: MainNavProps) {
       </Group>
       <ScrollArea flex={1} scrollbarSize={6}>
         <Stack gap={2}>
-          <NavItem collapsed={collapsed} to={`${group}/scenarios`} label={t('nav.scenarios')} icon={<IconMap2 size={ICON_SIZE} />} />
-          <NavItem collapsed={collapsed} to={`${group}/runs`} label={t('nav.runs')} icon={<IconPlayerPlay size={ICON_SIZE} />} />
-          <NavItem collapsed={collapsed} to={`${group}/dashboards`} label={t('nav.dashboards')} icon={<IconLayoutDashboard size={ICON_SIZE} />} />
-          <NavItem collapsed={collapsed} to={`${group}/visualizer`} label={t('nav.visualizer')} icon={<IconChartDots3 size={ICON_SIZE} />} />
-          <Divider my="xs" />
-          <NavItem collapsed={collapsed} to="/profile" label={t('nav.profile')} icon={<IconUser size={ICON_SIZE} />} />
-          {user.roles.includes(ADMIN_ROLE) && (
-            <NavItem collapsed={collapsed} to="/settings" label={t('nav.settings')} icon={<IconSettings size={ICON_SIZE} />} />
-          )}
-          <Divider my="xs" />
-          <NavItem collapsed={collapsed} to="/help" label={t('nav.help')} icon={<IconHelp size={ICON_SIZE} />} />
+          {sections.map((links, index) => (
+            <Stack key={index} gap={2}>
+              {index > 0 && <Divider my="xs" />}
+              {links.map(({ label, to, Icon }) => (
+                <NavItem key={label} collapsed={collapsed} to={to} label={label} icon={<Icon size={ICON_SIZE} />} />
+              ))}
+            </Stack>
+          ))}
           <NavItem collapsed={collapsed} onClick={signOut} label={t('nav.signOut')} icon={<IconLogout size={ICON_SIZE} />} />
         </Stack>
       </ScrollArea>
