@@ -1,5 +1,5 @@
 import { DEFAULT_THEME } from '@corridor/contract';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { Combobox, createTheme, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,6 +10,10 @@ import { themeStorageManager, themeToColorScheme } from './colorScheme.ts';
 const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
+  components: {
+    // A closed dropdown stays out of the DOM, so its listbox does not share the field's label.
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+  },
 });
 
 const colorSchemeManager = themeStorageManager();
