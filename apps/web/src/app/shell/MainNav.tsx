@@ -29,7 +29,8 @@ interface NavLinkEntry {
 
 interface MainNavProps {
   collapsed: boolean;
-  onToggle: () => void;
+  /** Absent where the navigation cannot be expanded. */
+  onToggle?: () => void;
 }
 
 /** Main navigation (spec 1 §2.2). */
@@ -87,13 +88,19 @@ export function MainNav({ collapsed, onToggle }: MainNavProps) {
           <NavItem collapsed={collapsed} onClick={signOut} label={t('nav.signOut')} icon={<IconLogout size={ICON_SIZE} />} />
         </Stack>
       </ScrollArea>
-      <Group justify={collapsed ? 'center' : 'flex-end'}>
-        <Tooltip label={toggleLabel} position="right" withArrow>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggle} aria-label={toggleLabel}>
-            {collapsed ? <IconLayoutSidebarLeftExpand size={ICON_SIZE} /> : <IconLayoutSidebarLeftCollapse size={ICON_SIZE} />}
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      {onToggle && (
+        <Group justify={collapsed ? 'center' : 'flex-end'}>
+          <Tooltip label={toggleLabel} position="right" withArrow>
+            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggle} aria-label={toggleLabel}>
+              {collapsed ? (
+                <IconLayoutSidebarLeftExpand size={ICON_SIZE} />
+              ) : (
+                <IconLayoutSidebarLeftCollapse size={ICON_SIZE} />
+              )}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      )}
     </Stack>
   );
 }
