@@ -1,0 +1,50 @@
+import { generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_MATSIM_RELEASE_URL, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the defaults and treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: ' ' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: null,
+      publicUrl: null,
+      licensePublicKey: null,
+      matsimReleaseUrl: DEFAULT_MATSIM_RELEASE_URL,
+      logLevel: 'info',
+    });
+    expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads every variable from the environment', () => {
+    const pem = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const config = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u:p@db/corridor',
+      PUBLIC_URL: 'https://corridor.example.org/',
+      LICENSE_PUBLIC_KEY: pem,
+      MATSIM_RELEASE_URL: 'https://mirror.example.org/{version}.zip',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.publicUrl?.origin).toBe('https://corridor.example.org');
+    expect(config.licensePublicKey?.asymmetricKeyType).toBe('ed25519');
+    expect(config.logLevel).toBe('warn');
+  });
+
+  it('names every invalid variable', () => {
+    const load = () =>
+      loadConfig({ PORT: 'eighty', MATSIM_RELEASE_URL: 'https://x/latest.zip', DATABASE_URL: 'mysql://x' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/PORT/);
+    expect(load).toThrow(/MATSIM_RELEASE_URL: must contain the placeholder \{version\}/);
+    expect(load).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+  });
+
+  it('refuses a licence public key that is neither PEM nor a file', () => {
+    expect(() => loadConfig({ LICENSE_PUBLIC_KEY: '/no/such/key.pem' })).toThrow(/LICENSE_PUBLIC_KEY/);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Server configuration from environment variables, validated once at start. There is no config file:
+ * defaults live here and the environment always wins over them.
+ */
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const DEFAULT_MATSIM_RELEASE_URL =
+  'https://github.com/matsim-org/matsim-libs/releases/download/{version}/matsim-{version}-release.zip';
+
+/** <repo>/apps/web/dist, found from this file so the server can be started from any working directory. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LICENSE_PUBLIC_KEY: z.string().optional(),
+  MATSIM_RELEASE_URL: z
+    .string()
+    .refine((v) => v.includes('{version}'), 'must contain the placeholder {version}')
+    .default(DEFAULT_MATSIM_RELEASE_URL),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path. */
+  dataDir: string;
+  /** Absent: embedded PGlite in dataDir/db. */
+  databaseUrl: string | null;
+  /** The origin browsers use; also decides the Secure cookie flag and the CSRF origin check. */
+  publicUrl: URL | null;
+  /** Verifies vendor licence keys; without it only community licences are accepted. */
+  licensePublicKey: KeyObject | null;
+  matsimReleaseUrl: string;
+  logLevel: LogLevel;
+  /** Absolute path of the built web app. */
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Container setups often pass `VAR=` for "unset"; treat empty values as absent so defaults apply.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : null,
+    licensePublicKey: e.LICENSE_PUBLIC_KEY ? readLicensePublicKey(e.LICENSE_PUBLIC_KEY) : null,
+    matsimReleaseUrl: e.MATSIM_RELEASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+  };
+}
+
+/** LICENSE_PUBLIC_KEY holds either the PEM text itself or the path of a PEM file. */
+export function readLicensePublicKey(value: string): KeyObject {
+  const isPem = value.includes('-----BEGIN');
+  if (!isPem && !existsSync(value)) {
+    throw new ConfigError(`LICENSE_PUBLIC_KEY: neither PEM text nor an existing file: ${value}`);
+  }
+  const pem = isPem ? value.replace(/\\n/g, '\n') : readFileSync(value, 'utf8');
+  let key: KeyObject;
+  try {
+    key = createPublicKey(pem);
+  } catch (err) {
+    throw new ConfigError(`LICENSE_PUBLIC_KEY: not a readable public key (${(err as Error).message})`);
+  }
+  if (key.asymmetricKeyType !== 'ed25519') {
+    throw new ConfigError(`LICENSE_PUBLIC_KEY: expected an Ed25519 key, got ${key.asymmetricKeyType}`);
+  }
+  return key;
+}
