@@ -24,6 +24,10 @@ export const LicenseList = z.array(License);
 
 export const LicenseKeyQuery = z.object({ key: z.string().min(1) });
 
+/** POST …/licenses/check/key and …/licenses/key take the key as text/plain, or as JSON in this shape. */
+export const LicenseKeyRequest = z.object({ key: z.string() });
+export type LicenseKeyRequest = z.infer<typeof LicenseKeyRequest>;
+
 export const CommunityLicenseRequest = z.object({
   name: z.string().trim().min(1).max(200),
   organisation: z.string().trim().max(200).default(''),

@@ -1,0 +1,122 @@
+/**
+ * buildApp(deps): the whole HTTP server as a Fastify instance, without listening. main.ts listens; tests call
+ * app.inject. Everything that varies between production and tests (database, clock, limits) comes in as deps.
+ */
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { API_PREFIX } from '@corridor/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/connection.ts';
+import { registerCsrfGuard } from './http/csrf.ts';
+import { registerDocs } from './http/docs.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { echoRequestId, genReqId } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { resolveActor, sessionCookie } from './http/session.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { AccountsRepository } from './modules/accounts/repository.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { AccountsService } from './modules/accounts/service.ts';
+import { engineSetupRoutes } from './modules/engine-setup/routes.ts';
+import { EngineSetupService } from './modules/engine-setup/service.ts';
+import { FeaturesRepository } from './modules/features/repository.ts';
+import { featuresRoutes } from './modules/features/routes.ts';
+import { FeaturesService } from './modules/features/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { InstallationKeys } from './modules/licenses/installation-keys.ts';
+import { LicensesRepository } from './modules/licenses/repository.ts';
+import { licensesRoutes } from './modules/licenses/routes.ts';
+import { LicensesService } from './modules/licenses/service.ts';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './security/login-limiter.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Clock for sessions, licence validity and the login limiter. */
+  now?: () => Date;
+  loginLimits?: LoginLimits;
+  /** How long an engine download may receive nothing before it fails. */
+  engineIdleTimeoutMs?: number;
+  /** false silences the log (tests); default: pino at config.logLevel. */
+  logger?: boolean;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    genReqId,
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+
+  registerErrorHandler(app);
+  echoRequestId(app);
+  registerCsrfGuard(app, config.publicUrl);
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(cookie);
+  await app.register(multipart);
+  await registerDocs(app);
+
+  const accountsRepository = new AccountsRepository(db);
+  const features = new FeaturesService(new FeaturesRepository(db));
+  const limiter = new LoginLimiter(deps.loginLimits ?? DEFAULT_LOGIN_LIMITS, () => now().getTime());
+  const accounts = new AccountsService(accountsRepository, features, limiter, now);
+  const installationKeys = new InstallationKeys(config.dataDir);
+  const licenses = new LicensesService(
+    new LicensesRepository(db),
+    accountsRepository,
+    installationKeys,
+    config.licensePublicKey,
+    now,
+  );
+  const engine = new EngineSetupService({
+    dataDir: config.dataDir,
+    urlTemplate: config.matsimReleaseUrl,
+    idleTimeoutMs: deps.engineIdleTimeoutMs,
+    log: app.log,
+  });
+  const cookieJar = sessionCookie(config.publicUrl?.protocol === 'https:');
+
+  await app.register(
+    async (api) => {
+      resolveActor(api, cookieJar, (value) => accounts.resolveSession(value));
+      await api.register(healthRoutes);
+      await api.register(accountsRoutes(accounts, cookieJar));
+      await api.register(featuresRoutes(features));
+      await api.register(licensesRoutes(licenses));
+      await api.register(engineSetupRoutes(engine));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, config.webDist);
+  app.addHook('onClose', () => engine.stop());
+  return app;
+}
+
+/**
+ * Clients often send `Content-Type: application/json` with no body on action calls (POST /jobs/setup?…);
+ * Fastify would reject that with 400, so an empty JSON body is read as no body instead.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}

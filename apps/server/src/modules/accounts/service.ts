@@ -1,0 +1,164 @@
+/** Sign-in, setup, sign-up and group lookup: the rules and access checks of spec 1 §2.5–2.7 and §7.1. */
+import { ADMIN_ROLE, type GroupFindAnswer, type SessionUser, type SignupAnswer } from '@corridor/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
+import type { LoginLimiter } from '../../security/login-limiter.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/password.ts';
+import { newSessionToken, parseCookieValue, secretMatches } from '../../security/session-token.ts';
+import type { FeaturesService } from '../features/service.ts';
+import type { AccountsRepository, UserRow } from './repository.ts';
+
+export const LOGIN_FAILED = 'Username or password could not be verified.';
+export const SIGNUP_DISABLED = 'Sign-up is not possible on this instance.';
+export const NOT_SET_UP = 'Corridor has not been set up yet.';
+
+/** A device that has not been used for this long is signed out; each validate call extends it. */
+export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
+
+const USERNAME_PATTERN = /^[A-Za-z0-9._-]{2,64}$/;
+
+/** Where a sign-in comes from: the address for rate limiting, the User-Agent to name the device. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  cookieValue: string;
+}
+
+export class AccountsService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly features: FeaturesService,
+    private readonly limiter: LoginLimiter,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The Actor behind a session cookie, or null when the cookie is missing, unknown, expired or blocked. */
+  async resolveSession(cookieValue: string | undefined): Promise<Actor | null> {
+    const parsed = cookieValue ? parseCookieValue(cookieValue) : null;
+    if (!parsed) return null;
+    const row = await this.accounts.findSession(parsed.token);
+    if (!row || !secretMatches(parsed.secret, row.secretHash)) return null;
+    if (row.state !== 'active') return null;
+    if (this.now().getTime() - row.lastAccess.getTime() > SESSION_IDLE_MS) return null;
+    return { userId: row.userId, username: row.username, roles: row.roles, token: parsed.token };
+  }
+
+  /** 400 before setup is how the web app knows to open the setup wizard (spec 1 §2.3). */
+  async validate(actor: Actor | null): Promise<SessionUser> {
+    if (!(await this.accounts.adminExists())) throw badRequest(NOT_SET_UP);
+    const user = requireUser(actor);
+    await this.accounts.touchSession(user.token, user.userId, this.now());
+    return this.sessionUser(user.userId);
+  }
+
+  async setup(input: { username: string; password: string }, client: ClientInfo): Promise<SignedIn> {
+    const username = input.username.trim();
+    if (!USERNAME_PATTERN.test(username)) {
+      throw badRequest('The username must have at least 2 characters: letters, digits, ".", "_" or "-".');
+    }
+    const passwordHash = await hashPassword(input.password);
+    let userId: number | null;
+    try {
+      userId = await this.accounts.createAdminIfNone({ username, passwordHash, roles: [ADMIN_ROLE] });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('That username is already taken.');
+      throw err;
+    }
+    if (userId === null) throw conflict('Corridor is already set up: an administrator exists.');
+    return this.signIn(userId, client);
+  }
+
+  async login(input: { username: string; password: string }, client: ClientInfo): Promise<SignedIn> {
+    const waitMs = this.limiter.retryAfterMs(client.ip, input.username);
+    if (waitMs > 0) {
+      const minutes = Math.ceil(waitMs / 60_000);
+      throw new HttpError(
+        429,
+        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      );
+    }
+    const user = await this.accounts.findUserByName(input.username.trim());
+    if (!(await passwordAccepted(user, input.password))) {
+      this.limiter.recordFailure(client.ip, input.username);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    this.limiter.recordSuccess(input.username);
+    return this.signIn(user!.id, client);
+  }
+
+  async logout(actor: Actor | null): Promise<void> {
+    if (actor) await this.accounts.deleteLoginToken(actor.token);
+  }
+
+  async signup(input: { username: string; email: string }): Promise<SignupAnswer> {
+    if (!(await this.features.isEnabled('accountsSignup'))) throw forbidden(SIGNUP_DISABLED);
+    const username = input.username.trim();
+    const email = input.email.trim();
+    const invalidUsername = !USERNAME_PATTERN.test(username) || (await this.accounts.isNameTaken(username));
+    const invalidEmail = !email.includes('@') || email.length > 254;
+    if (invalidUsername || invalidEmail) return { ok: false, invalidUsername, invalidEmail };
+    try {
+      // No password yet: setting one (by an emailed link) comes with the email features.
+      await this.accounts.createAccount({ username, passwordHash: null, roles: [], email });
+    } catch (err) {
+      // Someone took the name between the check and the insert.
+      if (isUniqueViolation(err)) return { ok: false, invalidUsername: true, invalidEmail: false };
+      throw err;
+    }
+    return { ok: true, invalidUsername: false, invalidEmail: false };
+  }
+
+  /** Spec 1 §2.7: 404 for an unknown group, 401 (not 403) when the user may not see it. */
+  async findGroup(actor: Actor | null, name: string): Promise<GroupFindAnswer> {
+    const user = requireUser(actor);
+    const group = await this.accounts.findGroupByName(name);
+    if (!group) throw notFound('Group not found.');
+    if (!isAdmin(user) && !(await this.accounts.isMember(group.id, user.userId))) {
+      throw unauthorized('You are not a member of this group.');
+    }
+    return group;
+  }
+
+  private async signIn(userId: number, client: ClientInfo): Promise<SignedIn> {
+    const session = newSessionToken();
+    await this.accounts.insertLoginToken({
+      token: session.token,
+      secretHash: session.secretHash,
+      userId,
+      description: deviceDescription(client.userAgent),
+    });
+    await this.accounts.touchSession(session.token, userId, this.now());
+    return { user: await this.sessionUser(userId), cookieValue: session.cookieValue };
+  }
+
+  private async sessionUser(userId: number): Promise<SessionUser> {
+    const user = await this.accounts.findUserById(userId);
+    if (!user) throw unauthorized();
+    const memberships = await this.accounts.listMemberships(userId);
+    const personal = memberships.find((m) => m.personal);
+    if (!personal) throw new Error(`User ${userId} has no personal group`);
+    return {
+      userId: user.id,
+      username: user.username,
+      roles: user.roles,
+      teams: memberships.map(({ groupId, groupName, role }) => ({ groupId, groupName, role })),
+      groupId: personal.groupId,
+      groupName: personal.groupName,
+    };
+  }
+}
+
+async function passwordAccepted(user: UserRow | null, password: string): Promise<boolean> {
+  if (!user || !user.passwordHash || user.state !== 'active') return burnPasswordCheck(password);
+  return verifyPassword(password, user.passwordHash);
+}
+
+function deviceDescription(userAgent: string | undefined): string {
+  const text = userAgent?.trim();
+  return text ? text.slice(0, 300) : 'Unknown device';
+}
