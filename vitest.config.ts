@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// Two passes (scripts/test.mjs): everything on PGlite; then, with TEST_DB=postgres, the server's API tests
+// and the PGlite-vs-PostgreSQL schema comparison against a real PostgreSQL server. Browser tests have their
+// own config in e2e/.
+const postgres = process.env.TEST_DB === 'postgres';
+const SCHEMA_TEST = 'apps/server/test/schema.test.ts';
+
+export default defineConfig({
+  test: {
+    include: postgres
+      ? ['apps/server/test/**/*.test.ts']
+      : ['packages/**/*.test.{ts,tsx}', 'apps/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**', ...(postgres ? [] : [SCHEMA_TEST])],
+    // A fresh database per test app: PGlite starts in well under a second from the migrated template,
+    // a PostgreSQL CREATE DATABASE is similar; scrypt hashes add ~100 ms per sign-in.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
