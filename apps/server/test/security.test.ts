@@ -136,3 +136,27 @@ describe('the built web app', () => {
     expect(api.headers['content-type']).toContain('application/json');
   });
 });
+
+describe('behind a proxy (PUBLIC_URL set)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://corridor.example.org' } });
+  });
+  afterAll(() => t.close());
+
+  it("judges Origin against PUBLIC_URL, not the proxied Host, and turns on https-only headers", async () => {
+    const login = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/accounts/login`,
+        headers: { origin, host: 'localhost:8080' },
+        payload: { username: 'x', password: 'y' },
+      });
+    expect((await login('https://corridor.example.org')).statusCode).toBe(401);
+    expect((await login('http://localhost:8080')).statusCode).toBe(403);
+
+    const response = await t.app.inject({ url: `${API}/health` });
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+});

@@ -13,8 +13,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorAnswers } from '../../http/schemas.ts';
-import type { SessionCookie } from '../../http/session.ts';
+import { errorAnswers } from '../../plugins/schemas.ts';
+import type { SessionCookie } from '../../plugins/session.ts';
 import { SESSION_IDLE_MS, type AccountsService, type ClientInfo } from './service.ts';
 
 const tags = ['accounts'];

@@ -1,7 +1,7 @@
 /** /api/v1/jobs/setup: start the engine download and poll its progress. */
 import { EngineDownloadQuery, EngineDownloadStatus } from '@corridor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorAnswers } from '../../http/schemas.ts';
+import { errorAnswers } from '../../plugins/schemas.ts';
 import type { EngineSetupService } from './service.ts';
 
 const tags = ['setup'];

@@ -1,7 +1,7 @@
 /** /api/v1/corridor/features… */
 import { Features, FeaturesUpdate, PRODUCT } from '@corridor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorAnswers } from '../../http/schemas.ts';
+import { errorAnswers } from '../../plugins/schemas.ts';
 import type { FeaturesService } from './service.ts';
 
 const tags = ['features'];

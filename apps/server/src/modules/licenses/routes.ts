@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorAnswers } from '../../http/schemas.ts';
+import { errorAnswers } from '../../plugins/schemas.ts';
 import { HttpError, badRequest } from '../../shared/errors.ts';
 import type { LicensesService } from './service.ts';
 
