@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, API, createTestApp, type TestApp } from './harness.ts';
@@ -105,16 +106,18 @@ describe('HTTP security and error shapes', () => {
 
 describe('the built web app', () => {
   let t: TestApp;
+  let dist: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.close();
-    const dist = path.join(t.config.dataDir, 'web');
-    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    dist = await mkdtemp(path.join(tmpdir(), 'corridor-web-'));
+    await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Corridor</title>');
     await writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     t = await createTestApp({ env: { WEB_DIST: dist } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
 
   it('serves files, falls back to index.html for app routes and keeps API 404s as JSON', async () => {
     const index = await t.app.inject({ url: '/' });
