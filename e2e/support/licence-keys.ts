@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ function licenseCli(args: string[]): string {
   return result.stdout.trim();
 }
 
-/** A throwaway vendor key pair and one licence key file issued with it, through the repository's CLI. */
+/** A throwaway vendor key pair and one licence key file issued with it, through the repository's CLI; `remove` deletes them. */
 export function issueVendorLicence(name: string, organisation: string) {
   const dir = mkdtempSync(join(tmpdir(), 'corridor-keys-'));
   licenseCli(['keygen', '--out-dir', dir]);
@@ -25,5 +25,5 @@ export function issueVendorLicence(name: string, organisation: string) {
   ]);
   const licenceFile = join(dir, 'corridor.license');
   writeFileSync(licenceFile, key + '\n');
-  return { publicKeyPath: join(dir, 'public.pem'), licenceFile, key };
+  return { publicKeyPath: join(dir, 'public.pem'), licenceFile, key, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

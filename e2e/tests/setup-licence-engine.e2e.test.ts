@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { issueVendorLicence } from '../support/licence-keys.ts';
@@ -8,41 +8,60 @@ import { startReleaseServer, type ReleaseServer } from '../support/release-serve
 import { startServer, type RunningServer } from '../support/server.ts';
 import { openPage } from '../support/session.ts';
 
-let server: RunningServer;
-let releases: ReleaseServer;
 let browser: Browser;
+let releases: ReleaseServer;
 const vendor = issueVendorLicence('Jane Doe', 'ACME Mobility');
 
 beforeAll(async () => {
-  releases = await startReleaseServer();
-  [server, browser] = await Promise.all([
-    startServer({ env: { LICENSE_PUBLIC_KEY: vendor.publicKeyPath, MATSIM_RELEASE_URL: releases.urlTemplate } }),
-    launchBrowser(),
-  ]);
+  [browser, releases] = await Promise.all([launchBrowser(), startReleaseServer()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
   await releases?.close();
+  vendor.remove();
 });
 
+/** Panels 1–2, leaving the wizard on the licence panel. */
+async function toLicencePanel(page: Page, username: string) {
+  await page.goto('/setup');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('s3cret-pass');
+  await page.getByLabel('Repeat password').fill('s3cret-pass');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Licence file', { exact: true }).first().click();
+}
+
+/** Chooses the vendor licence file, waits for its card and goes on to the engine panel. */
+async function useVendorLicenceFile(page: Page) {
+  await page.locator('input[type=file]').setInputFiles(vendor.licenceFile);
+  await page.getByText('ACME Mobility').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
 describe('setup with a licence file and the engine download', () => {
-  test('the file is checked, stored, and MATSim lands in DATA_DIR/engines', async () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { LICENSE_PUBLIC_KEY: vendor.publicKeyPath, MATSIM_RELEASE_URL: releases.urlTemplate } });
+  });
+  afterAll(() => server?.stop());
+
+  test('a broken file is refused, a good one stored, and MATSim lands in DATA_DIR/engines', async () => {
     const { page } = await openPage(browser, server.url);
-    await page.goto('/setup');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Username').fill('lin');
-    await page.getByLabel('Password', { exact: true }).fill('s3cret-pass');
-    await page.getByLabel('Repeat password').fill('s3cret-pass');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await toLicencePanel(page, 'lin');
 
-    // A licence file is checked as soon as it is chosen and shown as a card.
-    await page.getByText('Licence file', { exact: true }).first().click();
-    await page.locator('input[type=file]').setInputFiles(vendor.licenceFile);
-    await page.getByText('ACME Mobility').waitFor();
+    // A file that is not a licence gets the spec's message; the wizard does not go on.
+    const broken = join(server.dataDir, 'broken.license');
+    writeFileSync(broken, 'this is not a licence');
+    await page.locator('input[type=file]').setInputFiles(broken);
+    await page.getByText('There was an error with the license file.').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('You need to have a valid license in order to continue.').waitFor();
 
-    // Download 2024.0 with progress.
+    // The real file is checked as soon as it is chosen and shown as a card.
+    await useVendorLicenceFile(page);
+
+    // Download 2024.0, not the default version.
     await page.getByLabel('Download the MATSim engine now').check();
     await page.getByLabel('Engine version').click();
     await page.getByRole('option', { name: '2024.0' }).click();
@@ -55,5 +74,32 @@ describe('setup with a licence file and the engine download', () => {
     const licences = await page.evaluate(async () => (await fetch('/api/v1/corridor/licenses')).json());
     expect(licences).toHaveLength(1);
     expect(licences[0]).toMatchObject({ name: 'Jane Doe', organisation: 'ACME Mobility', features: { commercial: true } });
+  });
+});
+
+describe('setup while the release downloads cannot be reached', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // Port 9 on loopback: nothing listens there, so the download fails at once, as offline.
+    server = await startServer({
+      env: { LICENSE_PUBLIC_KEY: vendor.publicKeyPath, MATSIM_RELEASE_URL: 'http://127.0.0.1:9/{version}/matsim.zip' },
+    });
+  });
+  afterAll(() => server?.stop());
+
+  test('the account and licence are kept and the failure names the engine download with advice', async () => {
+    const { page } = await openPage(browser, server.url);
+    await toLicencePanel(page, 'off');
+    await useVendorLicenceFile(page);
+    await page.getByLabel('Download the MATSim engine now').check();
+    await page.getByRole('button', { name: 'Set up Corridor' }).click();
+
+    await page.getByRole('heading', { name: 'Setup failed' }).waitFor();
+    await page.getByText('There was a problem downloading MATSim.', { exact: false }).first().waitFor();
+    await page.getByText('Delete the data directory and restart the server, or contact support.').waitFor();
+
+    // The first two steps happened and stay done: the admin is signed in and the licence is stored.
+    const licences = await page.evaluate(async () => (await fetch('/api/v1/corridor/licenses')).json());
+    expect(licences).toHaveLength(1);
   });
 });

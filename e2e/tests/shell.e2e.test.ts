@@ -78,4 +78,40 @@ describe('sign-in and the application shell', () => {
     await page.goto('/');
     await page.waitForURL('**/login');
   });
+
+  test('sign-up follows the accountsSignup feature', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/signup');
+    await page.getByText('Sign-up is not possible on this instance.').waitFor();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+
+    // The administrator turns the feature on through the API, from their signed-in page.
+    await signIn(page, 'grace', 'hopper-42');
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/corridor/features', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ accountsSignup: true }),
+      });
+      await fetch('/api/v1/accounts/logout');
+      return res.status;
+    });
+    expect(status).toBe(200);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL('**/signup');
+    await page.getByLabel('Username').fill('grace');
+    await page.getByLabel('Email').fill('no-at-sign');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Please enter a valid email address.').waitFor();
+    await page.getByLabel('Email').fill('grace@example.org');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('There was a problem signing you up. Invalid Username.').waitFor();
+    await page.getByLabel('Username').fill('linus');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('heading', { name: 'Thank you for signing up!' }).waitFor();
+  });
 });
