@@ -1,0 +1,71 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import { MatsimFormatError } from '../errors.ts';
+import { readXml } from './sax.ts';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+async function failure(input: Uint8Array): Promise<MatsimFormatError> {
+  try {
+    await readXml(input, {});
+  } catch (error) {
+    if (error instanceof MatsimFormatError) return error;
+    throw error;
+  }
+  throw new Error('expected a MatsimFormatError');
+}
+
+describe('the safe streaming XML layer', () => {
+  test('reads elements, attributes and text from plain and gzip input alike', async () => {
+    const xml = '<?xml version="1.0"?><a x="1"><b>hi &amp; bye</b></a>';
+    for (const input of [bytes(xml), gzipSync(bytes(xml))]) {
+      const seen: string[] = [];
+      await readXml(input, {
+        open: (name, attrs) => seen.push(`<${name}${attrs.x ?? ''}>`),
+        text: (t) => seen.push(t),
+        close: (name) => seen.push(`</${name}>`),
+      });
+      expect(seen).toEqual(['<a1>', '<b>', 'hi & bye', '</b>', '</a>']);
+    }
+  });
+
+  test('malformed XML names the line and column', async () => {
+    const error = await failure(bytes('<a>\n  <b></c>\n</a>'));
+    expect(error.code).toBe('malformed-xml');
+    expect(error.line).toBe(2);
+  });
+
+  test('an external entity (XXE) is refused, never resolved', async () => {
+    const error = await failure(
+      bytes('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>'),
+    );
+    expect(error.code).toBe('forbidden-doctype');
+  });
+
+  test('entity expansion ("billion laughs") is refused before any expansion', async () => {
+    const lol = '<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">';
+    const error = await failure(bytes(`<!DOCTYPE a [${lol}]><a>&c;&c;&c;</a>`));
+    expect(error.code).toBe('forbidden-doctype');
+  });
+
+  test('an undeclared entity is malformed, not expanded', async () => {
+    const error = await failure(bytes('<a>&nope;</a>'));
+    expect(error.code).toBe('malformed-xml');
+  });
+
+  test('a document cut short is reported as truncated', async () => {
+    const error = await failure(bytes('<a><b x="1"/><b x="2"/>'));
+    expect(error.code).toBe('truncated');
+  });
+
+  test('a truncated gzip stream is reported as truncated', async () => {
+    const gz = gzipSync(bytes(`<a>${'<b/>'.repeat(5000)}</a>`));
+    const error = await failure(gz.subarray(0, Math.floor(gz.length / 2)));
+    expect(error.code).toBe('truncated');
+  });
+
+  test('an empty or non-XML input is malformed', async () => {
+    expect((await failure(bytes(''))).code).toBe('malformed-xml');
+    expect((await failure(bytes('iteration;avg_executed\n0;1.0\n'))).code).toBe('malformed-xml');
+  });
+});

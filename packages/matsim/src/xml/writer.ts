@@ -1,0 +1,82 @@
+/**
+ * Streaming XML output: writers produce text chunks (an async or sync iterable of strings) and `writeOutput`
+ * sends them to a file, optionally gzip-compressed, atomically (temp name, fsync, rename).
+ */
+import { createWriteStream } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const NEEDS_ESCAPE = /[&<>"']/;
+const ESCAPE_ALL = /[&<>"']/g;
+
+/** Escapes text for an attribute value or element content. */
+export function escapeXml(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPE_ALL, (c) => ESCAPES[c]!) : value;
+}
+
+/** ` name="value"` pairs for the defined entries, in the given order. */
+export function xmlAttributes(pairs: ReadonlyArray<readonly [string, string | number | undefined | null]>): string {
+  let out = '';
+  for (const [name, value] of pairs) {
+    if (value === undefined || value === null) continue;
+    out += ` ${name}="${escapeXml(String(value))}"`;
+  }
+  return out;
+}
+
+export const XML_PROLOG = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** `<!DOCTYPE root SYSTEM "http://www.matsim.org/files/dtd/file">` as MATSim writes it. */
+export function matsimDoctype(root: string, dtdFile: string): string {
+  return `<!DOCTYPE ${root} SYSTEM "http://www.matsim.org/files/dtd/${dtdFile}">\n`;
+}
+
+export type TextChunks = Iterable<string> | AsyncIterable<string>;
+
+/** Collects a writer's output into one string (tests and small files such as configs). */
+export async function collectText(chunks: TextChunks): Promise<string> {
+  let out = '';
+  for await (const chunk of chunks) out += chunk;
+  return out;
+}
+
+export interface WriteOutputOptions {
+  gzip?: boolean;
+}
+
+/** Writes text chunks to `path` atomically; with `gzip` the file is gzip-compressed. */
+export async function writeOutput(path: string, chunks: TextChunks, options: WriteOutputOptions = {}): Promise<void> {
+  const temp = `${path}.tmp-${process.pid}-${Date.now()}`;
+  try {
+    const source = Readable.from(batch(chunks), { objectMode: false });
+    const sink = createWriteStream(temp);
+    if (options.gzip) await pipeline(source, createGzip(), sink);
+    else await pipeline(source, sink);
+    const handle = await open(temp, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Joins small chunks into ~64 KiB buffers so a writer can yield per element without per-chunk stream cost. */
+async function* batch(chunks: TextChunks): AsyncGenerator<Buffer> {
+  let pending = '';
+  for await (const chunk of chunks) {
+    pending += chunk;
+    if (pending.length >= 1 << 16) {
+      yield Buffer.from(pending, 'utf8');
+      pending = '';
+    }
+  }
+  if (pending) yield Buffer.from(pending, 'utf8');
+}
