@@ -68,4 +68,21 @@ describe('the safe streaming XML layer', () => {
     expect((await failure(bytes(''))).code).toBe('malformed-xml');
     expect((await failure(bytes('iteration;avg_executed\n0;1.0\n'))).code).toBe('malformed-xml');
   });
+
+  test("a reader's own MatsimFormatError gets the parser position", async () => {
+    const bad = new MatsimFormatError('invalid-value', 'bad x');
+    let caught: unknown;
+    try {
+      await readXml(bytes('<a>\n\n  <b x="?"/>\n</a>'), {
+        open: (name) => {
+          if (name === 'b') throw bad;
+        },
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(MatsimFormatError);
+    expect((caught as MatsimFormatError).code).toBe('invalid-value');
+    expect((caught as MatsimFormatError).line).toBe(3);
+  });
 });

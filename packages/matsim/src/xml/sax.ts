@@ -40,7 +40,7 @@ export async function readXml(input: Input, handler: XmlHandler, options: ReadXm
       try {
         fn(...args);
       } catch (error) {
-        fail(error);
+        fail(withPosition(error, parser));
       }
     });
 
@@ -81,6 +81,12 @@ export async function readXml(input: Input, handler: XmlHandler, options: ReadXm
   if (!sawRoot) throw new MatsimFormatError('malformed-xml', 'The file contains no XML element.');
   parser.close();
   if (failure) throw failure;
+}
+
+/** A reader's own error (a missing attribute, a bad number) gets the parser's position when it has none. */
+function withPosition(error: unknown, parser: SaxesParser): unknown {
+  if (!(error instanceof MatsimFormatError) || error.line !== undefined) return error;
+  return new MatsimFormatError(error.code, error.message, parser.line, parser.column);
 }
 
 function toFormatError(error: Error, parser: SaxesParser): MatsimFormatError {
