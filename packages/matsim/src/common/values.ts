@@ -76,3 +76,9 @@ export function putUnique<V>(map: Map<string, V>, id: string, value: V, what: st
   if (map.has(id)) throw new MatsimFormatError('invalid-value', `Duplicate ${what} id "${id}".`);
   map.set(id, value);
 }
+
+/** Leaves optional properties absent rather than present-but-undefined, so models compare equal after a round trip. */
+export function compact<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}

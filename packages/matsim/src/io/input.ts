@@ -94,7 +94,7 @@ async function* unzstd(first: Uint8Array, rest: AsyncIterator<Uint8Array>): Asyn
 
 function compressionError(kind: 'gzip' | 'zstd', error: unknown): MatsimFormatError {
   const message = error instanceof Error ? error.message : String(error);
-  const truncated = /unexpected end|end of file|truncated|premature/i.test(message);
+  const truncated = /unexpected end|end of file|\bEOF\b|truncated|premature/i.test(message); // fzstd: "unexpected EOF"
   return new MatsimFormatError(
     truncated ? 'truncated' : 'corrupt-compression',
     truncated ? `The ${kind} data ends early: the file is truncated.` : `The ${kind} data is damaged: ${message}`,
