@@ -4,7 +4,7 @@
  * exactly as read, so a read → write round trip never reformats an attribute; `attributeValue` gives the typed
  * value when a caller needs it.
  */
-import { escapeXml } from '../xml/writer.ts';
+import { escapeXml, escapeXmlText } from '../xml/writer.ts';
 
 export interface AttributeValue {
   /** The Java class, e.g. `java.lang.String`, `java.lang.Double`, or a custom class name. */
@@ -92,7 +92,7 @@ export function writeAttributes(attributes: Attributes | undefined, indent: stri
   if (!attributes || attributes.size === 0) return '';
   let out = `${indent}<attributes>\n`;
   for (const [name, value] of attributes) {
-    out += `${indent}\t<attribute name="${escapeXml(name)}" class="${escapeXml(value.class)}">${escapeXml(value.text)}</attribute>\n`;
+    out += `${indent}\t<attribute name="${escapeXml(name)}" class="${escapeXml(value.class)}">${escapeXmlText(value.text)}</attribute>\n`;
   }
   return `${out}${indent}</attributes>\n`;
 }

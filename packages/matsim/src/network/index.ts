@@ -1,1 +1,3 @@
-export {};
+export * from './model.ts';
+export { readNetwork, streamNetwork, type NetworkCallbacks, type NetworkInfo } from './reader.ts';
+export { writeNetwork, type WriteNetworkOptions } from './writer.ts';

@@ -17,6 +17,16 @@ export function escapeXml(value: string): string {
   return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPE_ALL, (c) => ESCAPES[c]!) : value;
 }
 
+const TEXT_ESCAPE = /[&<>]/g;
+
+/**
+ * Escapes element content. Quotes need no escaping there, and MATSim leaves them as they are (JSON route
+ * descriptions, `PersonVehicles` attributes), so written files match MATSim's.
+ */
+export function escapeXmlText(value: string): string {
+  return /[&<>]/.test(value) ? value.replace(TEXT_ESCAPE, (c) => ESCAPES[c]!) : value;
+}
+
 /** ` name="value"` pairs for the defined entries, in the given order. */
 export function xmlAttributes(pairs: ReadonlyArray<readonly [string, string | number | undefined | null]>): string {
   let out = '';
