@@ -1,1 +1,2 @@
-export {};
+export * from './tags.ts';
+export * from './sniff.ts';
