@@ -1,1 +1,5 @@
-export {};
+export * from './model.ts';
+export * from './reader.ts';
+export * from './writer.ts';
+export * from './aliases.ts';
+export * from './access.ts';
