@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { MatsimFormatError } from '../errors.ts';
-import { readXml } from './sax.ts';
+import { readXml, readXmlChunks } from './sax.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -84,5 +84,21 @@ describe('the safe streaming XML layer', () => {
     expect(caught).toBeInstanceOf(MatsimFormatError);
     expect((caught as MatsimFormatError).code).toBe('invalid-value');
     expect((caught as MatsimFormatError).line).toBe(3);
+  });
+
+  test('the message carries the reason once, the position in line/column', async () => {
+    const error = await failure(bytes('<a>\n  <b x="1"y="2"/>\n</a>'));
+    expect(error.message).toMatch(/^Malformed XML: [a-z]/);
+    expect(error.line).toBe(2);
+  });
+
+  test('readXmlChunks pauses after each chunk, with the callbacks of that chunk done', async () => {
+    const parts = ['<a><b/>', '<b/><b/>', '</a>'].map(bytes);
+    let seen = 0;
+    const perChunk: number[] = [];
+    for await (const _ of readXmlChunks((async function* () { yield* parts; })(), { open: () => void seen++ })) {
+      perChunk.push(seen);
+    }
+    expect(perChunk).toEqual([2, 4, 4]);
   });
 });

@@ -28,6 +28,14 @@ export interface ReadXmlOptions {
 
 /** Parses the whole input, calling the handler as it goes. Rejects with a MatsimFormatError on bad input. */
 export async function readXml(input: Input, handler: XmlHandler, options: ReadXmlOptions = {}): Promise<void> {
+  for await (const _ of readXmlChunks(input, handler, options));
+}
+
+/**
+ * `readXml` that pauses after each decompressed chunk (~64 KiB), so a streaming reader can hand out what its
+ * callbacks collected in batches, holding one chunk's worth at a time. Throws like `readXml`.
+ */
+export async function* readXmlChunks(input: Input, handler: XmlHandler, options: ReadXmlOptions = {}): AsyncGenerator<void> {
   const parser = new SaxesParser({ position: true });
   let failure: unknown;
   const fail = (error: unknown) => {
@@ -45,10 +53,16 @@ export async function readXml(input: Input, handler: XmlHandler, options: ReadXm
     });
 
   let sawRoot = false;
-  const open = guard(handler.open?.bind(handler));
+  // Called once per element of multi-GB files: no rest-argument wrapper here, unlike the rarer callbacks.
+  const open = handler.open?.bind(handler);
   parser.on('opentag', (tag) => {
     sawRoot = true;
-    open?.(tag.name, tag.attributes as XmlAttributes);
+    if (open === undefined || failure) return;
+    try {
+      open(tag.name, tag.attributes as XmlAttributes);
+    } catch (error) {
+      fail(withPosition(error, parser));
+    }
   });
   const close = guard(handler.close?.bind(handler));
   if (close) parser.on('closetag', (tag) => close(tag.name));
@@ -77,6 +91,7 @@ export async function readXml(input: Input, handler: XmlHandler, options: ReadXm
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
     parser.write(chunk);
     if (failure) throw failure;
+    yield;
   }
   if (!sawRoot) throw new MatsimFormatError('malformed-xml', 'The file contains no XML element.');
   parser.close();
@@ -91,7 +106,7 @@ function withPosition(error: unknown, parser: SaxesParser): unknown {
 
 function toFormatError(error: Error, parser: SaxesParser): MatsimFormatError {
   // saxes prefixes messages with "line:column: "; keep the reason only, the position is carried separately.
-  const reason = error.message.replace(/^[^:]*:\d+:\d+: /, '');
+  const reason = error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
   const truncated = /unclosed|unexpected end/i.test(reason);
   return new MatsimFormatError(
     truncated ? 'truncated' : 'malformed-xml',

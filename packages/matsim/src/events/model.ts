@@ -1,0 +1,217 @@
+/**
+ * MATSim events (`output_events.xml`), one typed shape per event type MATSim core writes, and a generic shape for
+ * everything else (contrib events such as DRT's), so no event and no attribute is ever lost.
+ *
+ * Times and numeric fields are numbers; ids and modes are strings. Events read from a file also carry
+ * `attributes`, the exact attribute text as read (time and type included): the writer prefers that text while it
+ * still means the same value, so rewriting a file keeps every number exactly as MATSim printed it.
+ */
+
+/** The exact text of every XML attribute of one `<event>`, in file order. */
+export type EventAttributes = Readonly<Record<string, string>>;
+
+interface EventBase<T extends string> {
+  type: T;
+  /** Seconds since midnight of the simulated day. */
+  time: number;
+  attributes?: EventAttributes;
+}
+
+interface ActivityEventFields {
+  person: string;
+  link: string;
+  facility?: string;
+  x?: number;
+  y?: number;
+  actType: string;
+}
+export interface ActivityEndEvent extends EventBase<'actend'>, ActivityEventFields {}
+export interface ActivityStartEvent extends EventBase<'actstart'>, ActivityEventFields {}
+
+export interface PersonDepartureEvent extends EventBase<'departure'> {
+  person: string;
+  link: string;
+  legMode: string;
+  /** Written since MATSim 12; absent in older files. */
+  computationalRoutingMode?: string;
+}
+export interface PersonArrivalEvent extends EventBase<'arrival'> {
+  person: string;
+  link: string;
+  legMode: string;
+}
+
+export interface PersonEntersVehicleEvent extends EventBase<'PersonEntersVehicle'> {
+  person: string;
+  vehicle: string;
+}
+export interface PersonLeavesVehicleEvent extends EventBase<'PersonLeavesVehicle'> {
+  person: string;
+  vehicle: string;
+}
+
+interface VehicleTrafficFields {
+  /** The driver. */
+  person: string;
+  link: string;
+  vehicle: string;
+  networkMode: string;
+  relativePosition?: number;
+}
+export interface VehicleEntersTrafficEvent extends EventBase<'vehicle enters traffic'>, VehicleTrafficFields {}
+export interface VehicleLeavesTrafficEvent extends EventBase<'vehicle leaves traffic'>, VehicleTrafficFields {}
+
+export interface LinkLeaveEvent extends EventBase<'left link'> {
+  link: string;
+  vehicle: string;
+}
+export interface LinkEnterEvent extends EventBase<'entered link'> {
+  link: string;
+  vehicle: string;
+}
+
+/** A teleported leg's end. */
+export interface TeleportationArrivalEvent extends EventBase<'travelled'> {
+  person: string;
+  /** Metres. */
+  distance: number;
+  mode?: string;
+}
+
+export interface PersonStuckEvent extends EventBase<'stuckAndAbort'> {
+  person: string;
+  link?: string;
+  legMode?: string;
+}
+export interface VehicleAbortsEvent extends EventBase<'vehicle aborts'> {
+  link: string;
+  vehicle: string;
+}
+
+export interface PersonMoneyEvent extends EventBase<'personMoney'> {
+  person: string;
+  amount: number;
+  purpose?: string;
+  transactionPartner?: string;
+  reference?: string;
+}
+
+export interface TransitDriverStartsEvent extends EventBase<'TransitDriverStarts'> {
+  driverId: string;
+  vehicleId: string;
+  transitLineId: string;
+  transitRouteId: string;
+  departureId: string;
+}
+
+interface VehicleAtFacilityFields {
+  vehicle: string;
+  /** The transit stop facility. */
+  facility: string;
+  /** Seconds behind (positive) or ahead of the schedule. */
+  delay?: number;
+}
+export interface VehicleArrivesAtFacilityEvent extends EventBase<'VehicleArrivesAtFacility'>, VehicleAtFacilityFields {}
+export interface VehicleDepartsAtFacilityEvent extends EventBase<'VehicleDepartsAtFacility'>, VehicleAtFacilityFields {}
+
+export interface AgentWaitingForPtEvent extends EventBase<'waitingForPt'> {
+  person: string;
+  agent?: string;
+  atStop: string;
+  destinationStop: string;
+}
+
+/** Each known event type and its shape. */
+export interface EventByType {
+  actend: ActivityEndEvent;
+  actstart: ActivityStartEvent;
+  departure: PersonDepartureEvent;
+  arrival: PersonArrivalEvent;
+  PersonEntersVehicle: PersonEntersVehicleEvent;
+  PersonLeavesVehicle: PersonLeavesVehicleEvent;
+  'vehicle enters traffic': VehicleEntersTrafficEvent;
+  'vehicle leaves traffic': VehicleLeavesTrafficEvent;
+  'left link': LinkLeaveEvent;
+  'entered link': LinkEnterEvent;
+  travelled: TeleportationArrivalEvent;
+  stuckAndAbort: PersonStuckEvent;
+  'vehicle aborts': VehicleAbortsEvent;
+  personMoney: PersonMoneyEvent;
+  TransitDriverStarts: TransitDriverStartsEvent;
+  VehicleArrivesAtFacility: VehicleArrivesAtFacilityEvent;
+  VehicleDepartsAtFacility: VehicleDepartsAtFacilityEvent;
+  waitingForPt: AgentWaitingForPtEvent;
+}
+
+export type KnownEventType = keyof EventByType;
+export type KnownEvent = EventByType[KnownEventType];
+
+/** Any other event type, kept as its attribute text (time and type included). */
+export interface GenericEvent {
+  type: string;
+  time: number;
+  attributes: EventAttributes;
+}
+
+/**
+ * One event. `event.type === 'actend'` alone does not narrow this union (a generic event's type is any string):
+ * use `isEventType(event, 'actend')`, or ask the reader for the types you want.
+ */
+export type MatsimEvent = KnownEvent | GenericEvent;
+
+/** The event shape a reader yields when asked for the types `K`. */
+export type EventOfType<K extends string> = string extends K
+  ? MatsimEvent
+  : K extends KnownEventType
+    ? EventByType[K]
+    : GenericEvent;
+
+type FieldKind = 'string' | 'number';
+/** `[attribute, kind, required]` in MATSim's write order. */
+export type EventField = readonly [name: string, kind: FieldKind, required: boolean];
+
+const S = (name: string): EventField => [name, 'string', true];
+const S_ = (name: string): EventField => [name, 'string', false];
+const N = (name: string): EventField => [name, 'number', true];
+const N_ = (name: string): EventField => [name, 'number', false];
+
+const activity = [S('person'), S('link'), S_('facility'), N_('x'), N_('y'), S('actType')];
+const vehicleTraffic = [S('person'), S('link'), S('vehicle'), S('networkMode'), N_('relativePosition')];
+const atFacility = [S('vehicle'), S('facility'), N_('delay')];
+
+/** The typed fields of each known type (events.xml attribute names), in the order MATSim writes them. */
+export const EVENT_FIELDS: { readonly [K in KnownEventType]: readonly EventField[] } = {
+  actend: activity,
+  actstart: activity,
+  departure: [S('person'), S('link'), S('legMode'), S_('computationalRoutingMode')],
+  arrival: [S('person'), S('link'), S('legMode')],
+  PersonEntersVehicle: [S('person'), S('vehicle')],
+  PersonLeavesVehicle: [S('person'), S('vehicle')],
+  'vehicle enters traffic': vehicleTraffic,
+  'vehicle leaves traffic': vehicleTraffic,
+  'left link': [S('link'), S('vehicle')],
+  'entered link': [S('link'), S('vehicle')],
+  travelled: [S('person'), N('distance'), S_('mode')],
+  stuckAndAbort: [S('person'), S_('link'), S_('legMode')],
+  'vehicle aborts': [S('link'), S('vehicle')],
+  personMoney: [S('person'), N('amount'), S_('purpose'), S_('transactionPartner'), S_('reference')],
+  TransitDriverStarts: [S('driverId'), S('vehicleId'), S('transitLineId'), S('transitRouteId'), S('departureId')],
+  VehicleArrivesAtFacility: atFacility,
+  VehicleDepartsAtFacility: atFacility,
+  waitingForPt: [S('person'), S_('agent'), S('atStop'), S('destinationStop')],
+};
+
+export const KNOWN_EVENT_TYPES = Object.keys(EVENT_FIELDS) as KnownEventType[];
+const KNOWN = new Set<string>(KNOWN_EVENT_TYPES);
+
+export function isKnownEventType(type: string): type is KnownEventType {
+  return KNOWN.has(type);
+}
+
+/** Narrows an event to the shape of `type`. */
+export function isEventType<K extends KnownEventType>(event: MatsimEvent, type: K): event is EventByType[K] {
+  return event.type === type;
+}
+
+/** The attributes MATSim writes right after time and type, whatever the event (`Event.writeXMLStart`). */
+export const LEADING_ATTRIBUTES = ['person', 'facility', 'link', 'x', 'y', 'vehicle'] as const;

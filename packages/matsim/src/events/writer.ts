@@ -1,0 +1,157 @@
+/**
+ * Events in MATSim's own layout (`EventWriterXML` + `Event.writeXMLStart`): a file written here from events read
+ * from a MATSim file is byte for byte that file. Each line is `\t<event time="…" type="…" … />` with every
+ * attribute followed by a space; time, type, person, facility, link, x, y and vehicle come first, then the rest.
+ */
+import { formatJavaDouble } from '../common/numbers.ts';
+import { parseEventNumber } from './build.ts';
+import type { TextChunks } from '../xml/writer.ts';
+import { EVENT_FIELDS, LEADING_ATTRIBUTES, type EventAttributes, type MatsimEvent } from './model.ts';
+
+export const EVENTS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<events version="1.0">\n';
+/** MATSim ends the file without a newline. */
+export const EVENTS_FOOTER = '</events>';
+
+const CHUNK = 1 << 16;
+
+// MATSim escapes only < > " &; tabs and line breaks are escaped too so that reading the file back (where XML
+// turns them into spaces) still gives the same value.
+const ESCAPE_ALL = /[<>"&\t\n\r]/g;
+const ESCAPES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '&': '&amp;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+};
+const SPECIAL = new Uint8Array(63);
+for (const c of Object.keys(ESCAPES)) SPECIAL[c.charCodeAt(0)] = 1;
+
+/** A character scan instead of a regex test: this runs for every value of millions of events. */
+function escape(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 63 && SPECIAL[code] === 1) return text.replace(ESCAPE_ALL, (c) => ESCAPES[c]!);
+  }
+  return text;
+}
+
+/** Java's `StringBuilder.append(double)`. */
+function javaDouble(value: number): string {
+  if (value === Infinity) return 'Infinity';
+  if (value === -Infinity) return '-Infinity';
+  return formatJavaDouble(value);
+}
+
+/** The text as read while it still means `value` (so `1.50` stays `1.50`), else Java's rendering of `value`. */
+function numberText(value: number, original: string | undefined): string {
+  if (original !== undefined) {
+    const parsed = parseEventNumber(original);
+    if (parsed === value || (parsed !== parsed && value !== value)) return escape(original);
+  }
+  return javaDouble(value);
+}
+
+type Kind = 'string' | 'number';
+
+interface Plan {
+  /** Kind of each typed field, by attribute name. */
+  kinds: ReadonlyMap<string, Kind>;
+  /** Typed fields after the leading ones, in MATSim's order. */
+  rest: readonly string[];
+}
+
+const LEADING = new Set<string>(LEADING_ATTRIBUTES);
+const NO_FIELDS: Plan = { kinds: new Map(), rest: [] };
+const PLANS = new Map<string, Plan>(
+  Object.entries(EVENT_FIELDS).map(([type, fields]) => [
+    type,
+    {
+      kinds: new Map(fields.map(([name, kind]) => [name, kind])),
+      rest: fields.map(([name]) => name).filter((name) => !LEADING.has(name)),
+    },
+  ]),
+);
+
+/** One attribute's text: the typed field when the type has one and it is set, else the text as read. */
+function valueText(
+  typed: Record<string, unknown>,
+  kind: Kind | undefined,
+  name: string,
+  attributes: EventAttributes | undefined,
+): string | undefined {
+  const value = kind === undefined ? undefined : typed[name];
+  const original = attributes === undefined ? undefined : attributes[name];
+  if (value === undefined || value === null) return original === undefined ? undefined : escape(original);
+  return kind === 'number' ? numberText(value as number, original) : escape(String(value));
+}
+
+/** One `\t<event … />\n` line. Typed fields win over `attributes` where both are present. */
+export function formatEvent(event: MatsimEvent): string {
+  const attributes = event.attributes;
+  const plan = PLANS.get(event.type) ?? NO_FIELDS;
+  const kinds = plan.kinds;
+  const typed = event as unknown as Record<string, unknown>;
+
+  let line = `\t<event time="${numberText(event.time, attributes?.time)}" type="${escape(event.type)}" `;
+  for (const name of LEADING_ATTRIBUTES) {
+    const value = valueText(typed, kinds.get(name), name, attributes);
+    if (value !== undefined) line += `${name}="${value}" `;
+  }
+  if (attributes !== undefined) {
+    for (const name in attributes) {
+      if (name === 'time' || name === 'type' || LEADING.has(name)) continue;
+      line += `${name}="${valueText(typed, kinds.get(name), name, attributes)}" `;
+    }
+  }
+  for (const name of plan.rest) {
+    if (attributes !== undefined && attributes[name] !== undefined) continue;
+    const value = valueText(typed, kinds.get(name), name, undefined);
+    if (value !== undefined) line += `${name}="${value}" `;
+  }
+  return `${line} />\n`;
+}
+
+type EventSource = MatsimEvent | readonly MatsimEvent[];
+
+/**
+ * A whole events file as text chunks of ~64 KiB. Accepts events or batches of events (so the batches of
+ * `readEventBatches` can be passed straight through); a synchronous source gives a synchronous generator.
+ */
+export function writeEvents(events: Iterable<EventSource>): Generator<string>;
+export function writeEvents(events: AsyncIterable<EventSource> | Iterable<EventSource>): TextChunks;
+export function writeEvents(events: AsyncIterable<EventSource> | Iterable<EventSource>): TextChunks {
+  return Symbol.asyncIterator in events ? writeAsync(events) : writeSync(events);
+}
+
+function* writeSync(events: Iterable<EventSource>): Generator<string> {
+  let out = EVENTS_HEADER;
+  for (const item of events) {
+    if (isBatch(item)) for (const event of item) out += formatEvent(event);
+    else out += formatEvent(item);
+    if (out.length >= CHUNK) {
+      yield out;
+      out = '';
+    }
+  }
+  yield out + EVENTS_FOOTER;
+}
+
+async function* writeAsync(events: AsyncIterable<EventSource>): AsyncGenerator<string> {
+  let out = EVENTS_HEADER;
+  for await (const item of events) {
+    if (isBatch(item)) for (const event of item) out += formatEvent(event);
+    else out += formatEvent(item);
+    if (out.length >= CHUNK) {
+      yield out;
+      out = '';
+    }
+  }
+  yield out + EVENTS_FOOTER;
+}
+
+function isBatch(item: EventSource): item is readonly MatsimEvent[] {
+  return Array.isArray(item);
+}
