@@ -1,1 +1,5 @@
-export {};
+export * from './model.ts';
+export { readPopulation, streamPersons, type StreamPersonsOptions } from './reader.ts';
+export { routeLinkIds, routeNodeIds, ptRouteInfo, type PtRouteInfo } from './routes.ts';
+export { writePopulation, type WritePopulationOptions, type WriteVersion } from './writer.ts';
+export { convertNodeRoutes } from './convert.ts';
