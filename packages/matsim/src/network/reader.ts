@@ -104,17 +104,22 @@ export async function readNetwork(input: Input, options?: ReadXmlOptions): Promi
     {
       onNode: (node) => putUnique(nodes, node.id, node, 'node'),
       onLink: (link) => {
-        for (const end of [link.from, link.to]) {
-          if (!nodes.has(end)) {
-            throw new MatsimFormatError('invalid-value', `Link "${link.id}" refers to the unknown node "${end}".`);
-          }
-        }
+        // The node's own id string replaces the link's copy: one string per node, not two per link (~60 MB
+        // on a million links).
+        link.from = knownNode(nodes, link.from, link.id).id;
+        link.to = knownNode(nodes, link.to, link.id).id;
         putUnique(links, link.id, link, 'link');
       },
     },
     options,
   );
   return { ...info, nodes, links };
+}
+
+function knownNode(nodes: Map<string, Node>, id: string, linkId: string): Node {
+  const node = nodes.get(id);
+  if (!node) throw new MatsimFormatError('invalid-value', `Link "${linkId}" refers to the unknown node "${id}".`);
+  return node;
 }
 
 function readNode(attrs: XmlAttributes): Node {
