@@ -15,11 +15,11 @@ import { MatsimFormatError } from '../errors.ts';
 import { XML_PROLOG, escapeXmlText, matsimDoctype, xmlAttributes } from '../xml/writer.ts';
 import type { Activity, Leg, Person, Plan, Population, PopulationHeader, Route } from './model.ts';
 
-export type WriteVersion = 'v4' | 'v6';
+export type PopulationWriteVersion = 'v4' | 'v6';
 
 export interface WritePopulationOptions {
   /** Default `v6`. */
-  version?: WriteVersion;
+  version?: PopulationWriteVersion;
   /** For a stream of persons: the header read with them (`streamPersons`' `onHeader`). */
   header?: PopulationHeader;
 }
@@ -55,7 +55,7 @@ export async function* writePopulation(
 
 class PersonWriter {
   constructor(
-    private readonly version: WriteVersion,
+    private readonly version: PopulationWriteVersion,
     /** Whether `extra` attributes belong to the target format (same version family as the source). */
     private readonly withExtras: boolean,
   ) {}
