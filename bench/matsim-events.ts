@@ -1,0 +1,207 @@
+// Events reading speed and memory (issue 3). Reads output-newwest-2024/output_events.xml.gz (best of 3, in the
+// batched, callback and per-event forms), then synthetic gzip events files of 1 M and 10 M events, generated once
+// into the temp folder with `EventsWriter` (a realistic mix: car trips with their link events, teleported walks,
+// tolls). Each measurement runs in its own Node process, so peak RSS is that reading's own: flat memory shows as
+// the same peak for 1 M and 10 M events. Temp files are removed at the end unless BENCH_KEEP=1.
+import { spawnSync } from 'node:child_process';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { EventsWriter, forEachEvent, readEventBatches, readEvents, type MatsimEvent } from '@corridor/matsim';
+
+const NEWWEST = fileURLToPath(new URL('../../shared/data/output-newwest-2024/output_events.xml.gz', import.meta.url));
+const SIZES = [1_000_000, 10_000_000];
+
+type Form = 'batches' | 'callback' | 'per-event';
+
+interface Measurement {
+  events: number;
+  bestSeconds: number;
+  /** CPU time (user + system, zlib's threads included) of the best run: steadier than wall time on a busy machine. */
+  cpuSeconds: number;
+  runs: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+}
+
+/** In a child process: read `file` `runs` times in the given form, sampling memory as it goes. */
+async function measure(file: string, form: Form, runs: number): Promise<Measurement> {
+  let peakHeap = 0;
+  const sample = () => {
+    const heap = process.memoryUsage().heapUsed;
+    if (heap > peakHeap) peakHeap = heap;
+  };
+  let best = Infinity;
+  let cpu = 0;
+  let events = 0;
+  for (let run = 0; run < runs; run++) {
+    globalThis.gc?.();
+    let count = 0;
+    let batches = 0;
+    const start = performance.now();
+    const startCpu = process.cpuUsage();
+    if (form === 'batches') {
+      for await (const batch of readEventBatches(file)) {
+        count += batch.length;
+        if (++batches % 64 === 0) sample();
+      }
+    } else if (form === 'callback') {
+      await forEachEvent(file, () => {
+        if (++count % 32_768 === 0) sample();
+      });
+    } else {
+      for await (const _ of readEvents(file)) if (++count % 32_768 === 0) sample();
+    }
+    const seconds = (performance.now() - start) / 1000;
+    if (seconds < best) {
+      best = seconds;
+      const used = process.cpuUsage(startCpu);
+      cpu = (used.user + used.system) / 1e6;
+    }
+    events = count;
+  }
+  sample();
+  return {
+    events,
+    bestSeconds: best,
+    cpuSeconds: cpu,
+    runs,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    peakHeapMb: peakHeap / 2 ** 20,
+  };
+}
+
+function inChild(file: string, form: Form, runs: number): Measurement {
+  const self = fileURLToPath(import.meta.url);
+  const result = spawnSync(process.execPath, [...process.execArgv, self, '--measure', file, form, String(runs)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`measuring ${file} (${form}) failed`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Measurement;
+}
+
+/** A deterministic pseudo-random sequence, so every run reads the same synthetic file. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** Trips of a synthetic day: mostly car trips with 5–40 links each, some teleported walks, a few tolls. */
+function* syntheticEvents(total: number): Generator<MatsimEvent> {
+  const next = random(42);
+  const link = () => `${234_776_040_000 + Math.floor(next() * 50_000)}${next() < 0.5 ? 'f' : 'r'}`;
+  let emitted = 0;
+  let clock = 6 * 3600;
+  for (let trip = 0; emitted < total; trip++) {
+    const person = `p_${trip % 25_000}`;
+    // QSim steps whole seconds, so event times are whole numbers (`21648.0`).
+    let time = Math.floor((clock += next() * 2));
+    const from = link();
+    const x = 500_000 + next() * 10_000;
+    const y = 5_450_000 + next() * 10_000;
+    const events: MatsimEvent[] = [{ type: 'actend', time, person, link: from, x, y, actType: trip % 2 ? 'work' : 'home' }];
+    if (next() < 0.8) {
+      events.push(
+        { type: 'departure', time, person, link: from, legMode: 'car', computationalRoutingMode: 'car' },
+        { type: 'PersonEntersVehicle', time, person, vehicle: person },
+        { type: 'vehicle enters traffic', time, person, link: from, vehicle: person, networkMode: 'car', relativePosition: 1 },
+        { type: 'left link', time: ++time, link: from, vehicle: person },
+      );
+      let current = from;
+      for (let i = 5 + Math.floor(next() * 36); i > 0; i--) {
+        current = link();
+        events.push({ type: 'entered link', time, link: current, vehicle: person });
+        time += 1 + Math.floor(next() * 20);
+        if (i > 1) events.push({ type: 'left link', time, link: current, vehicle: person });
+      }
+      events.push(
+        { type: 'vehicle leaves traffic', time, person, link: current, vehicle: person, networkMode: 'car', relativePosition: 1 },
+        { type: 'PersonLeavesVehicle', time, person, vehicle: person },
+        { type: 'arrival', time, person, link: current, legMode: 'car' },
+        { type: 'actstart', time, person, link: current, x: x + 1234.5, y: y - 987.25, actType: trip % 2 ? 'home' : 'work' },
+      );
+      if (next() < 0.05) events.push({ type: 'personMoney', time, person, amount: -2.5, purpose: 'toll', transactionPartner: 'city' });
+    } else {
+      const to = link();
+      events.push({ type: 'departure', time, person, link: from, legMode: 'walk', computationalRoutingMode: 'walk' });
+      time += 300 + Math.floor(next() * 900);
+      events.push(
+        { type: 'travelled', time, person, distance: Math.round(next() * 15_000) / 10, mode: 'walk' },
+        { type: 'arrival', time, person, link: to, legMode: 'walk' },
+        { type: 'actstart', time, person, link: to, actType: 'leisure' },
+      );
+    }
+    for (const event of events) {
+      if (emitted++ === total) return;
+      yield event;
+    }
+  }
+}
+
+async function generate(path: string, total: number): Promise<number> {
+  const start = performance.now();
+  const partial = `${path}.partial`;
+  const writer = new EventsWriter(partial, { gzip: true });
+  for (const event of syntheticEvents(total)) if (!writer.add(event)) await writer.drained();
+  await writer.close();
+  renameSync(partial, path);
+  return (performance.now() - start) / 1000;
+}
+
+const mb = (value: number) => `${value.toFixed(0)} MB`;
+const rate = (events: number, seconds: number) => `${(events / seconds / 1e6).toFixed(2)} M/s`;
+
+async function main(): Promise<void> {
+  const rows: string[][] = [
+    ['input', 'form', 'events', 'best wall time', 'events/s (wall)', 'CPU time', 'events/CPU-s', 'peak RSS', 'peak heapUsed'],
+  ];
+  const row = (input: string, form: Form, m: Measurement) =>
+    rows.push([
+      input,
+      form,
+      m.events.toLocaleString('en'),
+      `${m.bestSeconds.toFixed(2)} s (best of ${m.runs})`,
+      rate(m.events, m.bestSeconds),
+      `${m.cpuSeconds.toFixed(2)} s`,
+      rate(m.events, m.cpuSeconds),
+      mb(m.peakRssMb),
+      mb(m.peakHeapMb),
+    ]);
+
+  for (const form of ['batches', 'callback', 'per-event'] as const) row('newwest (2.5 MB gz)', form, inChild(NEWWEST, form, 3));
+
+  const files: string[] = [];
+  const notes: string[] = [];
+  for (const size of SIZES) {
+    const path = join(tmpdir(), `corridor-bench-events-${size}.xml.gz`);
+    files.push(path);
+    if (!existsSync(path)) {
+      const seconds = await generate(path, size);
+      notes.push(`generated ${size.toLocaleString('en')} events with EventsWriter (gzip) in ${seconds.toFixed(1)} s`);
+    }
+    const label = `synthetic ${size / 1e6} M (${(statSync(path).size / 2 ** 20).toFixed(0)} MB gz)`;
+    row(label, 'batches', inChild(path, 'batches', 1));
+  }
+
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+  for (const note of notes) console.log(note);
+  if (process.env.BENCH_KEEP === '1') console.log(`kept ${files.join(', ')} (BENCH_KEEP=1)`);
+  else for (const file of files) rmSync(file, { force: true });
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--measure') {
+  console.log(JSON.stringify(await measure(args[1]!, args[2] as Form, Number(args[3]))));
+} else {
+  await main();
+}
