@@ -5,7 +5,7 @@
  */
 import { MatsimFormatError } from '../errors.ts';
 import { parseMatsimNumber } from '../common/numbers.ts';
-import type { EventAttributes, GenericEvent, KnownEvent, KnownEventType, MatsimEvent } from './model.ts';
+import type { EventAttributes, MatsimEvent } from './model.ts';
 
 type A = EventAttributes;
 
@@ -64,178 +64,157 @@ function optNum(text: string | undefined, a: A, name: string): number | undefine
   return text === undefined ? undefined : toNumber(a, name, text);
 }
 
-function eventTime(a: A): number {
-  return num(a.time, a, 'time');
-}
-
-const activity = <T extends 'actend' | 'actstart'>(type: T) => (a: A) => ({
-  type,
-  time: num(a.time, a, 'time'),
-  person: str(a.person, a, 'person'),
-  link: str(a.link, a, 'link'),
-  facility: a.facility,
-  x: optNum(a.x, a, 'x'),
-  y: optNum(a.y, a, 'y'),
-  actType: str(a.actType, a, 'actType'),
-  attributes: a,
-});
-
-const personVehicle = <T extends 'PersonEntersVehicle' | 'PersonLeavesVehicle'>(type: T) => (a: A) => ({
-  type,
-  time: num(a.time, a, 'time'),
-  person: str(a.person, a, 'person'),
-  vehicle: str(a.vehicle, a, 'vehicle'),
-  attributes: a,
-});
-
-const vehicleTraffic = <T extends 'vehicle enters traffic' | 'vehicle leaves traffic'>(type: T) => (a: A) => ({
-  type,
-  time: num(a.time, a, 'time'),
-  person: str(a.person, a, 'person'),
-  link: str(a.link, a, 'link'),
-  vehicle: str(a.vehicle, a, 'vehicle'),
-  networkMode: str(a.networkMode, a, 'networkMode'),
-  relativePosition: optNum(a.relativePosition, a, 'relativePosition'),
-  attributes: a,
-});
-
-const linkVehicle = <T extends 'left link' | 'entered link' | 'vehicle aborts'>(type: T) => (a: A) => ({
-  type,
-  time: num(a.time, a, 'time'),
-  link: str(a.link, a, 'link'),
-  vehicle: str(a.vehicle, a, 'vehicle'),
-  attributes: a,
-});
-
-const atFacility = <T extends 'VehicleArrivesAtFacility' | 'VehicleDepartsAtFacility'>(type: T) => (a: A) => ({
-  type,
-  time: num(a.time, a, 'time'),
-  vehicle: str(a.vehicle, a, 'vehicle'),
-  facility: str(a.facility, a, 'facility'),
-  delay: optNum(a.delay, a, 'delay'),
-  attributes: a,
-});
-
-type Builders = { [K in KnownEventType]: (a: A) => Extract<KnownEvent, { type: K }> };
-
-const BUILDERS: Builders = {
-  actend: activity('actend'),
-  actstart: activity('actstart'),
-  departure: (a) => ({
-    type: 'departure',
-    time: num(a.time, a, 'time'),
-    person: str(a.person, a, 'person'),
-    link: str(a.link, a, 'link'),
-    legMode: str(a.legMode, a, 'legMode'),
-    computationalRoutingMode: a.computationalRoutingMode,
-    attributes: a,
-  }),
-  arrival: (a) => ({
-    type: 'arrival',
-    time: num(a.time, a, 'time'),
-    person: str(a.person, a, 'person'),
-    link: str(a.link, a, 'link'),
-    legMode: str(a.legMode, a, 'legMode'),
-    attributes: a,
-  }),
-  PersonEntersVehicle: personVehicle('PersonEntersVehicle'),
-  PersonLeavesVehicle: personVehicle('PersonLeavesVehicle'),
-  'vehicle enters traffic': vehicleTraffic('vehicle enters traffic'),
-  'vehicle leaves traffic': vehicleTraffic('vehicle leaves traffic'),
-  'left link': linkVehicle('left link'),
-  'entered link': linkVehicle('entered link'),
-  travelled: (a) => ({
-    type: 'travelled',
-    time: num(a.time, a, 'time'),
-    person: str(a.person, a, 'person'),
-    distance: num(a.distance, a, 'distance'),
-    mode: a.mode,
-    attributes: a,
-  }),
-  stuckAndAbort: (a) => ({
-    type: 'stuckAndAbort',
-    time: num(a.time, a, 'time'),
-    person: str(a.person, a, 'person'),
-    link: a.link,
-    legMode: a.legMode,
-    attributes: a,
-  }),
-  'vehicle aborts': linkVehicle('vehicle aborts'),
-  personMoney: (a) => ({
-    type: 'personMoney',
-    time: num(a.time, a, 'time'),
-    person: str(a.person, a, 'person'),
-    amount: num(a.amount, a, 'amount'),
-    purpose: a.purpose,
-    transactionPartner: a.transactionPartner,
-    reference: a.reference,
-    attributes: a,
-  }),
-  TransitDriverStarts: (a) => ({
-    type: 'TransitDriverStarts',
-    time: num(a.time, a, 'time'),
-    driverId: str(a.driverId, a, 'driverId'),
-    vehicleId: str(a.vehicleId, a, 'vehicleId'),
-    transitLineId: str(a.transitLineId, a, 'transitLineId'),
-    transitRouteId: str(a.transitRouteId, a, 'transitRouteId'),
-    departureId: str(a.departureId, a, 'departureId'),
-    attributes: a,
-  }),
-  VehicleArrivesAtFacility: atFacility('VehicleArrivesAtFacility'),
-  VehicleDepartsAtFacility: atFacility('VehicleDepartsAtFacility'),
-  waitingForPt: (a) => ({
-    type: 'waitingForPt',
-    time: num(a.time, a, 'time'),
-    person: str(a.person, a, 'person'),
-    agent: a.agent,
-    atStop: str(a.atStop, a, 'atStop'),
-    destinationStop: str(a.destinationStop, a, 'destinationStop'),
-    attributes: a,
-  }),
-};
-
-function generic(a: A): GenericEvent {
-  return { type: str(a.type, a, 'type'), time: num(a.time, a, 'time'), attributes: a };
-}
-
-interface Entry {
-  type: string;
-  build: (a: A) => MatsimEvent;
-  wanted: boolean;
-}
-
-/**
- * Type dispatch without hashing: the `type` strings saxes hands over are fresh, so a Map or Set lookup would hash
- * every one of them. Buckets by length and first letter, then one string comparison, cost a fraction of that.
- */
-function bucketOf(type: string): number {
-  return ((type.length & 63) << 7) | (type.charCodeAt(0) & 127);
-}
-
-/**
- * A function from an `<event>`'s attribute map to its typed event (unknown types become generic events), or to
- * undefined when `types` is given and the event's type is not among them.
- */
-export function eventBuilder(types?: Iterable<string>): (a: A) => MatsimEvent | undefined {
-  const wanted = types === undefined ? undefined : new Set(types);
-  const buckets: Entry[][] = [];
-  for (const [type, build] of Object.entries(BUILDERS) as [string, (a: A) => MatsimEvent][]) {
-    (buckets[bucketOf(type)] ??= []).push({ type, build, wanted: wanted === undefined || wanted.has(type) });
+// One function with a string switch, cases by frequency: each case is one comparison (mostly a length check)
+// and one object literal, where a table of builder functions costs a megamorphic call per event.
+/** The typed event for an `<event>` element's attributes; unknown types become generic events. */
+export function buildEvent(a: A): MatsimEvent {
+  const time = num(a.time, a, 'time');
+  switch (a.type) {
+    case 'entered link':
+      return { type: 'entered link', time, link: str(a.link, a, 'link'), vehicle: str(a.vehicle, a, 'vehicle'), attributes: a };
+    case 'left link':
+      return { type: 'left link', time, link: str(a.link, a, 'link'), vehicle: str(a.vehicle, a, 'vehicle'), attributes: a };
+    case 'actend':
+      return activity('actend', time, a);
+    case 'actstart':
+      return activity('actstart', time, a);
+    case 'departure':
+      return {
+        type: 'departure',
+        time,
+        person: str(a.person, a, 'person'),
+        link: str(a.link, a, 'link'),
+        legMode: str(a.legMode, a, 'legMode'),
+        computationalRoutingMode: a.computationalRoutingMode,
+        attributes: a,
+      };
+    case 'arrival':
+      return {
+        type: 'arrival',
+        time,
+        person: str(a.person, a, 'person'),
+        link: str(a.link, a, 'link'),
+        legMode: str(a.legMode, a, 'legMode'),
+        attributes: a,
+      };
+    case 'PersonEntersVehicle':
+      return personVehicle('PersonEntersVehicle', time, a);
+    case 'PersonLeavesVehicle':
+      return personVehicle('PersonLeavesVehicle', time, a);
+    case 'vehicle enters traffic':
+      return vehicleTraffic('vehicle enters traffic', time, a);
+    case 'vehicle leaves traffic':
+      return vehicleTraffic('vehicle leaves traffic', time, a);
+    case 'travelled':
+      return {
+        type: 'travelled',
+        time,
+        person: str(a.person, a, 'person'),
+        distance: num(a.distance, a, 'distance'),
+        mode: a.mode,
+        attributes: a,
+      };
+    case 'VehicleArrivesAtFacility':
+      return atFacility('VehicleArrivesAtFacility', time, a);
+    case 'VehicleDepartsAtFacility':
+      return atFacility('VehicleDepartsAtFacility', time, a);
+    case 'waitingForPt':
+      return {
+        type: 'waitingForPt',
+        time,
+        person: a.person,
+        agent: a.agent,
+        atStop: str(a.atStop, a, 'atStop'),
+        destinationStop: str(a.destinationStop, a, 'destinationStop'),
+        attributes: a,
+      };
+    case 'TransitDriverStarts':
+      return {
+        type: 'TransitDriverStarts',
+        time,
+        driverId: str(a.driverId, a, 'driverId'),
+        vehicleId: str(a.vehicleId, a, 'vehicleId'),
+        transitLineId: str(a.transitLineId, a, 'transitLineId'),
+        transitRouteId: str(a.transitRouteId, a, 'transitRouteId'),
+        departureId: str(a.departureId, a, 'departureId'),
+        attributes: a,
+      };
+    case 'personMoney':
+      return {
+        type: 'personMoney',
+        time,
+        person: str(a.person, a, 'person'),
+        amount: num(a.amount, a, 'amount'),
+        purpose: a.purpose,
+        transactionPartner: a.transactionPartner,
+        reference: a.reference,
+        attributes: a,
+      };
+    case 'stuckAndAbort':
+      return {
+        type: 'stuckAndAbort',
+        time,
+        person: str(a.person, a, 'person'),
+        link: a.link,
+        legMode: a.legMode,
+        reason: a.reason,
+        attributes: a,
+      };
+    case 'vehicle aborts':
+      return { type: 'vehicle aborts', time, link: str(a.link, a, 'link'), vehicle: str(a.vehicle, a, 'vehicle'), attributes: a };
+    default:
+      return { type: str(a.type, a, 'type'), time, attributes: a };
   }
-  return (a) => {
-    const type = a.type;
-    if (type === undefined) return generic(a);
-    const bucket = buckets[bucketOf(type)];
-    if (bucket !== undefined) {
-      for (const entry of bucket) if (entry.type === type) return entry.wanted ? entry.build(a) : undefined;
-    }
-    return wanted === undefined || wanted.has(type) ? generic(a) : undefined;
+}
+
+function activity<T extends 'actend' | 'actstart'>(type: T, time: number, a: A) {
+  return {
+    type,
+    time,
+    person: str(a.person, a, 'person'),
+    facility: a.facility,
+    link: str(a.link, a, 'link'),
+    x: optNum(a.x, a, 'x'),
+    y: optNum(a.y, a, 'y'),
+    actType: str(a.actType, a, 'actType'),
+    attributes: a,
   };
 }
 
-const buildAny = eventBuilder();
+function personVehicle<T extends 'PersonEntersVehicle' | 'PersonLeavesVehicle'>(type: T, time: number, a: A) {
+  return { type, time, person: str(a.person, a, 'person'), vehicle: str(a.vehicle, a, 'vehicle'), attributes: a };
+}
 
-/** The typed event for an `<event>` element's attributes; unknown types become generic events. */
-export function buildEvent(a: A): MatsimEvent {
-  return buildAny(a)!;
+function vehicleTraffic<T extends 'vehicle enters traffic' | 'vehicle leaves traffic'>(type: T, time: number, a: A) {
+  return {
+    type,
+    time,
+    person: str(a.person, a, 'person'),
+    link: str(a.link, a, 'link'),
+    vehicle: str(a.vehicle, a, 'vehicle'),
+    networkMode: str(a.networkMode, a, 'networkMode'),
+    relativePosition: optNum(a.relativePosition, a, 'relativePosition'),
+    attributes: a,
+  };
+}
+
+function atFacility<T extends 'VehicleArrivesAtFacility' | 'VehicleDepartsAtFacility'>(type: T, time: number, a: A) {
+  return {
+    type,
+    time,
+    vehicle: str(a.vehicle, a, 'vehicle'),
+    facility: str(a.facility, a, 'facility'),
+    delay: optNum(a.delay, a, 'delay'),
+    attributes: a,
+  };
+}
+
+/**
+ * `buildEvent`, or, when `types` is given, a builder that returns undefined for the other types without
+ * building them.
+ */
+export function eventBuilder(types?: Iterable<string>): (a: A) => MatsimEvent | undefined {
+  if (types === undefined) return buildEvent;
+  const wanted = new Set(types);
+  return (a) => (wanted.has(a.type!) ? buildEvent(a) : undefined);
 }

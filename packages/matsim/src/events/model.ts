@@ -19,8 +19,8 @@ interface EventBase<T extends string> {
 
 interface ActivityEventFields {
   person: string;
-  link: string;
   facility?: string;
+  link: string;
   x?: number;
   y?: number;
   actType: string;
@@ -82,6 +82,7 @@ export interface PersonStuckEvent extends EventBase<'stuckAndAbort'> {
   person: string;
   link?: string;
   legMode?: string;
+  reason?: string;
 }
 export interface VehicleAbortsEvent extends EventBase<'vehicle aborts'> {
   link: string;
@@ -115,7 +116,8 @@ export interface VehicleArrivesAtFacilityEvent extends EventBase<'VehicleArrives
 export interface VehicleDepartsAtFacilityEvent extends EventBase<'VehicleDepartsAtFacility'>, VehicleAtFacilityFields {}
 
 export interface AgentWaitingForPtEvent extends EventBase<'waitingForPt'> {
-  person: string;
+  /** Written by current MATSim; older files name the waiting person in `agent` only. */
+  person?: string;
   agent?: string;
   atStop: string;
   destinationStop: string;
@@ -167,7 +169,7 @@ export type EventOfType<K extends string> = string extends K
     : GenericEvent;
 
 type FieldKind = 'string' | 'number';
-/** `[attribute, kind, required]` in MATSim's write order. */
+/** `[attribute, kind, required]`. */
 export type EventField = readonly [name: string, kind: FieldKind, required: boolean];
 
 const S = (name: string): EventField => [name, 'string', true];
@@ -175,11 +177,16 @@ const S_ = (name: string): EventField => [name, 'string', false];
 const N = (name: string): EventField => [name, 'number', true];
 const N_ = (name: string): EventField => [name, 'number', false];
 
-const activity = [S('person'), S('link'), S_('facility'), N_('x'), N_('y'), S('actType')];
+const activity = [S('person'), S_('facility'), S('link'), N_('x'), N_('y'), S('actType')];
 const vehicleTraffic = [S('person'), S('link'), S('vehicle'), S('networkMode'), N_('relativePosition')];
 const atFacility = [S('vehicle'), S('facility'), N_('delay')];
 
-/** The typed fields of each known type (events.xml attribute names), in the order MATSim writes them. */
+/**
+ * The typed fields of each known type (events.xml attribute names), in the order MATSim writes them after time
+ * and type: the person, facility, link, coordinate and vehicle that `Event.writeXMLStart` puts first for classes
+ * with those ids, then the class's own attributes. (`VehicleArrivesAtFacility` has no such ids, hence vehicle
+ * before facility.)
+ */
 export const EVENT_FIELDS: { readonly [K in KnownEventType]: readonly EventField[] } = {
   actend: activity,
   actstart: activity,
@@ -192,13 +199,13 @@ export const EVENT_FIELDS: { readonly [K in KnownEventType]: readonly EventField
   'left link': [S('link'), S('vehicle')],
   'entered link': [S('link'), S('vehicle')],
   travelled: [S('person'), N('distance'), S_('mode')],
-  stuckAndAbort: [S('person'), S_('link'), S_('legMode')],
+  stuckAndAbort: [S('person'), S_('link'), S_('legMode'), S_('reason')],
   'vehicle aborts': [S('link'), S('vehicle')],
   personMoney: [S('person'), N('amount'), S_('purpose'), S_('transactionPartner'), S_('reference')],
   TransitDriverStarts: [S('driverId'), S('vehicleId'), S('transitLineId'), S('transitRouteId'), S('departureId')],
   VehicleArrivesAtFacility: atFacility,
   VehicleDepartsAtFacility: atFacility,
-  waitingForPt: [S('person'), S_('agent'), S('atStop'), S('destinationStop')],
+  waitingForPt: [S_('person'), S_('agent'), S('atStop'), S('destinationStop')],
 };
 
 export const KNOWN_EVENT_TYPES = Object.keys(EVENT_FIELDS) as KnownEventType[];
@@ -212,6 +219,3 @@ export function isKnownEventType(type: string): type is KnownEventType {
 export function isEventType<K extends KnownEventType>(event: MatsimEvent, type: K): event is EventByType[K] {
   return event.type === type;
 }
-
-/** The attributes MATSim writes right after time and type, whatever the event (`Event.writeXMLStart`). */
-export const LEADING_ATTRIBUTES = ['person', 'facility', 'link', 'x', 'y', 'vehicle'] as const;

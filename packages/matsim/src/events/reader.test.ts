@@ -5,7 +5,8 @@ import { sharedData } from '../../test/data.ts';
 import { MatsimFormatError } from '../errors.ts';
 import { openText } from '../io/input.ts';
 import { countEvents, forEachEvent, readEventBatches, readEvents } from './reader.ts';
-import { isEventType, type MatsimEvent } from './model.ts';
+import { EVENT_FIELDS, KNOWN_EVENT_TYPES, isEventType, type MatsimEvent } from './model.ts';
+import { formatEvent } from './writer.ts';
 
 const EQUIL_2024 = sharedData('output-equil-2024/output_events.xml.gz');
 const NEWWEST = sharedData('output-newwest-2024/output_events.xml.gz');
@@ -160,6 +161,19 @@ describe('typed events', () => {
       { type: 'waitingForPt', time: 7, person: 'p', agent: 'p', atStop: 's1', destinationStop: 's2' },
       { type: 'arrival', time: 8, person: 'p', link: 'l', legMode: 'pt' },
     ]);
+  });
+
+  test('each known type reads every field of EVENT_FIELDS with its kind, and writes back the same line', async () => {
+    for (const type of KNOWN_EVENT_TYPES) {
+      const fields = EVENT_FIELDS[type];
+      const line = `\t<event time="1.0" type="${type}" ${fields.map(([name, kind]) => `${name}="${kind === 'number' ? '2.5' : `v-${name}`}" `).join('')} />\n`;
+      const [event] = await all(bytes(`<events>${line}</events>`));
+      const typed = event as unknown as Record<string, unknown>;
+      expect(event!.type).toBe(type);
+      for (const [name, kind] of fields) expect(typed[name], `${type}.${name}`).toBe(kind === 'number' ? 2.5 : `v-${name}`);
+      const { attributes, ...withoutText } = event!;
+      expect(formatEvent(withoutText as MatsimEvent), type).toBe(formatEvent(event!));
+    }
   });
 
   test('numbers in every form MATSim writes them', async () => {

@@ -92,6 +92,18 @@ describe('edited events', () => {
     expect(formatEvent(moved)).toBe('\t<event time="6.0" type="actend" person="q" link="l" x="3.25" y="2" actType="h" extra="e"  />\n');
   });
 
+  test('transit stop events put vehicle before facility, as MATSim does for them', () => {
+    expect(formatEvent({ type: 'VehicleArrivesAtFacility', time: 100, facility: 'stop1', vehicle: 'bus1', delay: 0 })).toBe(
+      '\t<event time="100.0" type="VehicleArrivesAtFacility" vehicle="bus1" facility="stop1" delay="0.0"  />\n',
+    );
+  });
+
+  test('generic events keep their attribute order', async () => {
+    const line = '\t<event time="7.0" type="passenger picked up" mode="drt" request="r1" person="p" vehicle="v"  />\n';
+    const [event] = await all(bytes(EVENTS_HEADER + line + EVENTS_FOOTER));
+    expect(formatEvent(event!)).toBe(line);
+  });
+
   test('old files with vehicle before link are rewritten in MATSim\'s current order', async () => {
     const [event] = await all(bytes('<events><event time="1.0" type="entered link" vehicle="v" link="l" /></events>'));
     expect(formatEvent(event!)).toBe('\t<event time="1.0" type="entered link" link="l" vehicle="v"  />\n');

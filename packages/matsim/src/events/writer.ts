@@ -1,12 +1,13 @@
 /**
  * Events in MATSim's own layout (`EventWriterXML` + `Event.writeXMLStart`): a file written here from events read
  * from a MATSim file is byte for byte that file. Each line is `\t<event time="…" type="…" … />` with every
- * attribute followed by a space; time, type, person, facility, link, x, y and vehicle come first, then the rest.
+ * attribute followed by a space: time and type, then (for the core types) person, facility, link, x, y and
+ * vehicle where the type has them, then the rest.
  */
 import { formatJavaDouble } from '../common/numbers.ts';
 import { parseEventNumber } from './build.ts';
 import type { TextChunks } from '../xml/writer.ts';
-import { EVENT_FIELDS, LEADING_ATTRIBUTES, type EventAttributes, type MatsimEvent } from './model.ts';
+import { EVENT_FIELDS, type EventAttributes, type MatsimEvent } from './model.ts';
 
 export const EVENTS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<events version="1.0">\n';
 /** MATSim ends the file without a newline. */
@@ -56,60 +57,43 @@ function numberText(value: number, original: string | undefined): string {
 
 type Kind = 'string' | 'number';
 
-interface Plan {
-  /** Kind of each typed field, by attribute name. */
-  kinds: ReadonlyMap<string, Kind>;
-  /** Typed fields after the leading ones, in MATSim's order. */
-  rest: readonly string[];
-}
-
-const LEADING = new Set<string>(LEADING_ATTRIBUTES);
-const NO_FIELDS: Plan = { kinds: new Map(), rest: [] };
-const PLANS = new Map<string, Plan>(
+/** Each known type's fields in MATSim's order, and their kinds by name. */
+const FIELDS = new Map(
   Object.entries(EVENT_FIELDS).map(([type, fields]) => [
     type,
-    {
-      kinds: new Map(fields.map(([name, kind]) => [name, kind])),
-      rest: fields.map(([name]) => name).filter((name) => !LEADING.has(name)),
-    },
+    { order: fields.map(([name, kind]) => [name, kind] as const), kinds: new Map<string, Kind>(fields.map(([name, kind]) => [name, kind])) },
   ]),
 );
 
-/** One attribute's text: the typed field when the type has one and it is set, else the text as read. */
-function valueText(
-  typed: Record<string, unknown>,
-  kind: Kind | undefined,
-  name: string,
-  attributes: EventAttributes | undefined,
-): string | undefined {
-  const value = kind === undefined ? undefined : typed[name];
+/** One field's text: the typed value when set, else the text as read. */
+function fieldText(typed: Record<string, unknown>, name: string, kind: Kind, attributes: EventAttributes | undefined): string | undefined {
+  const value = typed[name];
   const original = attributes === undefined ? undefined : attributes[name];
   if (value === undefined || value === null) return original === undefined ? undefined : escape(original);
   return kind === 'number' ? numberText(value as number, original) : escape(String(value));
 }
 
-/** One `\t<event … />\n` line. Typed fields win over `attributes` where both are present. */
+/**
+ * One `\t<event … />\n` line. A known type writes its fields in MATSim's order (typed values win over the text as
+ * read), then any further attributes it was read with; a generic event writes its attributes in their own order,
+ * which for a file written by MATSim is MATSim's order.
+ */
 export function formatEvent(event: MatsimEvent): string {
   const attributes = event.attributes;
-  const plan = PLANS.get(event.type) ?? NO_FIELDS;
-  const kinds = plan.kinds;
-  const typed = event as unknown as Record<string, unknown>;
-
   let line = `\t<event time="${numberText(event.time, attributes?.time)}" type="${escape(event.type)}" `;
-  for (const name of LEADING_ATTRIBUTES) {
-    const value = valueText(typed, kinds.get(name), name, attributes);
-    if (value !== undefined) line += `${name}="${value}" `;
+  const fields = FIELDS.get(event.type);
+  if (fields !== undefined) {
+    const typed = event as unknown as Record<string, unknown>;
+    for (const [name, kind] of fields.order) {
+      const text = fieldText(typed, name, kind, attributes);
+      if (text !== undefined) line += `${name}="${text}" `;
+    }
   }
   if (attributes !== undefined) {
     for (const name in attributes) {
-      if (name === 'time' || name === 'type' || LEADING.has(name)) continue;
-      line += `${name}="${valueText(typed, kinds.get(name), name, attributes)}" `;
+      if (name === 'time' || name === 'type' || fields?.kinds.has(name)) continue;
+      line += `${name}="${escape(attributes[name]!)}" `;
     }
-  }
-  for (const name of plan.rest) {
-    if (attributes !== undefined && attributes[name] !== undefined) continue;
-    const value = valueText(typed, kinds.get(name), name, undefined);
-    if (value !== undefined) line += `${name}="${value}" `;
   }
   return `${line} />\n`;
 }
