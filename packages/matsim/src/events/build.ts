@@ -1,6 +1,6 @@
 /**
  * Turns one `<event>`'s attribute map (as saxes hands it over) into a typed event. This runs once per event of
- * multi-GB files, so each type has its own builder producing one object literal (a stable shape for V8), only
+ * multi-GB files, so each type has its own case producing one object literal (a stable shape for V8), only
  * the fields the type has are converted, and the attribute map itself is kept rather than copied.
  */
 import { MatsimFormatError } from '../errors.ts';
