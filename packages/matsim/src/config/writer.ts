@@ -40,11 +40,6 @@ const LAYOUTS: Record<ConfigStyle, Layout> = {
   },
 };
 
-/** Attribute text; whitespace other than spaces is written as character references, or a reader would see spaces. */
-function attribute(value: string): string {
-  return escapeXml(value).replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** XML forbids `--` inside a comment; a comment typed in the editor might contain one. */
 function commentText(text: string): string {
   let safe = text;
@@ -63,10 +58,10 @@ export function* writeConfig(config: Config, options: WriteConfigOptions = {}): 
       if (!layout.keep(entry)) continue;
       switch (entry.kind) {
         case 'param':
-          yield `${pad}<param name="${attribute(entry.name)}" value="${attribute(entry.value)}" />\n`;
+          yield `${pad}<param name="${escapeXml(entry.name)}" value="${escapeXml(entry.value)}" />\n`;
           break;
         case 'parameterset':
-          yield `${pad}<parameterset type="${attribute(entry.type)}"${layout.openSuffix}\n`;
+          yield `${pad}<parameterset type="${escapeXml(entry.type)}"${layout.openSuffix}\n`;
           yield* entries(entry.entries, depth + 1);
           yield `${pad}</parameterset>\n`;
           break;
@@ -84,7 +79,7 @@ export function* writeConfig(config: Config, options: WriteConfigOptions = {}): 
     const kept = module.entries.filter(layout.keep);
     if (!layout.keepModule(kept)) continue;
     for (const text of module.commentsBefore ?? []) yield comment(text, 1);
-    yield `${layout.indent(1)}<module name="${attribute(module.name)}"${layout.openSuffix}\n`;
+    yield `${layout.indent(1)}<module name="${escapeXml(module.name)}"${layout.openSuffix}\n`;
     yield* entries(module.entries, 2);
     yield `${layout.indent(1)}</module>\n`;
   }

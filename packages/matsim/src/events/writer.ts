@@ -6,7 +6,7 @@
  */
 import { formatJavaDouble } from '../common/numbers.ts';
 import { parseEventNumber } from './build.ts';
-import type { TextChunks } from '../xml/writer.ts';
+import { escapeXml, type TextChunks } from '../xml/writer.ts';
 import { EVENT_FIELDS, type EventAttributes, type MatsimEvent } from './model.ts';
 
 export const EVENTS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<events version="1.0">\n';
@@ -14,30 +14,6 @@ export const EVENTS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<events ve
 export const EVENTS_FOOTER = '</events>';
 
 const CHUNK = 1 << 16;
-
-// MATSim escapes only < > " &; tabs and line breaks are escaped too so that reading the file back (where XML
-// turns them into spaces) still gives the same value.
-const ESCAPE_ALL = /[<>"&\t\n\r]/g;
-const ESCAPES: Record<string, string> = {
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '&': '&amp;',
-  '\t': '&#9;',
-  '\n': '&#10;',
-  '\r': '&#13;',
-};
-const SPECIAL = new Uint8Array(63);
-for (const c of Object.keys(ESCAPES)) SPECIAL[c.charCodeAt(0)] = 1;
-
-/** A character scan instead of a regex test: this runs for every value of millions of events. */
-function escape(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 63 && SPECIAL[code] === 1) return text.replace(ESCAPE_ALL, (c) => ESCAPES[c]!);
-  }
-  return text;
-}
 
 /** Java's `StringBuilder.append(double)`. */
 function javaDouble(value: number): string {
@@ -50,7 +26,7 @@ function javaDouble(value: number): string {
 function numberText(value: number, original: string | undefined): string {
   if (original !== undefined) {
     const parsed = parseEventNumber(original);
-    if (parsed === value || (parsed !== parsed && value !== value)) return escape(original);
+    if (parsed === value || (parsed !== parsed && value !== value)) return escapeXml(original);
   }
   return javaDouble(value);
 }
@@ -69,8 +45,8 @@ const FIELDS = new Map(
 function fieldText(typed: Record<string, unknown>, name: string, kind: Kind, attributes: EventAttributes | undefined): string | undefined {
   const value = typed[name];
   const original = attributes === undefined ? undefined : attributes[name];
-  if (value === undefined || value === null) return original === undefined ? undefined : escape(original);
-  return kind === 'number' ? numberText(value as number, original) : escape(String(value));
+  if (value === undefined || value === null) return original === undefined ? undefined : escapeXml(original);
+  return kind === 'number' ? numberText(value as number, original) : escapeXml(String(value));
 }
 
 /**
@@ -80,7 +56,7 @@ function fieldText(typed: Record<string, unknown>, name: string, kind: Kind, att
  */
 export function formatEvent(event: MatsimEvent): string {
   const attributes = event.attributes;
-  let line = `\t<event time="${numberText(event.time, attributes?.time)}" type="${escape(event.type)}" `;
+  let line = `\t<event time="${numberText(event.time, attributes?.time)}" type="${escapeXml(event.type)}" `;
   const fields = FIELDS.get(event.type);
   if (fields !== undefined) {
     const typed = event as unknown as Record<string, unknown>;
@@ -92,7 +68,7 @@ export function formatEvent(event: MatsimEvent): string {
   if (attributes !== undefined) {
     for (const name in attributes) {
       if (name === 'time' || name === 'type' || fields?.kinds.has(name)) continue;
-      line += `${name}="${escape(attributes[name]!)}" `;
+      line += `${name}="${escapeXml(attributes[name]!)}" `;
     }
   }
   return `${line} />\n`;
