@@ -19,20 +19,13 @@ import {
   type ConfigEntry,
   type ConfigStyle,
 } from './index.ts';
+import { formatError } from '../../test/variants.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const write = (config: Config, style: ConfigStyle = 'matsim') => collectText(writeConfig(config, { style }));
 const reread = async (config: Config, style: ConfigStyle = 'matsim') => readConfig(bytes(await write(config, style)));
 
-async function failure(input: Uint8Array | string): Promise<MatsimFormatError> {
-  try {
-    await readConfig(input);
-  } catch (error) {
-    if (error instanceof MatsimFormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a MatsimFormatError');
-}
+const failure = (input: Uint8Array | string) => formatError(readConfig(input));
 
 const CONFIGS = allSharedDataFiles().filter((file) => /config[^/]*\.xml$/.test(file));
 const MATSIM_WRITTEN = CONFIGS.filter((file) => /output_config/.test(file));

@@ -17,18 +17,11 @@ import {
   type LegRecord,
   type TripRecord,
 } from './index.ts';
+import { formatError } from '../../test/variants.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-async function failure(run: () => Promise<unknown>): Promise<MatsimFormatError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof MatsimFormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a MatsimFormatError');
-}
+const failure = (run: () => Promise<unknown>) => formatError(run());
 
 async function all<T>(rows: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

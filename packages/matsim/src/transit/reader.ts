@@ -1,5 +1,5 @@
 /** Streaming reader for transit schedules v1 and v2 (v1 is a subset of v2, so one reader serves both). */
-import { AttributesCollector, type Attributes } from '../common/attributes.ts';
+import type { Attributes } from '../common/attributes.ts';
 import {
   compact,
   optionalBoolean,
@@ -12,14 +12,13 @@ import {
 } from '../common/values.ts';
 import { MatsimFormatError } from '../errors.ts';
 import type { Input } from '../io/input.ts';
-import { expectRoot, readXml, type ReadXmlOptions, type XmlAttributes } from '../xml/sax.ts';
+import { nestedHandler } from '../xml/nested.ts';
+import { readXml, type ReadXmlOptions, type XmlAttributes } from '../xml/sax.ts';
 import { emptyTransitSchedule } from './model.ts';
 import type { Departure, StopFacility, TransitLine, TransitRoute, TransitSchedule } from './model.ts';
 
 export async function readTransitSchedule(input: Input, options?: ReadXmlOptions): Promise<TransitSchedule> {
   const schedule = emptyTransitSchedule();
-  const attributes = new AttributesCollector();
-  const stack: string[] = [];
   let stop: StopFacility | undefined;
   let line: TransitLine | undefined;
   let route: TransitRoute | undefined;
@@ -121,8 +120,8 @@ export async function readTransitSchedule(input: Input, options?: ReadXmlOptions
     }
   };
 
-  const owner = (): { attributes?: Attributes } | undefined => {
-    switch (stack.at(-1)) {
+  const owner = (parent: string | undefined): { attributes?: Attributes } | undefined => {
+    switch (parent) {
       case 'transitSchedule':
         return schedule;
       case 'stopFacility':
@@ -140,33 +139,18 @@ export async function readTransitSchedule(input: Input, options?: ReadXmlOptions
 
   await readXml(
     input,
-    {
-      open(name, attrs) {
-        if (stack.length === 0) expectRoot(name, ['transitSchedule'], 'transit schedule');
-        if (attributes.open(name, attrs)) {
-          if (name === 'attributes') stack.push(name);
-          return;
-        }
-        open(name, attrs);
-        stack.push(name);
-      },
+    nestedHandler({
+      root: ['transitSchedule'],
+      format: 'transit schedule',
+      owner,
+      open,
       text(chunk) {
-        if (attributes.active) attributes.onText(chunk);
-        else if (text !== undefined) text += chunk;
+        if (text !== undefined) text += chunk;
       },
-      close(name) {
-        if (attributes.active) {
-          const done = attributes.close(name);
-          if (!done) return;
-          stack.pop();
-          const target = owner();
-          if (target && done.size > 0) target.attributes = done;
-          return;
-        }
-        stack.pop();
+      close(name, parent) {
         switch (name) {
           case 'description':
-            if (route && stack.at(-1) === 'transitRoute') route.description = (text ?? '').trim();
+            if (route && parent === 'transitRoute') route.description = (text ?? '').trim();
             text = undefined;
             break;
           case 'transportMode':
@@ -190,7 +174,7 @@ export async function readTransitSchedule(input: Input, options?: ReadXmlOptions
             break;
         }
       },
-    },
+    }),
     options,
   );
   return schedule;

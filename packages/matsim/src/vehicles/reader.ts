@@ -2,11 +2,12 @@
  * Streaming reader for vehicle definitions v1 and v2. The two schemas share most element names; where they differ
  * (v1 `<seats persons>` vs v2 `<capacity seats>`, v1 `<freightCapacity><volume>`) both spellings fill the same field.
  */
-import { AttributesCollector, type Attributes } from '../common/attributes.ts';
+import type { Attributes } from '../common/attributes.ts';
 import { compact, optionalInteger, optionalNumber, putUnique, requiredNumber, requiredText } from '../common/values.ts';
 import { MatsimFormatError } from '../errors.ts';
 import type { Input } from '../io/input.ts';
-import { expectRoot, readXml, type ReadXmlOptions, type XmlAttributes } from '../xml/sax.ts';
+import { nestedHandler } from '../xml/nested.ts';
+import { readXml, type ReadXmlOptions, type XmlAttributes } from '../xml/sax.ts';
 import { liftTypeAttributes } from './attributeNames.ts';
 import { emptyVehicles, type Vehicle, type VehicleCapacity, type VehicleType, type Vehicles } from './model.ts';
 
@@ -15,8 +16,6 @@ const WRAPPERS = new Set(['freightCapacity', 'costsInformation']);
 
 export async function readVehicles(input: Input, options?: ReadXmlOptions): Promise<Vehicles> {
   const result = emptyVehicles();
-  const attributes = new AttributesCollector();
-  const stack: string[] = [];
   let type: VehicleType | undefined;
   let vehicle: Vehicle | undefined;
   let text: string | undefined;
@@ -122,8 +121,8 @@ export async function readVehicles(input: Input, options?: ReadXmlOptions): Prom
     }
   };
 
-  const owner = (): { attributes?: Attributes } | undefined => {
-    switch (stack.at(-1)) {
+  const owner = (parent: string | undefined): { attributes?: Attributes } | undefined => {
+    switch (parent) {
       case 'vehicleType':
         return type;
       case 'vehicle':
@@ -141,30 +140,15 @@ export async function readVehicles(input: Input, options?: ReadXmlOptions): Prom
 
   await readXml(
     input,
-    {
-      open(name, attrs) {
-        if (stack.length === 0) expectRoot(name, ['vehicleDefinitions'], 'vehicle definitions');
-        if (attributes.open(name, attrs)) {
-          if (name === 'attributes') stack.push(name);
-          return;
-        }
-        open(name, attrs);
-        stack.push(name);
-      },
+    nestedHandler({
+      root: ['vehicleDefinitions'],
+      format: 'vehicle definitions',
+      owner,
+      open,
       text(chunk) {
-        if (attributes.active) attributes.onText(chunk);
-        else if (text !== undefined) text += chunk;
+        if (text !== undefined) text += chunk;
       },
-      close(name) {
-        if (attributes.active) {
-          const done = attributes.close(name);
-          if (!done) return;
-          stack.pop();
-          const target = owner();
-          if (target && done.size > 0) target.attributes = done;
-          return;
-        }
-        stack.pop();
+      close(name, parent) {
         if (name === 'description') {
           const description = (text ?? '').trim();
           if (description) inType(name).description = description;
@@ -179,7 +163,7 @@ export async function readVehicles(input: Input, options?: ReadXmlOptions): Prom
           vehicle = undefined;
         }
       },
-    },
+    }),
     options,
   );
   return result;

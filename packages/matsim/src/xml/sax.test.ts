@@ -2,18 +2,11 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { MatsimFormatError } from '../errors.ts';
 import { readXml, readXmlChunks } from './sax.ts';
+import { formatError } from '../../test/variants.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-async function failure(input: Uint8Array): Promise<MatsimFormatError> {
-  try {
-    await readXml(input, {});
-  } catch (error) {
-    if (error instanceof MatsimFormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a MatsimFormatError');
-}
+const failure = (input: Uint8Array) => formatError(readXml(input, {}));
 
 describe('the safe streaming XML layer', () => {
   test('reads elements, attributes and text from plain and gzip input alike', async () => {
