@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { sharedData } from '../../test/data.ts';
-import { MatsimFormatError } from '../errors.ts';
 import {
   detectDelimiter,
   readCsvRows,
