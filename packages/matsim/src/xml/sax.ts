@@ -36,6 +36,30 @@ export async function readXml(input: Input, handler: XmlHandler, options: ReadXm
  * callbacks collected in batches, holding one chunk's worth at a time. Throws like `readXml`.
  */
 export async function* readXmlChunks(input: Input, handler: XmlHandler, options: ReadXmlOptions = {}): AsyncGenerator<void> {
+  const feed = createXmlFeed(handler);
+  for await (const chunk of openText(input)) {
+    if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+    feed.write(chunk);
+    yield;
+  }
+  feed.close();
+}
+
+/** A saxes parser wired to a handler with this layer's checks and errors, fed text by the caller. */
+export interface XmlFeed {
+  /**
+   * The parser itself: its `line` and `column` (public and writable in saxes) let a caller that scanned part of
+   * the text on its own (the events fast path) resume the parser at the right position.
+   */
+  readonly parser: SaxesParser;
+  /** Parses more text; throws the first error of the document so far. */
+  write(text: string): void;
+  /** Ends the document: throws if it is incomplete or had an error. */
+  close(): void;
+}
+
+/** The parser behind `readXml`, for readers that feed text themselves. */
+export function createXmlFeed(handler: XmlHandler): XmlFeed {
   const parser = new SaxesParser({ position: true });
   let failure: unknown;
   const fail = (error: unknown) => {
@@ -87,15 +111,18 @@ export async function* readXmlChunks(input: Input, handler: XmlHandler, options:
   });
   parser.on('error', (error) => fail(toFormatError(error, parser)));
 
-  for await (const chunk of openText(input)) {
-    if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
-    parser.write(chunk);
-    if (failure) throw failure;
-    yield;
-  }
-  if (!sawRoot) throw new MatsimFormatError('malformed-xml', 'The file contains no XML element.');
-  parser.close();
-  if (failure) throw failure;
+  return {
+    parser,
+    write(chunk) {
+      parser.write(chunk);
+      if (failure) throw failure;
+    },
+    close() {
+      if (!sawRoot) throw new MatsimFormatError('malformed-xml', 'The file contains no XML element.');
+      parser.close();
+      if (failure) throw failure;
+    },
+  };
 }
 
 /** A reader's own error (a missing attribute, a bad number) gets the parser's position when it has none. */
