@@ -4,30 +4,18 @@
  * - `forEachEvent(input, fn)` calls `fn` straight from the parser;
  * - `readEventBatches(input)` yields one array per chunk (one `await` per ~500 events);
  * - `readEvents(input)` yields event by event (one `await` per event: convenient, measurably slower).
+ * The attribute maps come from `readEventAttributes` (source.ts): a fast scanner for the shape MATSim writes, saxes
+ * for anything else.
  */
-import { expectRoot, readXmlChunks, type ReadXmlOptions, type XmlAttributes, type XmlHandler } from '../xml/sax.ts';
 import type { Input } from '../io/input.ts';
+import type { XmlAttributes } from '../xml/sax.ts';
 import { eventBuilder } from './build.ts';
 import type { EventOfType, MatsimEvent } from './model.ts';
+import { readEventAttributes, type EventSourceOptions } from './source.ts';
 
-export interface ReadEventsOptions<K extends string = string> extends ReadXmlOptions {
+export interface ReadEventsOptions<K extends string = string> extends EventSourceOptions {
   /** Only these event types are built and handed out; the others are skipped without building an object. */
   types?: Iterable<K>;
-}
-
-/** Checks the root and hands each `<event>`'s attribute map to `onEvent`. */
-function eventsHandler(onEvent: (attributes: XmlAttributes) => void): XmlHandler {
-  let sawRoot = false;
-  return {
-    open(name, attributes) {
-      if (sawRoot) {
-        if (name === 'event') onEvent(attributes);
-      } else {
-        expectRoot(name, ['events'], 'MATSim events');
-        sawRoot = true;
-      }
-    },
-  };
 }
 
 /** Calls `fn` for each event, in file order. Resolves when the file is read; rejects with a MatsimFormatError. */
@@ -38,11 +26,11 @@ export async function forEachEvent<const K extends string = string>(
 ): Promise<void> {
   const emit = fn as (event: MatsimEvent) => void;
   const build = eventBuilder(options.types);
-  const handler = eventsHandler((attributes) => {
+  const onEvent = (attributes: XmlAttributes) => {
     const event = build(attributes);
     if (event !== undefined) emit(event);
-  });
-  for await (const _ of readXmlChunks(input, handler, options));
+  };
+  for await (const _ of readEventAttributes(input, onEvent, options));
 }
 
 /** The events in file order, one array per parsed chunk (arrays are never reused, so they may be kept). */
@@ -52,11 +40,11 @@ export async function* readEventBatches<const K extends string = string>(
 ): AsyncGenerator<EventOfType<K>[]> {
   let batch: MatsimEvent[] = [];
   const build = eventBuilder(options.types);
-  const handler = eventsHandler((attributes) => {
+  const onEvent = (attributes: XmlAttributes) => {
     const event = build(attributes);
     if (event !== undefined) batch.push(event);
-  });
-  for await (const _ of readXmlChunks(input, handler, options)) {
+  };
+  for await (const _ of readEventAttributes(input, onEvent, options)) {
     if (batch.length > 0) {
       yield batch as EventOfType<K>[];
       batch = [];
@@ -76,9 +64,9 @@ export async function* readEvents<const K extends string = string>(
 export async function countEvents(input: Input, options: ReadEventsOptions = {}): Promise<number> {
   const wanted = options.types === undefined ? undefined : new Set<string>(options.types);
   let count = 0;
-  const handler = eventsHandler((attributes) => {
+  const onEvent = (attributes: XmlAttributes) => {
     if (wanted === undefined || wanted.has(attributes.type!)) count++;
-  });
-  for await (const _ of readXmlChunks(input, handler, options));
+  };
+  for await (const _ of readEventAttributes(input, onEvent, options));
   return count;
 }
