@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { EventsWriter, forEachEvent, readEventBatches, readEvents, type MatsimEvent } from '@corridor/matsim';
+import { random } from '../packages/matsim/test/random.ts';
 
 const NEWWEST = fileURLToPath(new URL('../../shared/data/output-newwest-2024/output_events.xml.gz', import.meta.url));
 const SIZES = [1_000_000, 10_000_000];
@@ -81,18 +82,6 @@ function inChild(file: string, form: Form, runs: number): Measurement {
   });
   if (result.status !== 0) throw new Error(`measuring ${file} (${form}) failed`);
   return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Measurement;
-}
-
-/** A deterministic pseudo-random sequence, so every run reads the same synthetic file. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /** Trips of a synthetic day: mostly car trips with 5–40 links each, some teleported walks, a few tolls. */

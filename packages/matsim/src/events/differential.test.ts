@@ -8,7 +8,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { allSharedDataFiles, sharedData } from '../../test/data.ts';
 import { openInput } from '../io/input.ts';
-import { chunked, random, readWith, type ReadOutcome } from './testing.ts';
+import { chunked, readWith, type ReadOutcome } from './testing.ts';
+import { random } from '../../test/random.ts';
 
 const EVENTS_FILES = allSharedDataFiles().filter((path) => /events\.xml(\.gz|\.zst)?$/.test(path));
 

@@ -5,6 +5,7 @@
 import { MatsimFormatError } from '../errors.ts';
 import { readEventBatches } from './reader.ts';
 import type { MatsimEvent } from './model.ts';
+import { random } from '../../test/random.ts';
 
 export interface ReadOutcome {
   /** Each event as canonical text: every field, numbers exactly (NaN, -0 included), attributes in file order. */
@@ -12,18 +13,6 @@ export interface ReadOutcome {
   /** Events per batch (one batch per decompressed chunk that completed any). */
   batches: number[];
   error?: { code: string; message: string; line?: number; column?: number };
-}
-
-/** A deterministic pseudo-random sequence (mulberry32), so every run of a test sees the same mutations. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /** `bytes` as a stream of chunks of 1..`maxSize` bytes, cut where `seed` says. */
