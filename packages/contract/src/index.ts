@@ -4,3 +4,5 @@ export * from './accounts.ts';
 export * from './features.ts';
 export * from './licenses.ts';
 export * from './engine.ts';
+export * from './datasets.ts';
+export * from './groups.ts';

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/** Dataset kinds: scenarios now, runs from issue 6 on (one table, spec 1 §3). */
+export const DatasetType = z.enum(['scenario', 'run']);
+export type DatasetType = z.infer<typeof DatasetType>;
+
+/** A scenario/run key: a slug, unique per group and type. */
+export const DatasetKey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'A key may contain lower-case letters, digits and "-", and starts with a letter or digit.');
+
+/** Well-known dataset attributes (spec 1 §3); other keys are kept as they are. */
+export const DatasetAttributes = z
+  .object({
+    __crs: z.string().optional(),
+    __jobType: z.union([z.number().int(), z.string()]).optional(),
+  })
+  .catchall(z.unknown());
+export type DatasetAttributes = z.infer<typeof DatasetAttributes>;
+
+export const FileUsage = z.object({ id: z.number().int(), name: z.string() });
+
+/** A file as the scenario file table shows it (spec 1 §3 "File"). */
+export const FileEntry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  /** ISO timestamps. */
+  added: z.string(),
+  modified: z.string(),
+  /** "user" for uploaded/created files; "system" for logs and other platform-written files. */
+  type: z.string(),
+  /** The data-type tag from packages/matsim sniffing (`network_v2`, …), null when unknown. */
+  tag: z.string().nullable(),
+  usages: z.array(FileUsage),
+  attributes: z.record(z.string(), z.unknown()),
+});
+export type FileEntry = z.infer<typeof FileEntry>;
+
+/** A scenario (or run) with its files (spec 1 §3 "Scenario"). */
+export const Dataset = z.object({
+  id: z.number().int(),
+  type: DatasetType,
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  attributes: DatasetAttributes,
+  created: z.string(),
+  modified: z.string(),
+  files: z.array(FileEntry),
+});
+export type Dataset = z.infer<typeof Dataset>;
+
+/** List entries (no files): GET /datasets/scenarios. */
+export const DatasetSummary = Dataset.omit({ files: true }).extend({
+  /** Whether GET /datasets/scenarios/{id}/preview.png draws a network (else a placeholder). */
+  hasNetwork: z.boolean(),
+});
+export type DatasetSummary = z.infer<typeof DatasetSummary>;
+
+export const DatasetListQuery = z.object({ groupId: z.coerce.number().int().optional() });
+
+export const CreateDatasetRequest = z.object({
+  groupId: z.number().int(),
+  key: DatasetKey,
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(10_000).default(''),
+  type: z.literal('scenario'),
+  /** A scenario template key; "empty" (or absent) for an empty scenario. */
+  template: z.string().default('empty'),
+  attributes: DatasetAttributes.default({}),
+});
+export type CreateDatasetRequest = z.infer<typeof CreateDatasetRequest>;
+
+export const CreateDatasetAnswer = z.object({ id: z.number().int(), key: z.string() });
+
+export const UpdateDatasetRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  key: DatasetKey,
+  description: z.string().max(10_000),
+  attributes: DatasetAttributes.optional(),
+});
+export type UpdateDatasetRequest = z.infer<typeof UpdateDatasetRequest>;
+export const UpdateDatasetAnswer = z.object({ key: z.string() });
+
+export const RenameRequest = z.object({ name: z.string().trim().min(1, 'The name must not be empty.').max(255) });
+export const DescriptionRequest = z.object({ description: z.string().max(10_000) });
+
+export const MoveDatasetRequest = z.object({ newTeam: z.number().int() });
+export const MoveDatasetAnswer = z.object({ groupId: z.number().int(), groupName: z.string(), key: z.string() });
+
+export const AccessType = z.enum(['OWNER', 'USER']);
+export const AccessEntry = z.object({ userId: z.number().int(), username: z.string(), accessType: AccessType });
+export type AccessEntry = z.infer<typeof AccessEntry>;
+export const AddAccessRequest = z.object({ username: z.string().trim().min(1) });
+
+/** POST /datasets/files (multipart `files[]`). */
+export const UploadAnswer = z.object({ files: z.array(FileEntry) });
+
+/** PUT /datasets/files/init?fileName=&format= */
+export const InitFileQuery = z.object({ fileName: z.string().trim().min(1).max(255), format: z.string().optional() });
+export const InitFileAnswer = z.object({ id: z.number().int() });
+
+/** GET /datasets/files/{id}/d: derived files of a file (network previews, …). */
+export const DerivedFile = z.object({ type: z.string(), filename: z.string() });
+export type DerivedFile = z.infer<typeof DerivedFile>;
+
+export const Changeset = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fkDataset: z.number().int(),
+  modifications: z.array(z.unknown()),
+});
+export type Changeset = z.infer<typeof Changeset>;
+
+/** Scenario template (spec 1 §3). */
+export const ScenarioTemplate = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageURL: z.string().nullable(),
+  /** Where the scenario is downloaded from; null for templates Corridor generates itself (work offline). */
+  scenarioURL: z.string().nullable(),
+  crs: z.string().nullable(),
+});
+export type ScenarioTemplate = z.infer<typeof ScenarioTemplate>;
+
+/** GET /datasets/crs?q= */
+export const CrsQuery = z.object({ q: z.string().trim().min(2, 'Type at least 2 characters.') });
+export const Crs = z.object({ code: z.string(), name: z.string() });
+export type Crs = z.infer<typeof Crs>;
+
+/** Minimal job templates until issue 6 (GET /jobs/templates). */
+export const JobTemplateSummary = z.object({ id: z.number().int(), name: z.string() });
+export const JobTemplatesAnswer = z.object({
+  jobTemplates: z.array(JobTemplateSummary),
+  defaultJobTemplate: z.number().int(),
+});

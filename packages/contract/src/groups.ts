@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { TeamRole } from './accounts.ts';
+
+/** POST /accounts/groups */
+export const CreateGroupRequest = z.object({ name: z.string().trim().min(2).max(64) });
+export const GroupMember = z.object({ id: z.number().int(), userId: z.number().int(), username: z.string(), role: TeamRole });
+export const Group = z.object({ id: z.number().int(), name: z.string(), members: z.array(GroupMember) });
+export type Group = z.infer<typeof Group>;
+export const AddMemberRequest = z.object({ username: z.string().trim().min(1) });
+export const SetRoleRequest = z.object({ role: TeamRole });
+
+/** POST /accounts/users (admin): add a user who can sign in at once. */
+export const CreateUserRequest = z.object({ username: z.string().trim().min(2).max(64), password: z.string().min(5).max(1024) });
+export const CreatedUser = z.object({ id: z.number().int(), username: z.string() });
