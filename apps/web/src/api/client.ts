@@ -5,6 +5,16 @@ export interface Schema<T> {
   parse(data: unknown): T;
 }
 
+/** A list of `item`s: the contract names the entries, the answer is a bare JSON array. */
+export function arrayOf<T>(item: Schema<T>): Schema<T[]> {
+  return {
+    parse(data: unknown): T[] {
+      if (!Array.isArray(data)) throw new TypeError('Expected a JSON array');
+      return data.map((entry) => item.parse(entry));
+    },
+  };
+}
+
 /** A non-2xx answer. `message` is the server text (ErrorAnswer.message) when the server sent one. */
 export class ApiError extends Error {
   readonly status: number;

@@ -3,4 +3,16 @@ export const queryKeys = {
   session: ['session'] as const,
   featuresEnabled: ['features', 'enabled'] as const,
   group: (name: string) => ['groups', 'find', name] as const,
+  groupDetail: (id: number) => ['groups', 'detail', id] as const,
+  /** Every scenario list (all teams and per group) starts with this. */
+  scenarios: ['scenarios'] as const,
+  scenarioList: (groupId?: number) => ['scenarios', groupId ?? 'all'] as const,
+  dataset: (id: number) => ['datasets', id] as const,
+  datasetAccess: (id: number) => ['datasets', id, 'users'] as const,
+  changesets: (id: number) => ['datasets', id, 'changesets'] as const,
+  relations: (id: number) => ['datasets', id, 'relations'] as const,
+  derivedFiles: (fileId: number) => ['files', fileId, 'derived'] as const,
+  scenarioTemplates: ['scenario-templates'] as const,
+  jobTemplates: ['job-templates'] as const,
+  crs: (query: string) => ['crs', query] as const,
 };

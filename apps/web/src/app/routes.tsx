@@ -6,10 +6,18 @@ import { SignupPage } from '../features/auth/SignupPage.tsx';
 import { GroupWrapper } from '../features/groups/GroupWrapper.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { EditFilePage } from '../features/files/EditFilePage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { isRunId } from '../features/runs/runId.ts';
 import { RunIdGuard } from '../features/runs/RunIdGuard.tsx';
+import { AddScenarioPage } from '../features/scenarios/AddScenarioPage.tsx';
+import { ScenarioEditPage } from '../features/scenarios/edit/ScenarioEditPage.tsx';
+import { ScenarioDeletePage } from '../features/scenarios/ScenarioDeletePage.tsx';
+import { ScenarioListPage } from '../features/scenarios/ScenarioListPage.tsx';
+import { ScenarioOverviewPage } from '../features/scenarios/ScenarioOverviewPage.tsx';
+import { ScenarioWrapper } from '../features/scenarios/ScenarioWrapper.tsx';
 import { SetupPage } from '../features/setup/SetupPage.tsx';
+import { TeamSettingsPage } from '../features/teams/TeamSettingsPage.tsx';
 import { RequireSignedIn } from './guards.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import type { RouteHandle, TitleKey, TitleSpec } from './pageTitle.ts';
@@ -52,18 +60,18 @@ const runRoutes: RouteObject[] = [
 ];
 
 const scenarioRoutes: RouteObject[] = [
-  page(undefined, 'scenario'),
-  page('edit/:section?', 'editScenario'),
-  page('edit-file', ({ t, search }) => search.get('file') || t('titles.file')),
+  page(undefined, 'scenario', <ScenarioOverviewPage />),
+  page('edit/:section?', 'editScenario', <ScenarioEditPage />),
+  page('edit-file', ({ t, search }) => search.get('file') || t('titles.file'), <EditFilePage />),
   page('schedule-run', 'scheduleRun'),
   page('export', 'exportScenario'),
-  page('delete', 'delete'),
+  page('delete', 'delete', <ScenarioDeletePage />),
 ];
 
 const groupRoutes: RouteObject[] = [
-  page(undefined, 'scenarios'),
-  page('scenarios', 'scenarios'),
-  page('settings/:section?', 'teamSettings'),
+  page(undefined, 'scenarios', <ScenarioListPage />),
+  page('scenarios', 'scenarios', <ScenarioListPage />),
+  page('settings/:section?', 'teamSettings', <TeamSettingsPage />),
   page('runs', 'runs'),
   page('runs/add', 'importRun'),
   { path: 'runs/:id', element: <RunIdGuard />, children: runRoutes },
@@ -72,7 +80,7 @@ const groupRoutes: RouteObject[] = [
   page('dashboards/:dashboard', 'dashboard'),
   page('compare', 'compareRuns'),
   page(':scenario/editor', 'scenarioEditor'),
-  { path: ':scenario', children: scenarioRoutes },
+  { path: ':scenario', element: <ScenarioWrapper />, children: scenarioRoutes },
 ];
 
 /** The route table of spec 1 §2.1 (settings pages: spec 3 §2.8). */
@@ -100,8 +108,8 @@ export const routes: RouteObject[] = [
               page(undefined, 'home', <HomePage />),
               page('help', 'help', <HelpPage />),
               page('jobs', 'jobs'),
-              page('scenarios', 'scenarios'),
-              page('scenarios/add', 'addScenario'),
+              page('scenarios', 'scenarios', <ScenarioListPage />),
+              page('scenarios/add', 'addScenario', <AddScenarioPage />),
               { path: 'settings', children: settingsRoutes },
               page('admin/metrics', 'metrics'),
               page('profile/:section?', 'profile', <ProfilePage />),

@@ -9,3 +9,8 @@ export function useCurrentGroup(): GroupFindAnswer {
   if (!group) throw new Error('useCurrentGroup outside the group wrapper');
   return group;
 }
+
+/** The group of the page, or undefined outside /{group}/… (e.g. /scenarios). */
+export function useOptionalGroup(): GroupFindAnswer | undefined {
+  return useContext(GroupContext);
+}

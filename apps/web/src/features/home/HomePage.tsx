@@ -1,9 +1,11 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../api/session.ts';
+import { Section } from '../../components/Section.tsx';
+import { LatestScenarios } from '../scenarios/LatestScenarios.tsx';
 
-/** Home (spec 1 §2.4). The latest scenarios and runs arrive with the scenario and run issues. */
+/** Home (spec 1 §2.4). The latest runs arrive with the run issue. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -12,30 +14,17 @@ export function HomePage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('home.greeting', { username: user.username })}</Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper withBorder p="lg" component="section" aria-labelledby="home-latest-scenarios">
-          <Stack gap="xs">
-            <Title order={3} id="home-latest-scenarios">
-              {t('home.latestScenarios')}
-            </Title>
-            <Text c="dimmed">{t('home.noScenarios')}</Text>
-            <Anchor component={Link} to="/scenarios/add">
-              {t('home.addScenario')}
-            </Anchor>
-          </Stack>
-        </Paper>
-        <Paper withBorder p="lg" component="section" aria-labelledby="home-latest-runs">
-          <Stack gap="xs">
-            <Title order={3} id="home-latest-runs">
-              {t('home.latestRuns')}
-            </Title>
-            <Text c="dimmed">{t('home.noRuns')}</Text>
-            <Anchor component={Link} to={`${group}/runs`}>
-              {t('home.allRuns')}
-            </Anchor>
-          </Stack>
-        </Paper>
-      </SimpleGrid>
+      <Section title={t('home.latestScenarios')}>
+        <LatestScenarios />
+      </Section>
+      <Section title={t('home.latestRuns')}>
+        <Stack gap="xs">
+          <Text c="dimmed">{t('home.noRuns')}</Text>
+          <Anchor component={Link} to={`${group}/runs`}>
+            {t('home.allRuns')}
+          </Anchor>
+        </Stack>
+      </Section>
     </Stack>
   );
 }

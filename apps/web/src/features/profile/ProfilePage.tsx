@@ -2,13 +2,15 @@ import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NotFound } from '../../components/NotFound.tsx';
+import { TeamsSection } from '../teams/TeamsSection.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { isProfileSection, PROFILE_SECTIONS, type ProfileSection } from './sections.ts';
 
 function SectionContent({ section }: { section: ProfileSection }) {
   const { t } = useTranslation();
   if (section === 'appearance') return <AppearanceSection />;
-  // Security, API keys, e-mails and teams arrive with the profile issue.
+  if (section === 'teams') return <TeamsSection />;
+  // Security, API keys and e-mails arrive with the profile issue.
   return <Text c="dimmed">{t('placeholder.comingSoon')}</Text>;
 }
 

@@ -1,0 +1,97 @@
+import type { Dataset, FileEntry } from '@corridor/contract';
+import { ActionIcon, Anchor, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fileUrls, uploadToScenario, useDeleteFile, useInvalidateScenarioFiles, useRenameFile } from '../../api/files.ts';
+import { ConfirmDeleteModal } from '../../components/ConfirmDelete.tsx';
+import { FileTable } from '../../components/FileTable.tsx';
+import { InlineRename } from '../../components/InlineRename.tsx';
+import { Section } from '../../components/Section.tsx';
+import { UploadButton, UploadProgressList, useUploads } from '../../components/UploadFiles.tsx';
+import { editFilePath } from '../scenarios/scenarioPaths.ts';
+import { CreateEmptyFile } from './CreateEmptyFile.tsx';
+import { baseNameLength } from './fileName.ts';
+
+/** The scenario's files: table, rename, download, delete, upload and create (spec 1 §2.10). */
+export function ScenarioFiles({ scenario }: { scenario: Dataset }) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateScenarioFiles(scenario.id);
+  const rename = useRenameFile(scenario.id);
+  const remove = useDeleteFile(scenario.id);
+  const [deleting, setDeleting] = useState<FileEntry>();
+  const uploads = useUploads((file, onProgress) =>
+    uploadToScenario(scenario.id, file, onProgress).finally(() => void invalidate()),
+  );
+
+  const closeDelete = () => {
+    setDeleting(undefined);
+    remove.reset();
+  };
+
+  return (
+    <Section title={t('files.heading')}>
+      <FileTable
+        files={scenario.files}
+        label={t('files.heading')}
+        emptyText={t('files.empty')}
+        toolbar={
+          <>
+            <UploadButton onFiles={uploads.start} />
+            <CreateEmptyFile scenarioId={scenario.id} />
+          </>
+        }
+        renderName={(file) => (
+          <InlineRename
+            name={file.name}
+            selectLength={baseNameLength}
+            onRename={(name) => rename.mutateAsync({ fileId: file.id, name })}
+          >
+            <Anchor component={Link} to={editFilePath(scenario, file)} size="sm">
+              {file.name}
+            </Anchor>
+          </InlineRename>
+        )}
+        renderActions={(file) => (
+          <>
+            <Tooltip label={t('files.download')} withArrow>
+              <ActionIcon
+                component="a"
+                href={fileUrls.download(file.id)}
+                download={file.name}
+                variant="subtle"
+                color="gray"
+                aria-label={t('files.downloadLabel', { name: file.name })}
+              >
+                <IconDownload size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('common.delete')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('files.deleteLabel', { name: file.name })}
+                onClick={() => setDeleting(file)}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </>
+        )}
+      />
+      <UploadProgressList items={uploads.items} onDismiss={uploads.dismiss} />
+      <ConfirmDeleteModal
+        opened={deleting !== undefined}
+        title={t('files.deleteTitle')}
+        checkboxLabel={t('files.deleteConfirm')}
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onCancel={closeDelete}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: closeDelete })}
+      >
+        <Text>{t('files.deleteText', { name: deleting?.name ?? '' })}</Text>
+      </ConfirmDeleteModal>
+    </Section>
+  );
+}

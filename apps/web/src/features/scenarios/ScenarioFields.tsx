@@ -1,0 +1,37 @@
+import { Select, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CrsSelect } from '../../components/CrsSelect.tsx';
+import type { ScenarioForm } from './scenarioForm.ts';
+
+/** Name, key, description, CRS and job type of a scenario (creation and edit "general"). */
+export function ScenarioFields({ scenarioForm }: { scenarioForm: ScenarioForm }) {
+  const { t } = useTranslation();
+  const { form, nameProps, keyProps, jobTemplates } = scenarioForm;
+  return (
+    <>
+      <TextInput label={t('scenarioForm.name')} required {...nameProps} />
+      <TextInput
+        label={t('scenarioForm.key')}
+        description={t('scenarioForm.keyHint')}
+        required
+        {...keyProps}
+      />
+      <Textarea label={t('scenarioForm.description')} autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
+      <CrsSelect
+        value={form.values.crs}
+        onChange={(crs) => form.setFieldValue('crs', crs)}
+        error={form.errors.crs as string | undefined}
+      />
+      <Select
+        label={t('scenarioForm.jobType')}
+        placeholder={jobTemplates.isPending ? t('common.loading') : t('scenarioForm.noJobType')}
+        data={(jobTemplates.data?.jobTemplates ?? []).map((template) => ({
+          value: String(template.id),
+          label: template.name,
+        }))}
+        clearable
+        {...form.getInputProps('jobType')}
+      />
+    </>
+  );
+}

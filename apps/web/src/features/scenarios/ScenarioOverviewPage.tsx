@@ -1,0 +1,47 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCrs } from '../../api/catalogues.ts';
+import { ScenarioFiles } from '../files/ScenarioFiles.tsx';
+import { ChangesetsSection } from './ChangesetsSection.tsx';
+import { RunsSection } from './RunsSection.tsx';
+import { ScenarioActions } from './ScenarioActions.tsx';
+import { useCurrentScenario } from './ScenarioContext.ts';
+
+/** The coordinate system of the scenario: code and name. */
+function CrsLine({ code }: { code: string | undefined }) {
+  const { t } = useTranslation();
+  const { crs } = useCrs(code);
+  return (
+    <Group gap={6}>
+      <Text size="sm" c="dimmed">
+        {t('scenario.crs')}
+      </Text>
+      <Text size="sm">
+        {code ? (crs ? `${crs.code} – ${crs.name}` : code) : t('scenario.noCrs')}
+      </Text>
+    </Group>
+  );
+}
+
+/** Scenario overview, /{group}/{scenario} (spec 1 §2.10). */
+export function ScenarioOverviewPage() {
+  const scenario = useCurrentScenario();
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={2}>{scenario.name}</Title>
+        {scenario.description ? (
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{scenario.description}</Text>
+        ) : (
+          <Text c="dimmed">{t('scenario.noDescription')}</Text>
+        )}
+        <CrsLine code={scenario.attributes.__crs} />
+      </Stack>
+      <ScenarioActions scenario={scenario} />
+      <ScenarioFiles scenario={scenario} />
+      <ChangesetsSection scenario={scenario} />
+      <RunsSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAddDatasetUser, useDatasetAccess, useRemoveDatasetUser } from '../../../api/access.ts';
+import { useCurrentScenario } from '../ScenarioContext.ts';
+
+/** Users with access: add by username, remove all but the OWNER (spec 1 §2.11 access, §8). */
+export function AccessSection() {
+  const { t } = useTranslation();
+  const scenario = useCurrentScenario();
+  const access = useDatasetAccess(scenario.id);
+  const add = useAddDatasetUser(scenario.id);
+  const remove = useRemoveDatasetUser(scenario.id);
+  const [username, setUsername] = useState('');
+  const [message, setMessage] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = username.trim();
+    if (!name) return;
+    setMessage(undefined);
+    add.mutate(name, {
+      onSuccess: () => setUsername(''),
+      onError: () => setMessage(t('access.addFailed')),
+    });
+  };
+
+  const removeUser = (userId: number) => {
+    setMessage(undefined);
+    remove.mutate(userId, { onError: () => setMessage(t('access.removeFailed')) });
+  };
+
+  return (
+    <Stack gap="md" maw={640}>
+      {message && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setMessage(undefined)}>
+          {message}
+        </Alert>
+      )}
+      {access.isPending ? (
+        <Text c="dimmed">{t('common.loading')}</Text>
+      ) : access.isError ? (
+        <Text c="red">{access.error.message}</Text>
+      ) : (
+        <Table aria-label={t('access.heading')} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('access.userId')}</Table.Th>
+              <Table.Th>{t('access.username')}</Table.Th>
+              <Table.Th>{t('access.accessType')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {access.data.map((entry) => (
+              <Table.Tr key={entry.userId}>
+                <Table.Td>{entry.userId}</Table.Td>
+                <Table.Td>{entry.username}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={entry.accessType === 'OWNER' ? 'indigo' : 'gray'}>
+                    {entry.accessType}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {entry.accessType !== 'OWNER' && (
+                    <Tooltip label={t('access.remove')} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('access.removeLabel', { name: entry.username })}
+                        loading={remove.isPending && remove.variables === entry.userId}
+                        onClick={() => removeUser(entry.userId)}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <form onSubmit={submit} aria-label={t('access.addHeading')}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('access.addUsername')}
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" disabled={!username.trim()} loading={add.isPending} leftSection={<IconUserPlus size={16} aria-hidden />}>
+            {t('access.add')}
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
