@@ -1,0 +1,120 @@
+/**
+ * The CRS catalogue behind search and transforms: every EPSG entry of epsg-index that proj4 can use, plus MATSim's
+ * pseudo CRS "Atlantis". epsg-index's all.json (7.8 MB, WKT included) is read once, on first use, and only code,
+ * name, proj4 definition and a search key are kept (~3 MB), so importing the package costs nothing and the WKT is
+ * garbage as soon as the catalogue is built.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import proj4 from 'proj4';
+
+export const ATLANTIS = 'Atlantis';
+
+export interface CrsEntry {
+  /** `EPSG:25832`, or `Atlantis`. */
+  code: string;
+  name: string;
+  /** The proj4 definition; null for Atlantis, which has no place on Earth. */
+  definition: string | null;
+  /** The code's digits ('' for Atlantis), for prefix search. */
+  digits: string;
+  /** Name words, lower case, space-separated with a space at both ends, so `includes(' utm')` is a word-prefix test. */
+  key: string;
+}
+
+interface Catalog {
+  /** Sorted by numeric code, Atlantis first. */
+  entries: CrsEntry[];
+  byCode: Map<string, CrsEntry>;
+}
+
+interface EpsgIndexEntry {
+  code: string;
+  kind: string;
+  name: string;
+  proj4?: string | null;
+}
+
+// Geocentric, 3D-geographic and vertical CRSs cannot place a MATSim x/y coordinate.
+const KINDS = new Set(['CRS-PROJCRS', 'CRS-GEOGCRS', 'CRS-COMPOUNDCRS', 'CRS-ENGCRS', 'CRS-DRVDCRS']);
+
+/**
+ * proj4 needs the datum-shift grid a definition names (`+nadgrids=…`) and returns NaN without it; we ship no grids.
+ * Where EPSG has a Helmert transformation for the datum, it stands in, as in MATSim's own GK4 definition; the
+ * error is the one EPSG states. Other grid-only CRSs are left out.
+ */
+const HELMERT_FOR_GRID: Record<string, string> = {
+  // DHDN (German Gauss-Krüger, Soldner Berlin): EPSG:1777 "DHDN to WGS 84 (2)", ~3 m.
+  'BETA2007.gsb': '598.1,73.7,418.2,0.202,0.045,-2.455,6.7',
+  // OSGB36 (British National Grid): EPSG:1314 "OSGB36 to WGS 84 (6)", ~2 m.
+  'OSTN15_NTv2_OSGBtoETRS.gsb': '446.448,-125.157,542.06,0.15,0.247,0.842,-20.489',
+  // NZGD49: EPSG:1564 "NZGD49 to WGS 84 (2)", ~4 m (coordinate-frame rotations turned into proj4's position vector).
+  'nzgd2kgrid0005.gsb': '59.47,-5.04,187.44,0.47,-0.1,1.024,-4.5993',
+};
+
+let catalog: Catalog | undefined;
+
+export function crsCatalog(): Catalog {
+  catalog ??= loadCatalog();
+  return catalog;
+}
+
+/** The entry for a code as users and files write it: `EPSG:25832`, `epsg:25832`, `25832`, `atlantis`. */
+export function crsEntry(code: string): CrsEntry | undefined {
+  const normalized = normalizeCode(code);
+  return normalized === undefined ? undefined : crsCatalog().byCode.get(normalized);
+}
+
+function normalizeCode(code: string): string | undefined {
+  const trimmed = code.trim();
+  if (trimmed.toLowerCase() === 'atlantis') return ATLANTIS;
+  const digits = /^(?:epsg\s*:\s*)?(\d+)$/i.exec(trimmed)?.[1];
+  return digits === undefined ? undefined : `EPSG:${digits}`;
+}
+
+/** Lower-case words without diacritics: "Gauss-Krüger" and "gauss kruger" meet. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+function searchKey(name: string): string {
+  return ` ${words(name).join(' ')} `;
+}
+
+function loadCatalog(): Catalog {
+  const path = createRequire(import.meta.url).resolve('epsg-index/all.json');
+  const index = JSON.parse(readFileSync(path, 'utf8')) as Record<string, EpsgIndexEntry>;
+  const atlantisName = 'Atlantis (MATSim example coordinates, no transform)';
+  const entries: CrsEntry[] = [
+    { code: ATLANTIS, name: atlantisName, definition: null, digits: '', key: searchKey(atlantisName) },
+  ];
+  for (const item of Object.values(index)) {
+    if (!KINDS.has(item.kind) || !item.proj4) continue;
+    const definition = usableDefinition(item.proj4);
+    if (definition === undefined) continue;
+    entries.push({ code: `EPSG:${item.code}`, name: item.name, definition, digits: item.code, key: searchKey(item.name) });
+  }
+  entries.sort((a, b) => Number(a.digits || -1) - Number(b.digits || -1));
+  return { entries, byCode: new Map(entries.map((entry) => [entry.code, entry])) };
+}
+
+/**
+ * The definition proj4 will accept, or undefined. Checking the projection name against proj4's registry is what
+ * constructing every definition would tell us (`catalog.test.ts` holds the two to each other) at a fraction of the
+ * cold-start cost.
+ */
+function usableDefinition(definition: string): string | undefined {
+  const projection = /\+proj=(\S+)/.exec(definition)?.[1];
+  if (!projection || !proj4.Proj.projections.get(projection)) return undefined;
+  const grids = /\+nadgrids=(\S+)/.exec(definition)?.[1];
+  if (grids === undefined) return definition;
+  // '@' marks an optional grid (e.g. Pseudo-Mercator's `@null`): proj4 carries on without it.
+  if (grids.split(',').every((grid) => grid.startsWith('@'))) return definition;
+  const helmert = HELMERT_FOR_GRID[grids];
+  return helmert === undefined ? undefined : definition.replace(/\+nadgrids=\S+/, `+towgs84=${helmert}`);
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { transformer, UnknownCrsError } from './transform.ts';
+import { lngLat, xy, type LngLat } from './types.ts';
+
+/** Metres between two nearby WGS 84 points (equirectangular: exact enough below a kilometre). */
+function metres(a: LngLat, b: LngLat): number {
+  const lat = ((a[1] + b[1]) / 2) * (Math.PI / 180);
+  const dx = (a[0] - b[0]) * 111_320 * Math.cos(lat);
+  const dy = (a[1] - b[1]) * 110_574;
+  return Math.hypot(dx, dy);
+}
+
+// Expected values from PROJ 9.5.1 (pyproj 3.7.2), EPSG's operation named in each case.
+describe('transformer', () => {
+  it('takes ETRS89 / UTM 33N (Berlin, Tiergarten) to WGS 84', () => {
+    const point = transformer('EPSG:25833')(xy(390_000, 5_820_000));
+    expect(metres(point, lngLat(13.378811769687822, 52.51899531338515))).toBeLessThan(0.01);
+  });
+
+  it('takes DHDN / Gauss-Krüger 4 (Berlin, Mitte) to WGS 84 with EPSG:1777, as MATSim’s GK4 does', () => {
+    // The BETA2007 grid proj4 would want is not shipped; PROJ without it applies the same Helmert transformation.
+    const point = transformer('EPSG:31468')(xy(4_595_000, 5_821_000));
+    expect(metres(point, lngLat(13.397855669722782, 52.5138621657304))).toBeLessThan(1);
+  });
+
+  it('takes British National Grid (London) to WGS 84 with EPSG:1314', () => {
+    const point = transformer('EPSG:27700')(xy(530_000, 180_000));
+    expect(metres(point, lngLat(-0.12835394047946935, 51.50399082763378))).toBeLessThan(1);
+  });
+
+  it('takes a point between two projected CRSs', () => {
+    const [x, y] = transformer('EPSG:25833', 'EPSG:25832')(xy(390_000, 5_820_000));
+    const back = transformer('EPSG:25832', 'EPSG:25833')(xy(x, y));
+    expect(Math.hypot(back[0] - 390_000, back[1] - 5_820_000)).toBeLessThan(0.001);
+  });
+
+  it('leaves Atlantis coordinates as they are: they have no place on Earth', () => {
+    expect(transformer('Atlantis')(xy(-25_000, 10_000))).toEqual([-25_000, 10_000]);
+  });
+
+  it('throws a clear error for unknown codes, on either side', () => {
+    expect(() => transformer('EPSG:1')).toThrow(UnknownCrsError);
+    expect(() => transformer('GK4')).toThrow(/Unknown coordinate reference system "GK4"/);
+    expect(() => transformer('EPSG:25832', 'EPSG:0')).toThrow(/"EPSG:0"/);
+  });
+});
