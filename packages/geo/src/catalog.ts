@@ -65,9 +65,34 @@ export function crsEntry(code: string): CrsEntry | undefined {
   return normalized === undefined ? undefined : crsCatalog().byCode.get(normalized);
 }
 
+/**
+ * The names MATSim's `TransformationFactory` accepts besides EPSG codes (`global.coordinateSystem` in older
+ * configs, e.g. berlin-medium's `GK4`), mapped to the EPSG system they stand for.
+ */
+const MATSIM_CRS_NAMES: Record<string, string> = {
+  wgs84: 'EPSG:4326',
+  gk4: 'EPSG:31468',
+  dhdn_gk4: 'EPSG:31468',
+  dhdn_soldnerberlin: 'EPSG:3068',
+  ch1903_lv03: 'EPSG:21781',
+  ch1903_lv03_gt: 'EPSG:21781',
+  ch1903_lv03_plus: 'EPSG:2056',
+  ch1903_lv03_plus_gt: 'EPSG:2056',
+  wgs84_utm29n: 'EPSG:32629',
+  wgs84_utm31n: 'EPSG:32631',
+  wgs84_utm33n: 'EPSG:32633',
+  wgs84_utm35s: 'EPSG:32735',
+  wgs84_utm36s: 'EPSG:32736',
+  wgs84_utm47s: 'EPSG:32747',
+  wgs84_utm48n: 'EPSG:32648',
+  nad83_utm17n: 'EPSG:26917',
+};
+
 function normalizeCode(code: string): string | undefined {
   const trimmed = code.trim();
   if (trimmed.toLowerCase() === 'atlantis') return ATLANTIS;
+  const alias = MATSIM_CRS_NAMES[trimmed.toLowerCase()];
+  if (alias) return alias;
   const digits = /^(?:epsg\s*:\s*)?(\d+)$/i.exec(trimmed)?.[1];
   return digits === undefined ? undefined : `EPSG:${digits}`;
 }

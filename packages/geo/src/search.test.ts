@@ -63,6 +63,6 @@ describe('crsName', () => {
 
   it('is undefined for unknown codes', () => {
     expect(crsName('EPSG:1')).toBeUndefined();
-    expect(crsName('GK4')).toBeUndefined();
+    expect(crsName('GK99')).toBeUndefined();
   });
 });

@@ -40,7 +40,23 @@ describe('transformer', () => {
 
   it('throws a clear error for unknown codes, on either side', () => {
     expect(() => transformer('EPSG:1')).toThrow(UnknownCrsError);
-    expect(() => transformer('GK4')).toThrow(/Unknown coordinate reference system "GK4"/);
+    expect(() => transformer('GK99')).toThrow(/Unknown coordinate reference system "GK99"/);
     expect(() => transformer('EPSG:25832', 'EPSG:0')).toThrow(/"EPSG:0"/);
+  });
+});
+
+describe("MATSim's own CRS names", () => {
+  it('GK4 (berlin-medium) is DHDN / 3-degree Gauss-Kruger zone 4', async () => {
+    const { crsName } = await import('./search.ts');
+    expect(crsName('GK4')).toBe(crsName('EPSG:31468'));
+    const fromGk4 = transformer('GK4')(xy(4595000, 5821000));
+    const fromEpsg = transformer('EPSG:31468')(xy(4595000, 5821000));
+    expect(fromGk4).toEqual(fromEpsg);
+    expect(fromGk4[0]).toBeCloseTo(13.4, 0);
+  });
+
+  it('WGS84_UTM33N is EPSG:32633', async () => {
+    const { crsName } = await import('./search.ts');
+    expect(crsName('WGS84_UTM33N')).toBe(crsName('EPSG:32633'));
   });
 });
