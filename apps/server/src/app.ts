@@ -29,7 +29,12 @@ import { InstallationKeys } from './modules/licenses/installation-keys.ts';
 import { LicensesRepository } from './modules/licenses/repository.ts';
 import { licensesRoutes } from './modules/licenses/routes.ts';
 import { LicensesService } from './modules/licenses/service.ts';
+import { GroupsRepository } from './modules/groups/repository.ts';
+import { groupsRoutes } from './modules/groups/routes.ts';
+import { GroupsService } from './modules/groups/service.ts';
+import type { NetworkRenderer } from './modules/network-processing/renderer.ts';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './security/login-limiter.ts';
+import { createWorkspace } from './workspace.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -43,6 +48,12 @@ export interface AppDeps {
   engineIdleTimeoutMs?: number;
   /** false silences the log (tests); default: pino at config.logLevel. */
   logger?: boolean;
+  /** Draws network previews; default: src/previews. */
+  networkRenderer?: NetworkRenderer;
+  /** Networks with more links are refused by /as/json and /as/geojson. */
+  maxNetworkJsonLinks?: number;
+  /** How long a scenario template download may receive nothing before it fails. */
+  templateIdleTimeoutMs?: number;
 }
 
 export type App = FastifyInstance;
@@ -88,6 +99,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     idleTimeoutMs: deps.engineIdleTimeoutMs,
     log: app.log,
   });
+  const groups = new GroupsService(new GroupsRepository(db), accountsRepository);
+  const workspace = await createWorkspace({
+    config,
+    db,
+    log: app.log,
+    now,
+    networkRenderer: deps.networkRenderer,
+    maxNetworkJsonLinks: deps.maxNetworkJsonLinks,
+    templateIdleTimeoutMs: deps.templateIdleTimeoutMs,
+  });
   const cookieJar = sessionCookie(config.publicUrl?.protocol === 'https:');
 
   await app.register(
@@ -98,12 +119,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(featuresRoutes(features));
       await api.register(licensesRoutes(licenses));
       await api.register(engineSetupRoutes(engine));
+      await api.register(groupsRoutes(groups));
+      await workspace.register(api);
     },
     { prefix: API_PREFIX },
   );
 
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', () => engine.stop());
+  // Lets a running network job finish before the database closes.
+  app.addHook('onClose', () => workspace.close());
   return app;
 }
 

@@ -14,6 +14,12 @@ export const DEFAULT_MATSIM_RELEASE_URL =
 /** <repo>/apps/web/dist, found from this file so the server can be started from any working directory. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** MATSim's example scenarios; a template's files are fetched from `<base>/<template folder>/<file>`. */
+export const DEFAULT_SCENARIO_TEMPLATES_URL =
+  'https://raw.githubusercontent.com/matsim-org/matsim-libs/main/examples/scenarios';
+
+export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const EnvSchema = z.object({
@@ -31,6 +37,8 @@ const EnvSchema = z.object({
     .refine((v) => v.includes('{version}'), 'must contain the placeholder {version}')
     .default(DEFAULT_MATSIM_RELEASE_URL),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_MAX_UPLOAD_BYTES),
+  SCENARIO_TEMPLATES_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_SCENARIO_TEMPLATES_URL),
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
 });
 
@@ -49,6 +57,10 @@ export interface Config {
   licensePublicKey: KeyObject | null;
   matsimReleaseUrl: string;
   logLevel: LogLevel;
+  /** Largest file one upload may carry, in bytes. */
+  maxUploadBytes: number;
+  /** Base address of the downloadable scenario templates, without a trailing slash. */
+  scenarioTemplatesUrl: string;
   /** Absolute path of the built web app. */
   webDist: string;
 }
@@ -73,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licensePublicKey: e.LICENSE_PUBLIC_KEY ? readLicensePublicKey(e.LICENSE_PUBLIC_KEY) : null,
     matsimReleaseUrl: e.MATSIM_RELEASE_URL,
     logLevel: e.LOG_LEVEL,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    scenarioTemplatesUrl: e.SCENARIO_TEMPLATES_URL.replace(/\/+$/, ''),
     webDist: path.resolve(e.WEB_DIST),
   };
 }

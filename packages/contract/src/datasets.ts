@@ -118,6 +118,48 @@ export const Changeset = z.object({
 });
 export type Changeset = z.infer<typeof Changeset>;
 
+/** PUT /datasets/datasets/{scenarioId}/changesets/{id} */
+export const RenameChangesetRequest = z.object({ name: z.string().trim().min(1, 'The name must not be empty.').max(255) });
+
+/** POST /datasets/datasets/{id}/changesets: until the map editor creates changesets itself (spec 2). */
+export const CreateChangesetRequest = z.object({
+  name: z.string().trim().min(1, 'The name must not be empty.').max(255),
+  modifications: z.array(z.unknown()).default([]),
+});
+
+/** GET /datasets/datasets/{id}/relations: a scenario and a run made from it (empty until runs exist). */
+export const Relation = z.object({
+  type: z.literal('scenario-run'),
+  dataset1: z.number().int(),
+  dataset2: z.number().int(),
+  fkJob: z.number().int().nullable(),
+});
+export type Relation = z.infer<typeof Relation>;
+
+/** Statuses of background jobs on datasets (the same as runs', spec 1 §4). */
+export const NetworkJobStatus = z.enum(['CREATED', 'STARTED', 'FINISHED', 'FAILED']);
+export type NetworkJobStatus = z.infer<typeof NetworkJobStatus>;
+
+/**
+ * The scenario attribute `networkPostProcessingJob`: rendering the network previews after a network file was
+ * attached. When FAILED, `message` says why and GET /datasets/files/{fileId}/d/{logFile} is the log.
+ */
+export const NetworkPostProcessingJob = z.object({
+  status: NetworkJobStatus,
+  fileId: z.number().int(),
+  /** ISO timestamp of the last status change. */
+  updated: z.string(),
+  message: z.string().optional(),
+  logFile: z.string().optional(),
+});
+export type NetworkPostProcessingJob = z.infer<typeof NetworkPostProcessingJob>;
+
+/** Derived files of a network file, rendered by network post-processing (spec 1 §2.13). */
+export const NETWORK_DERIVED_IMAGES = ['network-capacity.png', 'network-speed.png', 'model-area-screenshot.png'] as const;
+
+/** Most files one upload request may carry. */
+export const MAX_FILES_PER_UPLOAD = 30;
+
 /** Scenario template (spec 1 §3). */
 export const ScenarioTemplate = z.object({
   key: z.string(),

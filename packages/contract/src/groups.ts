@@ -4,7 +4,13 @@ import { TeamRole } from './accounts.ts';
 /** POST /accounts/groups */
 export const CreateGroupRequest = z.object({ name: z.string().trim().min(2).max(64) });
 export const GroupMember = z.object({ id: z.number().int(), userId: z.number().int(), username: z.string(), role: TeamRole });
-export const Group = z.object({ id: z.number().int(), name: z.string(), members: z.array(GroupMember) });
+export const Group = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  members: z.array(GroupMember),
+  /** A user's personal group (named like the user, no other members); absent means a team. */
+  personal: z.boolean().optional(),
+});
 export type Group = z.infer<typeof Group>;
 export const AddMemberRequest = z.object({ username: z.string().trim().min(1) });
 export const SetRoleRequest = z.object({ role: TeamRole });

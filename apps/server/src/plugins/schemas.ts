@@ -1,7 +1,12 @@
 /** Route-schema helpers shared by the route modules. */
 import { ErrorAnswer } from '@corridor/contract';
+import { z } from 'zod';
 
 /** Documents which error statuses a route answers; all share the ErrorAnswer shape. */
 export function errorAnswers<const C extends number>(...codes: C[]): Record<C, typeof ErrorAnswer> {
   return Object.fromEntries(codes.map((code) => [code, ErrorAnswer])) as Record<C, typeof ErrorAnswer>;
 }
+
+/** A row id in a path: positive and within PostgreSQL's integer range (larger ids cannot exist). */
+export const RowId = z.coerce.number().int().min(1).max(2_147_483_647);
+export const IdParams = z.object({ id: RowId });

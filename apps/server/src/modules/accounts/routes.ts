@@ -1,5 +1,7 @@
 /** /api/v1/accounts/…: HTTP only; the rules are in service.ts. */
 import {
+  CreatedUser,
+  CreateUserRequest,
   ErrorAnswer,
   GroupFindAnswer,
   GroupFindQuery,
@@ -97,6 +99,19 @@ export function accountsRoutes(accounts: AccountsService, cookie: SessionCookie)
         const answer = await accounts.signup(request.body);
         return reply.code(answer.ok ? 200 : 400).send(answer);
       },
+    );
+
+    app.post(
+      '/accounts/users',
+      {
+        schema: {
+          tags,
+          summary: 'Add a user who can sign in at once, with their personal group (administrators only)',
+          body: CreateUserRequest,
+          response: { 200: CreatedUser, ...errorAnswers(400, 401, 403, 409) },
+        },
+      },
+      (request) => accounts.createUser(request.actor, request.body),
     );
 
     app.get(

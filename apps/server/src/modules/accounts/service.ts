@@ -1,7 +1,7 @@
 /** Sign-in, setup, sign-up and group lookup: the rules and access checks of spec 1 §2.5–2.7 and §7.1. */
 import { ADMIN_ROLE, type GroupFindAnswer, type SessionUser, type SignupAnswer } from '@corridor/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
+import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
 import type { LoginLimiter } from '../../security/login-limiter.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/password.ts';
@@ -12,11 +12,12 @@ import type { AccountsRepository, UserRow } from './repository.ts';
 export const LOGIN_FAILED = 'Username or password could not be verified.';
 export const SIGNUP_DISABLED = 'Sign-up is not possible on this instance.';
 export const NOT_SET_UP = 'Corridor has not been set up yet.';
+export const USERNAME_TAKEN = 'That username is already taken.';
 
 /** A device that has not been used for this long is signed out; each validate call extends it. */
 export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
 
-const USERNAME_PATTERN = /^[A-Za-z0-9._-]{2,64}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{2,64}$/;
 
 /** Where a sign-in comes from: the address for rate limiting, the User-Agent to name the device. */
 export interface ClientInfo {
@@ -66,7 +67,7 @@ export class AccountsService {
     try {
       userId = await this.accounts.createAdminIfNone({ username, passwordHash, roles: [ADMIN_ROLE] });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('That username is already taken.');
+      if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
       throw err;
     }
     if (userId === null) throw conflict('Corridor is already set up: an administrator exists.');
@@ -111,6 +112,23 @@ export class AccountsService {
       throw err;
     }
     return { ok: true, invalidUsername: false, invalidEmail: false };
+  }
+
+  /** An administrator adds a user who can sign in at once (spec 3 §2.10); the personal group comes with it. */
+  async createUser(actor: Actor | null, input: { username: string; password: string }): Promise<{ id: number; username: string }> {
+    requireAdmin(actor);
+    const username = input.username.trim();
+    if (!USERNAME_PATTERN.test(username)) {
+      throw badRequest('The username must have at least 2 characters: letters, digits, ".", "_" or "-".');
+    }
+    if (await this.accounts.isNameTaken(username)) throw conflict(USERNAME_TAKEN);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return { id: await this.accounts.createAccount({ username, passwordHash, roles: [] }), username };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+      throw err;
+    }
   }
 
   /** Spec 1 §2.7: 404 for an unknown group, 401 (not 403) when the user may not see it. */

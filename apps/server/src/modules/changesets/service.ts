@@ -1,0 +1,40 @@
+/**
+ * A scenario's changesets (spec 1 §2.10): list, rename, delete. Creation belongs to the map editor (spec 2);
+ * until it exists, POST creates one from a name and a list of modifications.
+ */
+import type { Changeset } from '@corridor/contract';
+import type { Actor } from '../../shared/access.ts';
+import { notFound } from '../../shared/errors.ts';
+import type { DatasetAccess } from '../datasets/access.ts';
+import type { ChangesetsRepository } from './repository.ts';
+
+const NOT_FOUND = 'The changeset could not be found.';
+
+export class ChangesetsService {
+  constructor(
+    private readonly changesets: ChangesetsRepository,
+    private readonly access: DatasetAccess,
+  ) {}
+
+  async list(actor: Actor | null, datasetId: number): Promise<Changeset[]> {
+    await this.access.require(actor, datasetId, 'read');
+    return this.changesets.list(datasetId);
+  }
+
+  async create(actor: Actor | null, datasetId: number, input: { name: string; modifications: unknown[] }): Promise<Changeset> {
+    await this.access.require(actor, datasetId, 'edit');
+    return this.changesets.insert(datasetId, input.name, input.modifications);
+  }
+
+  async rename(actor: Actor | null, datasetId: number, id: number, name: string): Promise<Changeset> {
+    await this.access.require(actor, datasetId, 'edit');
+    const row = await this.changesets.rename(datasetId, id, name);
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  async delete(actor: Actor | null, datasetId: number, id: number): Promise<void> {
+    await this.access.require(actor, datasetId, 'edit');
+    if (!(await this.changesets.delete(datasetId, id))) throw notFound(NOT_FOUND);
+  }
+}

@@ -1,0 +1,95 @@
+/** File contents: download or show, save a config, derived files, networks as (Geo)JSON. HTTP only. */
+import { DerivedFile, OkAnswer } from '@corridor/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
+import type { FileBody, FileContentService } from './content-service.ts';
+
+const tags = ['files'];
+const errors = errorAnswers(400, 401, 403, 404);
+/** Config files are small; the largest MATSim writes (output_config.xml) are around 50 KB. */
+const CONFIG_BODY_LIMIT = 16 * 1024 * 1024;
+const DownloadQuery = z.object({ dl: z.string().optional() });
+
+export function fileContentRoutes(content: FileContentService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    app.get(
+      '/datasets/files/:id',
+      {
+        schema: {
+          tags,
+          summary: 'The file: ?dl=1 downloads it as stored, otherwise it is shown inline (compressed text decompressed)',
+          params: IdParams,
+          querystring: DownloadQuery,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const download = request.query.dl !== undefined && request.query.dl !== '0' && request.query.dl !== 'false';
+        return send(reply, await content.open(request.actor, request.params.id, download));
+      },
+    );
+
+    app.put(
+      '/datasets/files/:id',
+      {
+        bodyLimit: CONFIG_BODY_LIMIT,
+        schema: {
+          tags,
+          summary: 'Save a configuration file (body: the XML as text/xml); 400 with the parser message when it does not read',
+          params: IdParams,
+          body: z.string(),
+          response: { 200: OkAnswer, ...errors },
+        },
+      },
+      async (request) => {
+        await content.saveConfig(request.actor, request.params.id, request.body);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/datasets/files/:id/as/:format',
+      {
+        schema: {
+          tags,
+          summary: 'A network as JSON (nodes, links) or GeoJSON (links as LineStrings in the file CRS); 413 for very large networks',
+          params: z.object({ id: RowId, format: z.enum(['json', 'geojson']) }),
+          response: { ...errors, ...errorAnswers(413) },
+        },
+      },
+      async (request, reply) => {
+        const body = await content.asJson(request.actor, request.params.id, request.params.format);
+        // Untyped reply: the answer is built by the converter, not described by a response schema.
+        return (reply as FastifyReply).type(request.params.format === 'json' ? 'application/json' : 'application/geo+json').send(body);
+      },
+    );
+
+    app.get(
+      '/datasets/files/:id/d',
+      { schema: { tags, summary: 'Derived files of a file (network previews, processing logs)', params: IdParams, response: { 200: z.array(DerivedFile), ...errors } } },
+      (request) => content.listDerived(request.actor, request.params.id),
+    );
+
+    app.get(
+      '/datasets/files/:id/d/:filename',
+      { schema: { tags, summary: 'One derived file', params: z.object({ id: RowId, filename: z.string().min(1) }), response: errors } },
+      async (request, reply) => send(reply, await content.openDerived(request.actor, request.params.id, request.params.filename)),
+    );
+  };
+}
+
+/** User content from our own origin: never let a browser run it (an XML file can carry XHTML scripts). */
+function send(reply: FastifyReply, body: FileBody) {
+  reply.header('content-type', body.contentType);
+  reply.header('content-disposition', body.disposition);
+  reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  reply.header('cache-control', 'private, no-cache');
+  if (body.size !== undefined) reply.header('content-length', body.size);
+  return reply.send(body.stream);
+}

@@ -1,0 +1,125 @@
+/**
+ * Reading and writing file contents: download, the config XML for the configuration editor, derived files
+ * (network previews), and networks as JSON/GeoJSON.
+ */
+import type { DerivedFile } from '@corridor/contract';
+import { MatsimFormatError, openInput, readConfig } from '@corridor/matsim';
+import { Readable } from 'node:stream';
+import type { Actor } from '../../shared/access.ts';
+import { HttpError, badRequest, notFound } from '../../shared/errors.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { FileAccess } from './access.ts';
+import { contentDisposition, contentType, storedContentType } from './content.ts';
+import { networkAsGeoJson, networkAsJson, NetworkTooLargeError } from './network-json.ts';
+import type { FileRow, FilesRepository } from './repository.ts';
+import { sniffBlob } from './sniffing.ts';
+
+export interface FileBody {
+  stream: Readable;
+  contentType: string;
+  disposition: string;
+  /** Known when the bytes are sent as stored. */
+  size?: number;
+}
+
+export interface FileContentDeps {
+  files: FilesRepository;
+  fileAccess: FileAccess;
+  blobs: BlobStore;
+  /** Networks with more links are refused by /as/json and /as/geojson. */
+  maxNetworkJsonLinks: number;
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+const isConfig = (file: FileRow) => file.tag?.startsWith('config_v') ?? false;
+const isNetwork = (file: FileRow) => file.tag?.startsWith('network_v') ?? false;
+
+export class FileContentService {
+  constructor(private readonly deps: FileContentDeps) {}
+
+  /**
+   * The file's content. A download (`dl`) sends the bytes as stored; shown inline, compressed text formats are
+   * decompressed so the browser (or the configuration editor) gets the text itself.
+   */
+  async open(actor: Actor | null, fileId: number, download: boolean): Promise<FileBody> {
+    const { file } = await this.deps.fileAccess.require(actor, fileId);
+    const stream = this.deps.blobs.read(file.blobKey);
+    const compression = file.attributes.compression;
+    if (download || !compression || file.tag === null) {
+      return {
+        stream,
+        contentType: storedContentType(file.name, file.tag, compression),
+        disposition: contentDisposition(download ? 'attachment' : 'inline', file.name),
+        size: file.size,
+      };
+    }
+    return {
+      stream: Readable.from(openInput(stream), { objectMode: false }),
+      contentType: contentType(file.name, file.tag),
+      disposition: contentDisposition('inline', file.name.replace(/\.(gz|zst)$/i, '')),
+    };
+  }
+
+  /**
+   * Saves the configuration editor's XML. The text must read as a MATSim config; the new content is stored
+   * completely before the file points at it, and only then is the old blob removed.
+   */
+  async saveConfig(actor: Actor | null, fileId: number, xml: string): Promise<void> {
+    const { file } = await this.deps.fileAccess.require(actor, fileId);
+    if (!isConfig(file) && !(file.tag === null && file.size === 0)) {
+      throw badRequest('Only configuration files (or empty files) can be saved as configuration XML.');
+    }
+    const bytes = Buffer.from(xml, 'utf8');
+    try {
+      await readConfig(bytes);
+    } catch (err) {
+      if (err instanceof MatsimFormatError) throw badRequest(`The configuration could not be read: ${err.message}`);
+      throw err;
+    }
+    const blob = await this.deps.blobs.put([bytes]);
+    const content = await sniffBlob(this.deps.blobs, blob.key, file.name);
+    const old = await this.deps.files.replaceContent(fileId, { blobKey: blob.key, size: blob.size, ...content });
+    await this.removeBlob(old ?? blob.key);
+  }
+
+  async listDerived(actor: Actor | null, fileId: number): Promise<DerivedFile[]> {
+    await this.deps.fileAccess.require(actor, fileId);
+    const rows = await this.deps.files.listDerived(fileId);
+    return rows.map(({ type, filename }) => ({ type, filename }));
+  }
+
+  async openDerived(actor: Actor | null, fileId: number, filename: string): Promise<FileBody> {
+    await this.deps.fileAccess.require(actor, fileId);
+    const derived = await this.deps.files.findDerived(fileId, filename);
+    if (!derived) throw notFound('The derived file could not be found.');
+    return {
+      stream: this.deps.blobs.read(derived.blobKey),
+      contentType: contentType(derived.filename, null),
+      disposition: contentDisposition('inline', derived.filename),
+      size: derived.size,
+    };
+  }
+
+  async asJson(actor: Actor | null, fileId: number, format: 'json' | 'geojson'): Promise<unknown> {
+    const { file } = await this.deps.fileAccess.require(actor, fileId);
+    if (!isNetwork(file)) throw badRequest('Only network files can be converted to JSON or GeoJSON.');
+    const convert = format === 'json' ? networkAsJson : networkAsGeoJson;
+    try {
+      return await convert(this.deps.blobs.read(file.blobKey), this.deps.maxNetworkJsonLinks);
+    } catch (err) {
+      if (err instanceof NetworkTooLargeError) {
+        throw new HttpError(413, `The network has more than ${err.maxLinks} links, too many to send as ${format === 'json' ? 'JSON' : 'GeoJSON'}.`);
+      }
+      if (err instanceof MatsimFormatError) throw badRequest(`The network could not be read: ${err.message}`);
+      throw err;
+    }
+  }
+
+  private async removeBlob(key: string): Promise<void> {
+    try {
+      await this.deps.blobs.delete(key);
+    } catch (err) {
+      this.deps.onBlobLeak(key, err);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/** /api/v1/datasets/files… and a dataset's files: upload, attach, detach, rename, create, delete. HTTP only. */
+import { FileEntry, InitFileAnswer, InitFileQuery, OkAnswer, RenameRequest, UploadAnswer } from '@corridor/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
+import type { FilesService } from './service.ts';
+import { multipartFiles } from './upload.ts';
+
+const tags = ['files'];
+const UsageParams = z.object({ id: RowId, fileId: RowId });
+const errors = errorAnswers(400, 401, 403, 404);
+
+export function filesRoutes(files: FilesService, maxUploadBytes: number): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/datasets/files',
+      {
+        schema: {
+          tags,
+          summary: 'Upload files (multipart, field files[], at most 30); each is stored, then sniffed for its data-type tag',
+          response: { 200: UploadAnswer, ...errorAnswers(400, 401, 413) },
+        },
+      },
+      async (request) => ({ files: await files.upload(request.actor, multipartFiles(request, maxUploadBytes)) }),
+    );
+
+    app.get(
+      '/datasets/datasets/:id/files',
+      { schema: { tags, summary: "The dataset's files with their usages", params: IdParams, response: { 200: z.array(FileEntry), ...errors } } },
+      (request) => files.listForDataset(request.actor, request.params.id),
+    );
+
+    app.post(
+      '/datasets/datasets/:id/files/:fileId',
+      { schema: { tags, summary: 'Use a file in the dataset (attach)', params: UsageParams, response: { 200: FileEntry, ...errors } } },
+      (request) => files.attach(request.actor, request.params.id, request.params.fileId),
+    );
+
+    app.delete(
+      '/datasets/datasets/:id/files/:fileId',
+      { schema: { tags, summary: 'Stop using a file in the dataset (the file itself stays)', params: UsageParams, response: { 200: OkAnswer, ...errors } } },
+      async (request) => {
+        await files.detach(request.actor, request.params.id, request.params.fileId);
+        return { ok: true as const };
+      },
+    );
+
+    app.put(
+      '/datasets/files/:id/meta',
+      { schema: { tags, summary: 'Rename a file', params: IdParams, body: RenameRequest, response: { 200: FileEntry, ...errors } } },
+      (request) => files.rename(request.actor, request.params.id, request.body.name),
+    );
+
+    app.put(
+      '/datasets/files/init',
+      { schema: { tags, summary: 'Create an empty file', querystring: InitFileQuery, response: { 200: InitFileAnswer, ...errorAnswers(400, 401) } } },
+      (request) => files.createEmpty(request.actor, request.query.fileName, request.query.format),
+    );
+
+    app.delete(
+      '/datasets/files/:id',
+      {
+        schema: { tags, summary: 'Delete a file that no dataset uses any more; 409 while one does', params: IdParams, response: { 200: OkAnswer, ...errors, ...errorAnswers(409) } },
+      },
+      async (request) => {
+        await files.delete(request.actor, request.params.id);
+        return { ok: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,129 @@
+/** Files of scenarios: upload, attach/detach, rename, create empty, delete (spec 1 §2.10, §7.3). */
+import type { FileEntry } from '@corridor/contract';
+import { requireUser, type Actor } from '../../shared/access.ts';
+import { badRequest, conflict, notFound } from '../../shared/errors.ts';
+import { BlobTooLargeError, type BlobStore } from '../../storage/blob-store.ts';
+import type { DatasetAccess } from '../datasets/access.ts';
+import type { DatasetsRepository } from '../datasets/repository.ts';
+import type { NetworkProcessing } from '../network-processing/processor.ts';
+import type { FileAccess } from './access.ts';
+import { toFileEntry } from './present.ts';
+import type { FileRow, FilesRepository } from './repository.ts';
+import { sniffBlob } from './sniffing.ts';
+import { tooLarge, type UploadPart } from './upload.ts';
+
+export interface FilesServiceDeps {
+  files: FilesRepository;
+  datasets: DatasetsRepository;
+  datasetAccess: DatasetAccess;
+  fileAccess: FileAccess;
+  blobs: BlobStore;
+  network: NetworkProcessing;
+  maxUploadBytes: number;
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+export class FilesService {
+  constructor(private readonly deps: FilesServiceDeps) {}
+
+  /**
+   * Stores each uploaded file as a blob, sniffs its tag, then records it. All or nothing: when one file fails
+   * (too large, broken connection) the files of this request stored so far are removed again.
+   */
+  async upload(actor: Actor | null, parts: AsyncIterable<UploadPart>): Promise<FileEntry[]> {
+    const user = requireUser(actor);
+    const { files, blobs, maxUploadBytes } = this.deps;
+    const stored: FileRow[] = [];
+    try {
+      for await (const part of parts) {
+        const blob = await blobs.put(part.content, { maxBytes: maxUploadBytes }).catch((err: unknown) => {
+          throw err instanceof BlobTooLargeError ? tooLarge(maxUploadBytes) : err;
+        });
+        try {
+          const content = await sniffBlob(blobs, blob.key, part.filename);
+          stored.push(await files.insert({ name: part.filename, size: blob.size, blobKey: blob.key, ...content, createdBy: user.userId }));
+        } catch (err) {
+          await this.removeBlobs([blob.key]);
+          throw err;
+        }
+      }
+    } catch (err) {
+      await this.removeBlobs(await files.deleteUnused(stored.map((f) => f.id)));
+      throw err;
+    }
+    if (stored.length === 0) throw badRequest('No files were uploaded.');
+    return stored.map((f) => toFileEntry({ ...f, usages: [] }));
+  }
+
+  async listForDataset(actor: Actor | null, datasetId: number): Promise<FileEntry[]> {
+    const { viewer } = await this.deps.datasetAccess.require(actor, datasetId, 'read');
+    return (await this.deps.files.listForDataset(datasetId, viewer)).map(toFileEntry);
+  }
+
+  async attach(actor: Actor | null, datasetId: number, fileId: number): Promise<FileEntry> {
+    const { viewer } = await this.deps.datasetAccess.require(actor, datasetId, 'edit');
+    const { file } = await this.deps.fileAccess.require(actor, fileId);
+    if (await this.deps.files.attach(datasetId, fileId)) {
+      await this.deps.datasets.touch(datasetId);
+      await this.deps.network.filesAttached(datasetId, [fileId]);
+    }
+    return toFileEntry(await this.deps.files.withUsages(file, viewer));
+  }
+
+  async detach(actor: Actor | null, datasetId: number, fileId: number): Promise<void> {
+    await this.deps.datasetAccess.require(actor, datasetId, 'edit');
+    if (!(await this.deps.files.detach(datasetId, fileId))) throw notFound('The dataset does not use this file.');
+    await this.deps.datasets.touch(datasetId);
+  }
+
+  async rename(actor: Actor | null, fileId: number, name: string): Promise<FileEntry> {
+    const { viewer, file } = await this.deps.fileAccess.require(actor, fileId);
+    const clean = name.trim();
+    if (clean === '') throw badRequest('The name must not be empty.');
+    if (/[/\\\x00-\x1f]/.test(clean)) throw badRequest('A file name cannot contain "/", "\\" or control characters.');
+    await this.deps.files.rename(fileId, clean);
+    return toFileEntry(await this.deps.files.withUsages({ ...file, name: clean }, viewer));
+  }
+
+  /** An empty file, to be attached to a scenario and filled in an editor. */
+  async createEmpty(actor: Actor | null, fileName: string, format: string | undefined): Promise<{ id: number }> {
+    const user = requireUser(actor);
+    if (/[/\\\x00-\x1f]/.test(fileName)) throw badRequest('A file name cannot contain "/", "\\" or control characters.');
+    const blob = await this.deps.blobs.put([]);
+    try {
+      const row = await this.deps.files.insert({
+        name: fileName,
+        size: 0,
+        blobKey: blob.key,
+        tag: null,
+        attributes: format ? { format } : {},
+        createdBy: user.userId,
+      });
+      return { id: row.id };
+    } catch (err) {
+      await this.removeBlobs([blob.key]);
+      throw err;
+    }
+  }
+
+  /** Deletes a file no dataset uses any more; 409 while one does. */
+  async delete(actor: Actor | null, fileId: number): Promise<void> {
+    await this.deps.fileAccess.require(actor, fileId);
+    const result = await this.deps.files.deleteIfUnused(fileId);
+    if ('usages' in result) {
+      const n = result.usages;
+      throw conflict(`The file is still used by ${n} dataset${n === 1 ? '' : 's'}; remove it from ${n === 1 ? 'that dataset' : 'those datasets'} first.`);
+    }
+    await this.removeBlobs(result.blobKeys);
+  }
+
+  private async removeBlobs(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.deps.blobs.delete(key);
+      } catch (err) {
+        this.deps.onBlobLeak(key, err);
+      }
+    }
+  }
+}

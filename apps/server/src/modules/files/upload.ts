@@ -1,0 +1,51 @@
+/**
+ * Multipart uploads (`files[]`) as a plain sequence of named byte streams for the service, with the multipart
+ * limits (size per file, files per request) turned into the messages the UI shows.
+ */
+import path from 'node:path';
+import { MAX_FILES_PER_UPLOAD } from '@corridor/contract';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, badRequest } from '../../shared/errors.ts';
+import { formatBytes } from './content.ts';
+
+export interface UploadPart {
+  filename: string;
+  content: AsyncIterable<Uint8Array>;
+}
+
+export function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, `The file is larger than the upload limit of ${formatBytes(maxBytes)}.`);
+}
+
+export async function* multipartFiles(request: FastifyRequest, maxBytes: number): AsyncGenerator<UploadPart> {
+  if (!request.isMultipart()) throw badRequest('Upload the files as multipart/form-data in the field files[].');
+  const parts = request.files({ limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD } });
+  try {
+    for await (const part of parts) {
+      yield { filename: cleanName(part.filename), content: translated(part.file, maxBytes) };
+    }
+  } catch (err) {
+    throw translate(err, maxBytes);
+  }
+}
+
+async function* translated(stream: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array> {
+  try {
+    yield* stream;
+  } catch (err) {
+    throw translate(err, maxBytes);
+  }
+}
+
+function translate(err: unknown, maxBytes: number): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (code === 'FST_FILES_LIMIT') return badRequest(`At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once.`);
+  return err;
+}
+
+/** Browsers send the base name; older ones the whole client path. */
+export function cleanName(filename: string | undefined): string {
+  const base = path.posix.basename((filename ?? '').replaceAll('\\', '/')).trim();
+  return base.slice(0, 255) || 'unnamed';
+}

@@ -1,0 +1,15 @@
+/** Storing a derived file: blob first, then the row; a replaced or orphaned blob is removed afterwards. */
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { FilesRepository } from '../files/repository.ts';
+
+export interface DerivedDeps {
+  files: FilesRepository;
+  blobs: BlobStore;
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+export async function storeDerived(deps: DerivedDeps, fileId: number, filename: string, bytes: Uint8Array): Promise<void> {
+  const blob = await deps.blobs.put([bytes]);
+  const unused = await deps.files.putDerived(fileId, { type: filename, filename, blobKey: blob.key, size: blob.size });
+  if (unused) await deps.blobs.delete(unused).catch((err: unknown) => deps.onBlobLeak(unused, err));
+}

@@ -1,0 +1,126 @@
+/**
+ * Network post-processing: after a network file is attached to a scenario, its three preview images
+ * (`network-capacity.png`, `network-speed.png`, `model-area-screenshot.png`) are rendered in the background, one
+ * network at a time. Progress is kept in the scenario's attribute `networkPostProcessingJob` {status, fileId,
+ * updated} — the UI offers the Scenario Editor once it is FINISHED. A failure is FAILED with a message, and the
+ * log is kept as the derived file `network-processing.log` of the network file.
+ */
+import type { FilesRepository } from '../files/repository.ts';
+import type { DatasetsRepository } from '../datasets/repository.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { NetworkRenderer } from './renderer.ts';
+import { storeDerived } from './derived.ts';
+
+export type NetworkJobStatus = 'CREATED' | 'STARTED' | 'FINISHED' | 'FAILED';
+
+export const NETWORK_JOB_ATTRIBUTE = 'networkPostProcessingJob';
+export const PROCESSING_LOG = 'network-processing.log';
+export const NETWORK_IMAGES = [
+  { filename: 'network-capacity.png', colorBy: 'capacity' },
+  { filename: 'network-speed.png', colorBy: 'freespeed' },
+  { filename: 'model-area-screenshot.png', colorBy: 'none' },
+] as const;
+const IMAGE_SIZE = { width: 1200, height: 900 };
+
+export interface NetworkProcessingDeps {
+  datasets: DatasetsRepository;
+  files: FilesRepository;
+  blobs: BlobStore;
+  renderer: NetworkRenderer;
+  now: () => Date;
+  log: { error(obj: object, msg: string): void };
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+export const isNetworkTag = (tag: string | null) => tag?.startsWith('network_v') ?? false;
+
+export class NetworkProcessing {
+  /** Network file id → scenarios waiting for it. */
+  private readonly waiting = new Map<number, Set<number>>();
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(private readonly deps: NetworkProcessingDeps) {}
+
+  /** Queues processing for the network files among `fileIds` that were just attached to the dataset. */
+  async filesAttached(datasetId: number, fileIds: number[]): Promise<void> {
+    for (const fileId of fileIds) {
+      const file = await this.deps.files.findById(fileId);
+      if (!file || !isNetworkTag(file.tag)) continue;
+      await this.mark(datasetId, fileId, 'CREATED');
+      this.enqueue(fileId, datasetId);
+    }
+  }
+
+  /** Picks up jobs a previous server process left unfinished. */
+  async resume(): Promise<void> {
+    for (const { datasetId, fileId } of await this.deps.datasets.unfinishedNetworkJobs()) this.enqueue(fileId, datasetId);
+  }
+
+  /** Resolves when every queued job has run (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  /** Lets the running job finish; queued ones stay CREATED and are resumed by the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+  }
+
+  private enqueue(fileId: number, datasetId: number): void {
+    const waiting = this.waiting.get(fileId);
+    if (waiting) {
+      waiting.add(datasetId);
+      return;
+    }
+    this.waiting.set(fileId, new Set([datasetId]));
+    this.queue = this.queue.then(() => this.run(fileId));
+  }
+
+  private async run(fileId: number): Promise<void> {
+    if (this.closed) return;
+    const datasets = this.waiting.get(fileId)!;
+    let failure: string | null = null;
+    try {
+      for (const id of datasets) await this.mark(id, fileId, 'STARTED');
+      await this.process(fileId);
+    } catch (err) {
+      failure = err instanceof Error ? err.message : String(err);
+      this.deps.log.error({ err, fileId }, 'network post-processing failed');
+      await this.keepLog(fileId, err).catch(() => undefined);
+    }
+    // Later attachments start a new job from here on (which finds the images and finishes at once).
+    this.waiting.delete(fileId);
+    for (const id of datasets) {
+      await this.mark(id, fileId, failure === null ? 'FINISHED' : 'FAILED', failure).catch((err: unknown) =>
+        this.deps.log.error({ err, datasetId: id }, 'could not record the network job status'),
+      );
+    }
+  }
+
+  private async process(fileId: number): Promise<void> {
+    const { files, blobs, renderer } = this.deps;
+    const file = await files.findById(fileId);
+    if (!file) throw new Error('The network file was deleted before it could be processed.');
+    const existing = new Set((await files.listDerived(fileId)).map((d) => d.filename));
+    const missing = NETWORK_IMAGES.filter((image) => !existing.has(image.filename));
+    if (missing.length === 0) return;
+    for (const image of missing) {
+      const png = await renderer.render(blobs.read(file.blobKey), { ...IMAGE_SIZE, colorBy: image.colorBy });
+      await storeDerived(this.deps, fileId, image.filename, png);
+    }
+  }
+
+  private async keepLog(fileId: number, err: unknown): Promise<void> {
+    const text = `${this.deps.now().toISOString()} network post-processing of file ${fileId} failed\n${
+      err instanceof Error ? (err.stack ?? err.message) : String(err)
+    }\n`;
+    await storeDerived(this.deps, fileId, PROCESSING_LOG, Buffer.from(text, 'utf8'));
+  }
+
+  private async mark(datasetId: number, fileId: number, status: NetworkJobStatus, message?: string | null): Promise<void> {
+    const job = { status, fileId, updated: this.deps.now().toISOString(), ...(message ? { message, logFile: PROCESSING_LOG } : {}) };
+    await this.deps.datasets.patchAttributes(datasetId, { [NETWORK_JOB_ATTRIBUTE]: job });
+  }
+}

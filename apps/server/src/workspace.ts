@@ -1,0 +1,103 @@
+/**
+ * The scenario workspace wired together: blob store → repositories → services → routes for datasets, files,
+ * changesets, templates, previews, network processing, CRS search and job templates. buildApp registers it.
+ */
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/connection.ts';
+import { ChangesetsRepository } from './modules/changesets/repository.ts';
+import { changesetsRoutes } from './modules/changesets/routes.ts';
+import { ChangesetsService } from './modules/changesets/service.ts';
+import { crsRoutes } from './modules/crs/routes.ts';
+import { DatasetAccess } from './modules/datasets/access.ts';
+import { DatasetsRepository } from './modules/datasets/repository.ts';
+import { datasetsRoutes } from './modules/datasets/routes.ts';
+import { DatasetsService } from './modules/datasets/service.ts';
+import { FileAccess } from './modules/files/access.ts';
+import { fileContentRoutes } from './modules/files/content-routes.ts';
+import { FileContentService } from './modules/files/content-service.ts';
+import { FilesRepository } from './modules/files/repository.ts';
+import { filesRoutes } from './modules/files/routes.ts';
+import { FilesService } from './modules/files/service.ts';
+import { JobTemplatesRepository } from './modules/job-templates/repository.ts';
+import { jobTemplatesRoutes } from './modules/job-templates/routes.ts';
+import { JobTemplatesService } from './modules/job-templates/service.ts';
+import { ScenarioPreviews } from './modules/network-processing/previews.ts';
+import { NetworkProcessing } from './modules/network-processing/processor.ts';
+import { previewRenderer, type NetworkRenderer } from './modules/network-processing/renderer.ts';
+import { previewRoutes } from './modules/network-processing/routes.ts';
+import { templatesRoutes } from './modules/templates/routes.ts';
+import { ScenarioTemplates } from './modules/templates/service.ts';
+import { LocalDiskBlobStore } from './storage/local-disk.ts';
+
+export interface WorkspaceOptions {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** Default: the PNG renderer of src/previews. */
+  networkRenderer?: NetworkRenderer;
+  /** Networks with more links are refused by /as/json and /as/geojson. Default 500,000. */
+  maxNetworkJsonLinks?: number;
+  /** A template download fails when no data arrived for this long. Default 30 s. */
+  templateIdleTimeoutMs?: number;
+}
+
+export interface Workspace {
+  register(api: FastifyInstance): Promise<void>;
+  network: NetworkProcessing;
+  close(): Promise<void>;
+}
+
+export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
+  const { config, db, log, now } = options;
+  const blobs = await LocalDiskBlobStore.open(path.join(config.dataDir, 'files'));
+  const onBlobLeak = (key: string, err: unknown) => log.warn({ err, key }, 'a blob could not be removed');
+  const renderer = options.networkRenderer ?? previewRenderer;
+
+  const datasetsRepository = new DatasetsRepository(db);
+  const filesRepository = new FilesRepository(db);
+  const datasetAccess = new DatasetAccess(datasetsRepository);
+  const fileAccess = new FileAccess(filesRepository);
+  const network = new NetworkProcessing({ datasets: datasetsRepository, files: filesRepository, blobs, renderer, now, log, onBlobLeak });
+  const templates = new ScenarioTemplates({ blobs, baseUrl: config.scenarioTemplatesUrl, idleTimeoutMs: options.templateIdleTimeoutMs });
+  const datasets = new DatasetsService({ datasets: datasetsRepository, files: filesRepository, access: datasetAccess, blobs, templates, network, onBlobLeak });
+  const files = new FilesService({
+    files: filesRepository,
+    datasets: datasetsRepository,
+    datasetAccess,
+    fileAccess,
+    blobs,
+    network,
+    maxUploadBytes: config.maxUploadBytes,
+    onBlobLeak,
+  });
+  const content = new FileContentService({
+    files: filesRepository,
+    fileAccess,
+    blobs,
+    maxNetworkJsonLinks: options.maxNetworkJsonLinks ?? 500_000,
+    onBlobLeak,
+  });
+  const previews = new ScenarioPreviews({ access: datasetAccess, files: filesRepository, blobs, renderer, log, onBlobLeak });
+  const changesets = new ChangesetsService(new ChangesetsRepository(db), datasetAccess);
+  const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db));
+
+  return {
+    network,
+    async register(api) {
+      await api.register(datasetsRoutes(datasets));
+      await api.register(filesRoutes(files, config.maxUploadBytes));
+      await api.register(fileContentRoutes(content));
+      await api.register(changesetsRoutes(changesets));
+      await api.register(templatesRoutes(templates));
+      await api.register(previewRoutes(previews));
+      await api.register(crsRoutes());
+      await api.register(jobTemplatesRoutes(jobTemplates));
+      // Jobs a previous process left queued; runs in the background like every network job.
+      void network.resume().catch((err: unknown) => log.error({ err }, 'could not resume network processing'));
+    },
+    close: () => network.close(),
+  };
+}
