@@ -8,8 +8,6 @@ export const fileUrls = {
   download: (fileId: number) => apiUrl(`/datasets/files/${fileId}`, { dl: 1 }),
   /** The content itself, e.g. as an image source. */
   content: (fileId: number) => apiUrl(`/datasets/files/${fileId}`),
-  /** Platform-written files such as a job's log, as a download. */
-  systemFile: (fileId: number) => apiUrl(`/datasets/sysfiles/${fileId}`, { dl: 1 }),
   derived: (fileId: number, filename: string) =>
     apiUrl(`/datasets/files/${fileId}/d/${encodeURIComponent(filename)}`),
 };

@@ -29,9 +29,10 @@ export interface NetworkJob {
   status?: string;
   fileId?: number;
   updated?: string;
-  /** The job's log, when the server names it. */
-  logFileId?: number;
 }
+
+/** The job's log: a derived file of the network file. */
+export const NETWORK_JOB_LOG = 'network-processing.log';
 
 export function networkJob(dataset: Pick<Dataset, 'attributes'>): NetworkJob | undefined {
   const job = dataset.attributes.networkPostProcessingJob;
@@ -43,7 +44,6 @@ export function networkJob(dataset: Pick<Dataset, 'attributes'>): NetworkJob | u
     status: text(field('status')),
     fileId: id(field('fileId')),
     updated: text(field('updated')),
-    logFileId: id(field('logFileId')),
   };
 }
 

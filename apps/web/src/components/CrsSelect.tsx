@@ -13,7 +13,7 @@ export function crsLabel(crs: Crs): string {
 
 interface CrsSelectProps {
   value: string | null;
-  onChange: (code: string | null) => void;
+  onChange: (code: string) => void;
   label?: string;
   error?: string;
 }
@@ -45,10 +45,10 @@ export function CrsSelect({ value, onChange, label, error }: CrsSelectProps) {
       label={label ?? t('crs.label')}
       placeholder={t('crs.placeholder')}
       searchable
-      clearable
+      allowDeselect={false}
       data={data}
       value={value}
-      onChange={onChange}
+      onChange={(code) => code && onChange(code)}
       searchValue={search}
       onSearchChange={setSearch}
       // The server has filtered already; its order is the relevance order.

@@ -36,7 +36,7 @@ export function CreateEmptyFile({ scenarioId }: { scenarioId: number }) {
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <form onSubmit={submit} aria-label={t('files.createEmpty')}>
+        <form onSubmit={submit}>
           <Stack gap="xs" w={260}>
             <TextInput
               label={t('files.newFileName')}

@@ -73,7 +73,7 @@ export function AddScenarioPage() {
         </Alert>
       )}
       <Paper withBorder p="lg">
-        <form onSubmit={submit} noValidate aria-label={t('addScenario.heading')}>
+        <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Select
               label={t('addScenario.team')}

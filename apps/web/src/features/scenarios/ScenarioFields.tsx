@@ -9,11 +9,10 @@ export function ScenarioFields({ scenarioForm }: { scenarioForm: ScenarioForm })
   const { form, nameProps, keyProps, jobTemplates } = scenarioForm;
   return (
     <>
-      <TextInput label={t('scenarioForm.name')} required {...nameProps} />
+      <TextInput label={t('scenarioForm.name')} {...nameProps} />
       <TextInput
         label={t('scenarioForm.key')}
         description={t('scenarioForm.keyHint')}
-        required
         {...keyProps}
       />
       <Textarea label={t('scenarioForm.description')} autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
@@ -29,7 +28,7 @@ export function ScenarioFields({ scenarioForm }: { scenarioForm: ScenarioForm })
           value: String(template.id),
           label: template.name,
         }))}
-        clearable
+        allowDeselect={false}
         {...form.getInputProps('jobType')}
       />
     </>

@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCrs } from '../../api/catalogues.ts';
 import { ScenarioFiles } from '../files/ScenarioFiles.tsx';
@@ -6,6 +6,7 @@ import { ChangesetsSection } from './ChangesetsSection.tsx';
 import { RunsSection } from './RunsSection.tsx';
 import { ScenarioActions } from './ScenarioActions.tsx';
 import { useCurrentScenario } from './ScenarioContext.ts';
+import { ScenarioPreview } from './ScenarioPreview.tsx';
 
 /** The coordinate system of the scenario: code and name. */
 function CrsLine({ code }: { code: string | undefined }) {
@@ -29,16 +30,25 @@ export function ScenarioOverviewPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
-      <Stack gap={6}>
-        <Title order={2}>{scenario.name}</Title>
-        {scenario.description ? (
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{scenario.description}</Text>
-        ) : (
-          <Text c="dimmed">{t('scenario.noDescription')}</Text>
-        )}
-        <CrsLine code={scenario.attributes.__crs} />
-      </Stack>
-      <ScenarioActions scenario={scenario} />
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
+        <Stack gap="md" style={{ minWidth: 0 }}>
+          <Stack gap={6}>
+            <Title order={2}>{scenario.name}</Title>
+            {scenario.description ? (
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{scenario.description}</Text>
+            ) : (
+              <Text c="dimmed">{t('scenario.noDescription')}</Text>
+            )}
+            <CrsLine code={scenario.attributes.__crs} />
+          </Stack>
+          <ScenarioActions scenario={scenario} />
+        </Stack>
+        <Paper withBorder w={240} visibleFrom="md" style={{ overflow: 'hidden', flexShrink: 0 }}>
+          <Box>
+            <ScenarioPreview scenario={scenario} height={150} />
+          </Box>
+        </Paper>
+      </Group>
       <ScenarioFiles scenario={scenario} />
       <ChangesetsSection scenario={scenario} />
       <RunsSection />

@@ -11,9 +11,23 @@ interface TemplatePickerProps {
   onChange: (key: string) => void;
 }
 
-function TemplateCard({ value, name, description, imageURL }: { value: string; name: string; description: string; imageURL?: string | null }) {
+interface TemplateCardProps {
+  value: string;
+  name: string;
+  description: string;
+  imageURL?: string | null;
+  checked: boolean;
+}
+
+function TemplateCard({ value, name, description, imageURL, checked }: TemplateCardProps) {
   return (
-    <Radio.Card value={value} p="sm" radius="md" aria-label={name}>
+    <Radio.Card
+      value={value}
+      p="sm"
+      radius="md"
+      aria-label={name}
+      style={{ borderColor: checked ? 'var(--mantine-primary-color-filled)' : undefined }}
+    >
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Radio.Indicator mt={2} />
         <Stack gap={2} style={{ minWidth: 0 }}>
@@ -36,7 +50,12 @@ export function TemplatePicker({ templates, value, onChange }: TemplatePickerPro
   return (
     <Radio.Group label={t('addScenario.template')} value={value} onChange={onChange}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={6}>
-        <TemplateCard value={EMPTY_TEMPLATE} name={t('addScenario.emptyTemplate')} description={t('addScenario.emptyTemplateHint')} />
+        <TemplateCard
+          value={EMPTY_TEMPLATE}
+          name={t('addScenario.emptyTemplate')}
+          description={t('addScenario.emptyTemplateHint')}
+          checked={value === EMPTY_TEMPLATE}
+        />
         {templates.map((template) => (
           <TemplateCard
             key={template.key}
@@ -44,6 +63,7 @@ export function TemplatePicker({ templates, value, onChange }: TemplatePickerPro
             name={template.name}
             description={template.description}
             imageURL={template.imageURL}
+            checked={value === template.key}
           />
         ))}
       </SimpleGrid>

@@ -28,7 +28,6 @@ describe('scenario rules', () => {
       status: 'FAILED',
       fileId: 3,
       updated: undefined,
-      logFileId: undefined,
     });
   });
 });

@@ -18,7 +18,7 @@ export function CreateTeamForm() {
   };
 
   return (
-    <form onSubmit={submit} aria-label={t('teams.addHeading')}>
+    <form onSubmit={submit}>
       <Stack gap="xs">
         {create.isError && (
           <Alert color="red" role="alert">

@@ -76,7 +76,7 @@ export function MembersSection({ groupId }: { groupId: number }) {
         </Table.Tbody>
       </Table>
       {isOwner && (
-        <form onSubmit={submit} aria-label={t('teams.addMember')}>
+        <form onSubmit={submit}>
           <Group align="flex-end" gap="sm">
             <TextInput
               label={t('teams.memberUsername')}

@@ -82,7 +82,7 @@ export function AccessSection() {
           </Table.Tbody>
         </Table>
       )}
-      <form onSubmit={submit} aria-label={t('access.addHeading')}>
+      <form onSubmit={submit}>
         <Group align="flex-end" gap="sm">
           <TextInput
             label={t('access.addUsername')}

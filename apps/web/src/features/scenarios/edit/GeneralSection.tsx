@@ -46,7 +46,7 @@ export function GeneralSection() {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('editScenario.sections.general')}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={640}>
         {update.isError && (
           <Alert color="red" role="alert">

@@ -31,7 +31,7 @@ export function TeamSection() {
   };
 
   return (
-    <form onSubmit={submit} aria-label={t('editScenario.sections.team')}>
+    <form onSubmit={submit}>
       <Stack gap="md" maw={480}>
         <Text size="sm" c="dimmed">
           {t('editScenario.teamIntro')}
