@@ -2,6 +2,7 @@ import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@m
 import { IconUpload, IconX } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorStatus } from '../api/client.ts';
 
 /** Uploads one file, reporting the fraction sent (0..1). */
 export type UploadTask = (file: File, onProgress: (fraction: number) => void) => Promise<unknown>;
@@ -20,6 +21,7 @@ const DONE_VISIBLE_MS = 1500;
 
 /** Runs uploads side by side and keeps one progress entry per file. */
 export function useUploads(task: UploadTask) {
+  const { t } = useTranslation();
   const [items, setItems] = useState<UploadItem[]>([]);
   const nextId = useRef(0);
   const timers = useRef<number[]>([]);
@@ -38,7 +40,11 @@ export function useUploads(task: UploadTask) {
           update(id, { progress: 1, status: 'done' });
           timers.current.push(window.setTimeout(() => dismiss(id), DONE_VISIBLE_MS));
         })
-        .catch((error: unknown) => update(id, { status: 'error', error: error instanceof Error ? error.message : String(error) }));
+        .catch((error: unknown) => {
+          // Without an answer (e.g. a server that closes the connection on a too-large body) there is no server text.
+          const message = errorStatus(error) === 0 || !(error instanceof Error) ? t('upload.connectionLost') : error.message;
+          update(id, { status: 'error', error: message });
+        });
     }
   };
   return { items, start, dismiss, busy: items.some((item) => item.status === 'uploading') };

@@ -27,7 +27,7 @@ export function ScenarioPreview({ scenario, height }: ScenarioPreviewProps) {
           loading="lazy"
           decoding="async"
           onError={() => setFailed(true)}
-          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
         />
       )}
     </Box>

@@ -50,6 +50,12 @@ describe('editorAvailability', () => {
     expect(editorAvailability(scenario, addedAt + 10_001)).toEqual({ available: true });
   });
 
+  it('ignores a job about another network file', () => {
+    const scenario = { files: [file(2, 'network_v2')], attributes: { networkPostProcessingJob: { status: 'FINISHED', fileId: 1 } } };
+    expect(editorAvailability(scenario, addedAt + 5_000).available).toBe(false);
+    expect(editorAvailability(scenario, addedAt + 10_001).available).toBe(true);
+  });
+
   it('needs exactly one network file', () => {
     expect(editorAvailability({ files: [], attributes: {} }, addedAt).available).toBe(false);
     const two = { files: [file(1, 'network_v2'), file(2, 'network_v2')], attributes: {} };

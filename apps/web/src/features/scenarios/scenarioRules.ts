@@ -30,9 +30,13 @@ export interface EditorAvailability {
 export function editorAvailability(dataset: Pick<Dataset, 'attributes' | 'files'>, now: number): EditorAvailability {
   const networks = filesTagged(dataset.files, 'network_v');
   if (networks.length !== 1) return { available: false };
+  const network = networks[0]!;
   const job = networkJob(dataset);
-  if (job?.status) return { available: job.status === 'FINISHED' };
-  const readyAt = Date.parse(networks[0]!.added) + EDITOR_DELAY_MS;
+  // A job about another (since deleted) network file says nothing about this one.
+  if (job?.status && (job.fileId === undefined || job.fileId === network.id)) {
+    return { available: job.status === 'FINISHED' };
+  }
+  const readyAt = Date.parse(network.added) + EDITOR_DELAY_MS;
   if (Number.isNaN(readyAt)) return { available: true };
   return now > readyAt ? { available: true } : { available: false, recheckAt: readyAt + 1 };
 }
