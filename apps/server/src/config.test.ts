@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_MATSIM_RELEASE_URL, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_MATSIM_RELEASE_URL, DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_SCENARIO_TEMPLATES_URL, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the defaults and treats empty variables as unset', () => {
@@ -42,6 +42,15 @@ describe('loadConfig', () => {
     expect(load).toThrow(/PORT/);
     expect(load).toThrow(/MATSIM_RELEASE_URL: must contain the placeholder \{version\}/);
     expect(load).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+  });
+
+  it('reads the upload limit and the scenario template address', () => {
+    expect(loadConfig({})).toMatchObject({ maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, scenarioTemplatesUrl: DEFAULT_SCENARIO_TEMPLATES_URL });
+    expect(DEFAULT_MAX_UPLOAD_BYTES).toBe(2 * 1024 ** 3);
+    const config = loadConfig({ MAX_UPLOAD_BYTES: '1048576', SCENARIO_TEMPLATES_URL: 'http://mirror.local/scenarios//' });
+    expect(config).toMatchObject({ maxUploadBytes: 1048576, scenarioTemplatesUrl: 'http://mirror.local/scenarios' });
+    expect(() => loadConfig({ MAX_UPLOAD_BYTES: '0' })).toThrow(/MAX_UPLOAD_BYTES/);
+    expect(() => loadConfig({ SCENARIO_TEMPLATES_URL: 'ftp://x' })).toThrow(/SCENARIO_TEMPLATES_URL/);
   });
 
   it('refuses a licence public key that is neither PEM nor a file', () => {

@@ -4,11 +4,10 @@
  * that the next start removes — never a partial blob under a real key.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   BlobNotFoundError,
   BlobTooLargeError,
@@ -38,15 +37,18 @@ export class LocalDiskBlobStore implements BlobStore {
   async put(source: ByteSource, options: PutOptions = {}): Promise<StoredBlob> {
     const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
     return this.putWith(async (temp) => {
-      let size = 0;
-      async function* counted() {
+      // The file is open before the first byte is read, so a failing source can never race its creation.
+      const handle = await open(temp, 'wx');
+      try {
+        let size = 0;
         for await (const chunk of source) {
           size += chunk.length;
           if (size > limit) throw new BlobTooLargeError(limit);
-          yield chunk;
+          await handle.write(chunk);
         }
+      } finally {
+        await handle.close();
       }
-      await pipeline(counted(), createWriteStream(temp, { flags: 'wx' }));
     });
   }
 
@@ -69,6 +71,7 @@ export class LocalDiskBlobStore implements BlobStore {
 
   read(key: string): Readable {
     const out = new PassThrough();
+    if (!KEY_PATTERN.test(key)) return out.destroy(new BlobNotFoundError(key));
     const source = createReadStream(this.pathOf(key));
     source.on('error', (err: NodeJS.ErrnoException) =>
       out.destroy(err.code === 'ENOENT' ? new BlobNotFoundError(key) : err),

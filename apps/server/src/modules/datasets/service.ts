@@ -50,7 +50,9 @@ export class DatasetsService {
 
     // Template files are fetched and stored before the transaction: no I/O while it is open.
     const template = input.template === 'empty' ? null : await templates.materialize(input.template);
-    const attributes = { ...clientAttributes(input.attributes), ...(template?.crs ? { __crs: template.crs } : {}) };
+    const given = Object.fromEntries(Object.entries(clientAttributes(input.attributes)).filter(([, v]) => v !== null));
+    // The template's files are in its CRS, whatever the form said.
+    const attributes = { ...given, ...(template?.crs ? { __crs: template.crs } : {}) };
     try {
       const { id, fileIds } = await datasets.insert(
         { type: input.type, groupId: input.groupId, key: input.key, name: input.name, description: input.description, attributes, createdBy: user.userId },
