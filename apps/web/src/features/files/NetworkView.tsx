@@ -17,9 +17,10 @@ interface PanelProps {
   fileId: number;
   derived: DerivedFile | undefined;
   waiting: boolean;
+  failed: boolean;
 }
 
-function PreviewPanel({ title, fileId, derived, waiting }: PanelProps) {
+function PreviewPanel({ title, fileId, derived, waiting, failed }: PanelProps) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="sm" component="figure" m={0} aria-label={title}>
@@ -39,7 +40,11 @@ function PreviewPanel({ title, fileId, derived, waiting }: PanelProps) {
             <Stack align="center" gap="xs">
               {waiting && <Loader size="sm" />}
               <Text size="sm" c="dimmed" ta="center" px="sm">
-                {waiting ? t('fileView.previewPending') : t('fileView.previewMissing')}
+                {waiting
+                  ? t('fileView.previewPending')
+                  : failed
+                    ? t('fileView.previewFailed')
+                    : t('fileView.previewMissing')}
               </Text>
             </Stack>
           </Center>
@@ -55,7 +60,9 @@ export function NetworkView({ file }: { file: FileEntry }) {
   const scenario = useCurrentScenario();
   const job = networkJob(scenario);
   // The scenario's job is about this file unless it names another one.
-  const processing = isNetworkProcessing(scenario) && (job?.fileId === undefined || job.fileId === file.id);
+  const aboutThisFile = job?.fileId === undefined || job.fileId === file.id;
+  const processing = isNetworkProcessing(scenario) && aboutThisFile;
+  const failed = job?.status === 'FAILED' && aboutThisFile;
   const derived = useDerivedFiles(file.id, processing);
   const waiting = processing || derived.isPending;
 
@@ -70,6 +77,7 @@ export function NetworkView({ file }: { file: FileEntry }) {
             fileId={file.id}
             derived={derived.data?.find((entry) => entry.type === panel.type)}
             waiting={waiting}
+            failed={failed}
           />
         ))}
       </SimpleGrid>
