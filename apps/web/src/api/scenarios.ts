@@ -29,10 +29,9 @@ export interface NetworkJob {
   status?: string;
   fileId?: number;
   updated?: string;
+  /** The log of a FAILED job: a derived file of the network file. */
+  logFile: string;
 }
-
-/** The job's log: a derived file of the network file. */
-export const NETWORK_JOB_LOG = 'network-processing.log';
 
 export function networkJob(dataset: Pick<Dataset, 'attributes'>): NetworkJob | undefined {
   const job = dataset.attributes.networkPostProcessingJob;
@@ -44,6 +43,7 @@ export function networkJob(dataset: Pick<Dataset, 'attributes'>): NetworkJob | u
     status: text(field('status')),
     fileId: id(field('fileId')),
     updated: text(field('updated')),
+    logFile: text(field('logFile')) ?? 'network-processing.log',
   };
 }
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fileUrls } from '../../api/files.ts';
-import { isNetworkProcessing, NETWORK_JOB_LOG, networkJob } from '../../api/scenarios.ts';
+import { isNetworkProcessing, networkJob } from '../../api/scenarios.ts';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { editFilePath, scenarioPath } from './scenarioPaths.ts';
 import { canStartRun, configFile } from './scenarioRules.ts';
@@ -69,7 +69,7 @@ export function ScenarioActions({ scenario }: { scenario: Dataset }) {
           <StatusIcon
             status="FAILED"
             tooltip={t('scenario.networkFailed')}
-            href={job.fileId === undefined ? undefined : fileUrls.derived(job.fileId, NETWORK_JOB_LOG)}
+            href={job.fileId === undefined ? undefined : fileUrls.derived(job.fileId, job.logFile)}
           />
         )}
         {processing && <StatusIcon status={job?.status} tooltip={t('scenario.networkProcessing')} spinWhileStarted />}

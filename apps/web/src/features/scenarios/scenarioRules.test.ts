@@ -28,6 +28,7 @@ describe('scenario rules', () => {
       status: 'FAILED',
       fileId: 3,
       updated: undefined,
+      logFile: 'network-processing.log',
     });
   });
 });
