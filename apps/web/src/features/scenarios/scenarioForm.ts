@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type ChangeEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJobTemplates } from '../../api/catalogues.ts';
-import { scenarioKeyFromName } from './scenarioKey.ts';
+import { isReservedScenarioKey, scenarioKeyFromName } from './scenarioKey.ts';
 
 /** The fields that scenario creation and the edit section "general" share. */
 export interface ScenarioFormValues {
@@ -34,8 +34,11 @@ export function useScenarioForm(initialValues: ScenarioFormValues, keyFollowsNam
     initialValues,
     validate: {
       name: (value) => (value.trim() ? null : t('scenarioForm.nameRequired')),
-      key: (value) =>
-        !value.trim() ? t('scenarioForm.keyRequired') : DatasetKey.safeParse(value).success ? null : t('scenarioForm.keyInvalid'),
+      key: (value) => {
+        if (!value.trim()) return t('scenarioForm.keyRequired');
+        if (!DatasetKey.safeParse(value).success) return t('scenarioForm.keyInvalid');
+        return isReservedScenarioKey(value) ? t('scenarioForm.keyReserved') : null;
+      },
     },
   });
 

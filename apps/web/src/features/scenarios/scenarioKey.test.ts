@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenarioKeyFromName } from './scenarioKey.ts';
+import { isReservedScenarioKey, scenarioKeyFromName } from './scenarioKey.ts';
 
 describe('scenarioKeyFromName', () => {
   it('slugifies the default name', () => {
@@ -23,5 +23,13 @@ describe('scenarioKeyFromName', () => {
   it('stays within the key length', () => {
     expect(scenarioKeyFromName('a '.repeat(120)).length).toBeLessThanOrEqual(100);
     expect(scenarioKeyFromName('a '.repeat(120))).not.toMatch(/-$/);
+  });
+});
+
+describe('isReservedScenarioKey', () => {
+  it('knows the group pages', () => {
+    expect(isReservedScenarioKey('runs')).toBe(true);
+    expect(isReservedScenarioKey('settings')).toBe(true);
+    expect(isReservedScenarioKey('runs-2')).toBe(false);
   });
 });

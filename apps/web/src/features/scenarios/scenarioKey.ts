@@ -15,3 +15,10 @@ export function scenarioKeyFromName(name: string): string {
     .filter((word) => word && word !== 'the');
   return words.join('-').slice(0, KEY_MAX).replace(/-+$/, '');
 }
+
+/** Pages of a group share the address space with its scenarios: /{group}/runs is never a scenario. */
+export const RESERVED_SCENARIO_KEYS = ['scenarios', 'settings', 'runs', 'visualizer', 'dashboards', 'compare'] as const;
+
+export function isReservedScenarioKey(key: string): boolean {
+  return (RESERVED_SCENARIO_KEYS as readonly string[]).includes(key.trim());
+}
