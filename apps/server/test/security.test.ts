@@ -91,7 +91,15 @@ describe('HTTP security and error shapes', () => {
     expect(json.statusCode).toBe(200);
     const doc = json.json();
     expect(doc.paths['/api/v1/accounts/login'].post.requestBody).toBeDefined();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/corridor/licenses/check/key', '/api/v1/jobs/setup']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/corridor/licenses/check/key',
+        '/api/v1/jobs/setup',
+        '/api/v1/datasets/datasets/{id}',
+        '/api/v1/datasets/files/{id}/as/{format}',
+        '/api/v1/accounts/groups/{id}/users/{userId}/role',
+      ]),
+    );
     const ui = await t.app.inject({ url: '/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
