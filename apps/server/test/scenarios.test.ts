@@ -108,6 +108,23 @@ describe('scenario lifecycle', () => {
       payload: { groupId: alice.groupId, key: 'Not A Slug', name: 'X', type: 'scenario' },
     });
     expect(badKey.statusCode).toBe(400);
+    for (const reserved of ['runs', 'settings']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${API}/datasets/datasets`,
+        headers: as(alice),
+        payload: { groupId: alice.groupId, key: reserved, name: 'X', type: 'scenario' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`The key "${reserved}" names a page of the group. Please choose another one.`);
+    }
+    const renameToReserved = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/datasets/datasets/${other.id}`,
+      headers: as(alice),
+      payload: { name: 'Other', key: 'compare', description: '' },
+    });
+    expect(renameToReserved.statusCode).toBe(400);
     const template = await t.app.inject({
       method: 'POST',
       url: `${API}/datasets/datasets`,

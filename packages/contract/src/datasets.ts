@@ -12,6 +12,9 @@ export const DatasetKey = z
   .max(100)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'A key may contain lower-case letters, digits and "-", and starts with a letter or digit.');
 
+/** Keys a scenario cannot have: they name the group's own pages (/{group}/runs, …; spec 1 §2.1). */
+export const RESERVED_SCENARIO_KEYS = ['scenarios', 'settings', 'runs', 'visualizer', 'dashboards', 'compare'] as const;
+
 /** Well-known dataset attributes (spec 1 §3); other keys are kept as they are. */
 export const DatasetAttributes = z
   .object({

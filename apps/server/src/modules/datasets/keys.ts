@@ -1,4 +1,13 @@
-/** Dataset keys: finding a free one when a moved dataset's key is taken in its new group. */
+/** Dataset keys: reserved words, and finding a free one when a moved dataset's key is taken in its new group. */
+import { RESERVED_SCENARIO_KEYS } from '@corridor/contract';
+import { badRequest } from '../../shared/errors.ts';
+
+/** A scenario key may not name a page of its group (/{group}/runs …); run addresses use ids, not keys. */
+export function requireUsableKey(type: 'scenario' | 'run', key: string): void {
+  if (type === 'scenario' && (RESERVED_SCENARIO_KEYS as readonly string[]).includes(key)) {
+    throw badRequest(`The key "${key}" names a page of the group. Please choose another one.`);
+  }
+}
 
 /** `base` when free, else `base-2`, `base-3`, … — the first suffix not taken. */
 export function freeKey(base: string, taken: Iterable<string>): string {

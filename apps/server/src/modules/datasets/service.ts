@@ -15,7 +15,7 @@ import { toFileEntry } from '../files/present.ts';
 import type { NetworkProcessing } from '../network-processing/processor.ts';
 import type { ScenarioTemplates } from '../templates/service.ts';
 import { viewerOf, type DatasetAccess } from './access.ts';
-import { duplicateKeyMessage, freeKey } from './keys.ts';
+import { duplicateKeyMessage, freeKey, requireUsableKey } from './keys.ts';
 import { toDataset, toSummary } from './present.ts';
 import type { DatasetsRepository } from './repository.ts';
 
@@ -43,6 +43,7 @@ export class DatasetsService {
     const user = requireUser(actor);
     const { datasets, templates } = this.deps;
     await this.requireGroupMember(user, input.groupId);
+    requireUsableKey(input.type, input.key);
     if (input.template !== 'empty' && !templates.has(input.template)) {
       throw badRequest(`There is no scenario template "${input.template}".`);
     }
@@ -81,6 +82,7 @@ export class DatasetsService {
 
   async update(actor: Actor | null, id: number, input: UpdateDatasetRequest): Promise<{ key: string }> {
     const { dataset } = await this.deps.access.require(actor, id, 'edit');
+    requireUsableKey(dataset.type, input.key);
     if (input.key !== dataset.key && (await this.deps.datasets.keyTaken(dataset.groupId, dataset.type, input.key, id))) {
       throw conflict(duplicateKeyMessage(dataset.type));
     }
