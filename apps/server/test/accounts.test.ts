@@ -171,3 +171,12 @@ describe('groups/find', () => {
     expect(missingName.statusCode).toBe(400);
   });
 });
+
+describe('names of pages', () => {
+  it('setup refuses a username that is a top-level page of the app', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'POST', url: `${API}/accounts/setup`, payload: { username: 'settings', password: 'secret-1' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('is the name of a page of Corridor');
+  });
+});

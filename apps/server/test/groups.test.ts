@@ -32,6 +32,8 @@ describe('users added by an administrator', () => {
     const byUser = await t.app.inject({ method: 'POST', url: `${API}/accounts/users`, headers: as(dora), payload: { username: 'eve', password: 'secret' } });
     expect(byUser.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: `${API}/accounts/users`, payload: { username: 'eve', password: 'secret' } })).statusCode).toBe(401);
+    const page = await t.app.inject({ method: 'POST', url: `${API}/accounts/users`, headers: { cookie: admin }, payload: { username: 'scenarios', password: 'secret' } });
+    expect(page.statusCode).toBe(409);
   });
 });
 
@@ -42,7 +44,8 @@ describe('teams', () => {
     expect(created.statusCode).toBe(200);
     const team = Group.parse(created.json());
     expect(team).toMatchObject({ name: 'transport-lab', personal: false, members: [{ userId: alice.userId, username: 'alice', role: 'owner' }] });
-    for (const name of ['Transport-Lab', 'bob']) {
+    // Taken by a team, by a user's personal group, and by top-level pages of the app (/settings, /help).
+    for (const name of ['Transport-Lab', 'bob', 'settings', 'Help']) {
       const clash = await t.app.inject({ method: 'POST', url: `${API}/accounts/groups`, headers: as(alice), payload: { name } });
       expect(clash.statusCode, name).toBe(409);
       expect(clash.json().message).toBe('The new team could not be created, probably there is already one with that name.');

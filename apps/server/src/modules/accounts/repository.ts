@@ -1,5 +1,5 @@
 /** SQL for users, groups, memberships, emails and login tokens. No rules here: see service.ts. */
-import { ADMIN_ROLE, type TeamRole } from '@corridor/contract';
+import { ADMIN_ROLE, isReservedGroupName, type TeamRole } from '@corridor/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { emails, groups, loginTokens, memberships, users } from '../../db/schema.ts';
@@ -86,7 +86,9 @@ export class AccountsRepository {
   }
 
   /** Usernames and group names share one namespace because both appear as /{group} in URLs. */
+  /** True when a user or group already has the name, or a top-level page of the app does. */
   async isNameTaken(name: string): Promise<boolean> {
+    if (isReservedGroupName(name)) return true;
     const user = await this.db
       .select({ id: users.id })
       .from(users)

@@ -1,5 +1,5 @@
 /** Sign-in, setup, sign-up and group lookup: the rules and access checks of spec 1 §2.5–2.7 and §7.1. */
-import { ADMIN_ROLE, type GroupFindAnswer, type SessionUser, type SignupAnswer } from '@corridor/contract';
+import { ADMIN_ROLE, isReservedGroupName, type GroupFindAnswer, type SessionUser, type SignupAnswer } from '@corridor/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
@@ -62,6 +62,7 @@ export class AccountsService {
     if (!USERNAME_PATTERN.test(username)) {
       throw badRequest('The username must have at least 2 characters: letters, digits, ".", "_" or "-".');
     }
+    if (isReservedGroupName(username)) throw badRequest(`"${username}" is the name of a page of Corridor; choose another username.`);
     const passwordHash = await hashPassword(input.password);
     let userId: number | null;
     try {

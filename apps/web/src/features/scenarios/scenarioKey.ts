@@ -1,3 +1,5 @@
+import { RESERVED_SCENARIO_KEYS } from '@corridor/contract';
+
 /** Longest key the contract accepts (DatasetKey). */
 const KEY_MAX = 100;
 
@@ -15,9 +17,6 @@ export function scenarioKeyFromName(name: string): string {
     .filter((word) => word && word !== 'the');
   return words.join('-').slice(0, KEY_MAX).replace(/-+$/, '');
 }
-
-/** Pages of a group share the address space with its scenarios: /{group}/runs is never a scenario. */
-export const RESERVED_SCENARIO_KEYS = ['scenarios', 'settings', 'runs', 'visualizer', 'dashboards', 'compare'] as const;
 
 export function isReservedScenarioKey(key: string): boolean {
   return (RESERVED_SCENARIO_KEYS as readonly string[]).includes(key.trim());
