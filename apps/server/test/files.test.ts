@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp, type TestAppOptions } from './harness.ts';
 import { addUser, attach, createScenario, filesBelow, SHARED_DATA, upload, uploadOk, type Session } from './workspace-helpers.ts';
@@ -185,6 +186,19 @@ describe('file content', () => {
     expect(onNetwork.json().message).toBe('Only configuration files (or empty files) can be saved as configuration XML.');
     const files = await t.database.db.query.files.findMany();
     expect(files.find((f) => f.id === config!.id)).toMatchObject({ tag: 'config_v2', size: Buffer.byteLength(edited) });
+  });
+
+  it('keeps a gzip-compressed config compressed when it is saved', async () => {
+    const { alice } = await start();
+    const original = await readFile(path.join(SHARED_DATA, 'equil/config.xml'), 'utf8');
+    const [config] = await uploadOk(t.app, alice, [{ name: 'config.xml.gz', content: gzipSync(original) }]);
+    expect(config!.tag).toBe('config_v2');
+    const edited = original.replace('<param name="lastIteration" value="10" />', '<param name="lastIteration" value="4" />');
+    const saved = await t.app.inject({ method: 'PUT', url: `${API}/datasets/files/${config!.id}`, headers: { ...as(alice), 'content-type': 'text/xml' }, payload: edited });
+    expect(saved.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `${API}/datasets/files/${config!.id}`, headers: as(alice) })).body).toBe(edited);
+    const download = await t.app.inject({ url: `${API}/datasets/files/${config!.id}?dl=1`, headers: as(alice) });
+    expect(gunzipSync(download.rawPayload).toString('utf8')).toBe(edited);
   });
 
   it('fills an empty file with a config', async () => {

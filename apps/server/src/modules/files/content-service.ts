@@ -3,7 +3,8 @@
  * (network previews), and networks as JSON/GeoJSON.
  */
 import type { DerivedFile } from '@corridor/contract';
-import { MatsimFormatError, openInput, readConfig } from '@corridor/matsim';
+import { detectCompression, MatsimFormatError, openInput, readConfig } from '@corridor/matsim';
+import { gzipSync } from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { Actor } from '../../shared/access.ts';
 import { HttpError, badRequest, notFound } from '../../shared/errors.ts';
@@ -76,10 +77,17 @@ export class FileContentService {
       if (err instanceof MatsimFormatError) throw badRequest(`The configuration could not be read: ${err.message}`);
       throw err;
     }
-    const blob = await this.deps.blobs.put([bytes]);
+    // A gzip-compressed config stays compressed, so its name keeps telling the truth and MATSim reads it as before.
+    const stored = (await this.isGzipBlob(file.blobKey)) ? gzipSync(bytes) : bytes;
+    const blob = await this.deps.blobs.put([stored]);
     const content = await sniffBlob(this.deps.blobs, blob.key, file.name);
     const old = await this.deps.files.replaceContent(fileId, { blobKey: blob.key, size: blob.size, ...content });
     await this.removeBlob(old ?? blob.key);
+  }
+
+  private async isGzipBlob(key: string): Promise<boolean> {
+    for await (const chunk of this.deps.blobs.read(key)) return detectCompression(chunk as Uint8Array) === 'gzip';
+    return false;
   }
 
   async listDerived(actor: Actor | null, fileId: number): Promise<DerivedFile[]> {
