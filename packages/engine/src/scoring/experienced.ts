@@ -1,0 +1,140 @@
+/**
+ * Events → experienced plans, as MATSim's EventsToActivities/EventsToLegs do it: the plan an agent actually
+ * performed, with the times of the events, which is what scoring and the trips/legs/activities CSVs read.
+ */
+import type { Activity, KnownEvent, Leg, MatsimEvent, Plan } from '@corridor/matsim';
+
+/** What a plan alone cannot carry but scoring needs. */
+export interface ExperiencedExtras {
+  /** Sum of personMoney amounts. */
+  money: number;
+  /** Time of the person's stuckAndAbort event, if any. */
+  stuckTime: number | undefined;
+}
+
+interface PersonState {
+  plan: Plan;
+  extras: ExperiencedExtras;
+  /** The open network leg: its departure link and the links entered since. */
+  open: { leg: Leg; departureLink: string; links: string[]; distance: number } | undefined;
+}
+
+export class ExperiencedPlansBuilder {
+  private readonly persons = new Map<string, PersonState>();
+  private readonly driverOf = new Map<string, string>();
+
+  /** `linkLength` gives the network length of a link id (for network legs' route distances). */
+  constructor(private readonly linkLength: (linkId: string) => number) {}
+
+  /** An EventSink: pass it to the mobsim or to forEachEvent. */
+  readonly handleEvent = (any: MatsimEvent): void => {
+    // Generic events (types the model does not know) carry nothing the experienced plan needs.
+    const event = any as KnownEvent;
+    switch (event.type) {
+      case 'actstart': {
+        const e = event;
+        this.state(e.person).plan.elements.push(activity(e.actType, e.link, e.time, undefined, e.x, e.y, e.facility));
+        return;
+      }
+      case 'actend': {
+        const e = event;
+        const elements = this.state(e.person).plan.elements;
+        const last = elements[elements.length - 1];
+        // The first activity of the day has no actstart; MATSim leaves its start time undefined.
+        if (last?.kind === 'activity' && last.type === e.actType && last.endTime === undefined) last.endTime = e.time;
+        else elements.push(activity(e.actType, e.link, undefined, e.time, e.x, e.y, e.facility));
+        return;
+      }
+      case 'departure': {
+        const e = event;
+        const state = this.state(e.person);
+        const leg: Leg = { kind: 'leg', mode: e.legMode, depTime: e.time };
+        if (e.computationalRoutingMode) leg.attributes = new Map([['routingMode', { class: 'java.lang.String', text: e.computationalRoutingMode }]]);
+        state.plan.elements.push(leg);
+        state.open = { leg, departureLink: e.link, links: [], distance: 0 };
+        return;
+      }
+      case 'vehicle enters traffic':
+        this.driverOf.set(event.vehicle, event.person);
+        return;
+      case 'entered link': {
+        const person = this.driverOf.get(event.vehicle);
+        const open = person === undefined ? undefined : this.persons.get(person)?.open;
+        if (open) {
+          open.links.push(event.link);
+          open.distance += this.linkLength(event.link);
+        }
+        return;
+      }
+      case 'travelled': {
+        const open = this.persons.get(event.person)?.open;
+        if (open) open.leg.route = { type: 'generic', startLink: open.departureLink, distance: event.distance, description: '' };
+        return;
+      }
+      case 'arrival': {
+        const e = event;
+        const state = this.state(e.person);
+        const open = state.open;
+        if (!open) return;
+        open.leg.travTime = e.time - (open.leg.depTime ?? e.time);
+        if (open.leg.route) {
+          open.leg.route.endLink = e.link;
+          open.leg.route.travTime = open.leg.travTime;
+        } else {
+          // The arrival link is the last entered one; the route lists the links in between.
+          const inner = open.links.slice(0, Math.max(0, open.links.length - 1));
+          const ids = open.links.length === 0 ? [open.departureLink] : [open.departureLink, ...inner, e.link];
+          open.leg.route = {
+            type: 'links',
+            startLink: open.departureLink,
+            endLink: e.link,
+            travTime: open.leg.travTime,
+            distance: open.distance,
+            description: ids.join(' '),
+          };
+        }
+        state.open = undefined;
+        return;
+      }
+      case 'stuckAndAbort': {
+        const state = this.state(event.person);
+        state.extras.stuckTime ??= event.time;
+        state.open = undefined;
+        return;
+      }
+      case 'personMoney':
+        this.state(event.person).extras.money += event.amount;
+        return;
+    }
+  };
+
+  private state(person: string): PersonState {
+    let state = this.persons.get(person);
+    if (!state) {
+      state = { plan: { selected: true, elements: [] }, extras: { money: 0, stuckTime: undefined }, open: undefined };
+      this.persons.set(person, state);
+    }
+    return state;
+  }
+
+  extras(person: string): ExperiencedExtras {
+    return this.persons.get(person)?.extras ?? { money: 0, stuckTime: undefined };
+  }
+
+  /** The experienced plans by person, in order of first appearance. */
+  finish(): Map<string, Plan> {
+    return new Map([...this.persons].map(([id, state]) => [id, state.plan]));
+  }
+}
+
+function activity(type: string, link: string, start: number | undefined, end: number | undefined, x?: number, y?: number, facility?: string): Activity {
+  const act: Activity = { kind: 'activity', type, link };
+  if (start !== undefined) act.startTime = start;
+  if (end !== undefined) act.endTime = end;
+  if (x !== undefined && y !== undefined) {
+    act.x = x;
+    act.y = y;
+  }
+  if (facility !== undefined) act.facility = facility;
+  return act;
+}
