@@ -1,0 +1,10 @@
+export { replanningParamsFromConfig, type ReplanningSettings } from './params.ts';
+export { createRandom, randomInt, randomElement, type Random } from './random.ts';
+export * from './selectors.ts';
+export { worstPlan, removeExcessPlans } from './removal.ts';
+export { tripsOf, tripMode, isStageActivity, copyPlan, type Trip } from './trips.ts';
+export { mutateTimeAllocation, mutateTime, recomputeDepartureTimes, type TimeAllocationOptions } from './time-allocation.ts';
+export { changeTripMode, changeSingleTripMode } from './change-mode.ts';
+export { subtourModeChoice, subtoursOf, type Subtour } from './subtour-mode-choice.ts';
+export { reRoute, clearRoutes, type Reroute } from './reroute.ts';
+export { replan, unsupportedStrategies, effectiveWeight, isInnovative, type ReplanOptions } from './replan.ts';
