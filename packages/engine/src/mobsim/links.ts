@@ -1,0 +1,280 @@
+/**
+ * The queue network of MATSim's QSim (matsim-facts §5, QueueWithBuffer / QNodeImpl): each link is a FIFO queue
+ * plus a buffer at its downstream end; nodes move buffer heads into the next links. Only active links and nodes
+ * are visited, so a step costs what is moving, not the network's size.
+ */
+import type { EventSink, SimNetwork } from '../core/types.ts';
+import { IntQueue } from './queues.ts';
+
+/** What the network needs to know about the vehicle's driver (one vehicle per agent, same index). */
+export interface Drivers {
+  /** The link after the current one, or -1 when the current link is the route's last. */
+  nextLink(vehicle: number): number;
+  /** Advances the driver's route position to the next link. */
+  movedOverNode(vehicle: number): void;
+  /** The vehicle reached its destination link: leave traffic, end the leg. */
+  arrive(vehicle: number, link: number, now: number): void;
+  /** The vehicle was removed as stuck (removeStuckVehicles=true). */
+  abort(vehicle: number, link: number, now: number): void;
+  vehicleId(vehicle: number): string;
+  personId(vehicle: number): string;
+  mode(vehicle: number): string;
+}
+
+export interface QueueSettings {
+  flowCapacityFactor: number;
+  storageCapacityFactor: number;
+  stuckTime: number;
+  removeStuckVehicles: boolean;
+}
+
+export class QueueNetwork {
+  private readonly queue: (IntQueue | undefined)[];
+  private readonly buffer: (IntQueue | undefined)[];
+  private readonly waiting: (IntQueue | undefined)[];
+  private readonly flowPerStep: Float64Array;
+  private readonly flowAccumulated: Float64Array;
+  private readonly flowUpdatedAt: Float64Array;
+  private readonly storageCap: Float64Array;
+  private readonly usedStorage: Float64Array;
+  private readonly bufferMovedAt: Float64Array;
+  /** Seconds from entering to the earliest exit: floor(length / freespeed). */
+  private readonly freeTime: Float64Array;
+  private readonly earliestExit: Float64Array;
+  /** Where the vehicle is (link index), -1 when parked. */
+  readonly vehicleLink: Int32Array;
+  private readonly linkActive: Uint8Array;
+  private readonly nodeActive: Uint8Array;
+  private activeLinks: number[] = [];
+  private activeNodes: number[] = [];
+  /** Links activated while links are being stepped are stepped from the next step on, as in MATSim. */
+  private linksLocked = false;
+  private pendingLinks: number[] = [];
+  private readonly offering: number[] = [];
+
+  constructor(
+    private readonly net: SimNetwork,
+    private readonly settings: QueueSettings,
+    private readonly drivers: Drivers,
+    private readonly sink: EventSink,
+    private readonly random: () => number,
+    vehicles: number,
+  ) {
+    const n = net.linkIds.length;
+    this.queue = new Array(n);
+    this.buffer = new Array(n);
+    this.waiting = new Array(n);
+    this.flowPerStep = new Float64Array(n);
+    this.flowAccumulated = new Float64Array(n);
+    this.flowUpdatedAt = new Float64Array(n);
+    this.storageCap = new Float64Array(n);
+    this.usedStorage = new Float64Array(n);
+    this.bufferMovedAt = new Float64Array(n);
+    this.freeTime = new Float64Array(n);
+    this.linkActive = new Uint8Array(n);
+    this.nodeActive = new Uint8Array(net.nodeIds.length);
+    this.earliestExit = new Float64Array(vehicles);
+    this.vehicleLink = new Int32Array(vehicles).fill(-1);
+    for (let l = 0; l < n; l++) {
+      const flow = (net.capacityPerHour[l]! / 3600) * settings.flowCapacityFactor;
+      const freeTT = net.length[l]! / net.freespeed[l]!;
+      let storage = ((net.length[l]! * net.permlanes[l]!) / net.effectiveCellSize) * settings.storageCapacityFactor;
+      storage = Math.max(storage, Math.ceil(flow), freeTT * flow);
+      this.flowPerStep[l] = flow;
+      this.flowAccumulated[l] = flow;
+      this.storageCap[l] = storage;
+      this.freeTime[l] = Math.floor(freeTT);
+    }
+  }
+
+  get isIdle(): boolean {
+    return this.activeLinks.length === 0 && this.activeNodes.length === 0 && this.pendingLinks.length === 0;
+  }
+
+  /** A departing vehicle waits on its link until the link lets it into the buffer. */
+  depart(vehicle: number, link: number): void {
+    (this.waiting[link] ??= new IntQueue()).push(vehicle);
+    this.vehicleLink[vehicle] = link;
+    this.activateLink(link);
+  }
+
+  /** Nodes first, then links (QNetsimEngine's order). */
+  step(now: number): void {
+    this.moveNodes(now);
+    this.moveLinks(now);
+  }
+
+  /** Vehicles still on the network (for aborting at the end). */
+  *vehiclesOnNetwork(): Generator<number> {
+    for (let v = 0; v < this.vehicleLink.length; v++) if (this.vehicleLink[v]! >= 0) yield v;
+  }
+
+  private moveNodes(now: number): void {
+    const nodes = this.activeNodes;
+    this.activeNodes = [];
+    for (const node of nodes) {
+      if (this.nodeStep(node, now)) this.activeNodes.push(node);
+      else this.nodeActive[node] = 0;
+    }
+  }
+
+  private moveLinks(now: number): void {
+    const links = this.activeLinks;
+    for (const link of this.pendingLinks) links.push(link);
+    this.pendingLinks = [];
+    this.activeLinks = [];
+    this.linksLocked = true;
+    for (const link of links) {
+      if (this.linkStep(link, now)) this.activeLinks.push(link);
+      else this.linkActive[link] = 0;
+    }
+    this.linksLocked = false;
+  }
+
+  private activateLink(link: number): void {
+    if (this.linkActive[link]) return;
+    this.linkActive[link] = 1;
+    (this.linksLocked ? this.pendingLinks : this.activeLinks).push(link);
+  }
+
+  private activateNode(node: number): void {
+    if (this.nodeActive[node]) return;
+    this.nodeActive[node] = 1;
+    this.activeNodes.push(node);
+  }
+
+  /** QueueWithBuffer.doSimStep with insertingWaitingVehiclesBeforeDrivingVehicles: wait list, then queue. */
+  private linkStep(link: number, now: number): boolean {
+    const waiting = this.waiting[link];
+    while (waiting !== undefined && waiting.size > 0) {
+      if (!this.hasFlowLeft(link, now)) break;
+      const vehicle = waiting.shift();
+      this.sink({
+        type: 'vehicle enters traffic',
+        time: now,
+        person: this.drivers.personId(vehicle),
+        link: this.net.linkIds[link]!,
+        vehicle: this.drivers.vehicleId(vehicle),
+        networkMode: this.drivers.mode(vehicle),
+        relativePosition: 1.0,
+      });
+      // A same-link trip goes through the queue and arrives in this very step.
+      if (this.drivers.nextLink(vehicle) < 0) this.arrive(vehicle, link, now);
+      else this.addToBuffer(link, vehicle, now);
+    }
+    const queue = this.queue[link];
+    while (queue !== undefined && queue.size > 0) {
+      const vehicle = queue.peek();
+      if (this.earliestExit[vehicle]! > now) break;
+      if (this.drivers.nextLink(vehicle) < 0) {
+        queue.shift();
+        this.usedStorage[link]! -= 1;
+        this.arrive(vehicle, link, now);
+        continue;
+      }
+      if (!this.hasFlowLeft(link, now)) break;
+      queue.shift();
+      this.usedStorage[link]! -= 1;
+      this.addToBuffer(link, vehicle, now);
+    }
+    return (queue !== undefined && queue.size > 0) || (waiting !== undefined && waiting.size > 0);
+  }
+
+  private arrive(vehicle: number, link: number, now: number): void {
+    this.vehicleLink[vehicle] = -1;
+    this.drivers.arrive(vehicle, link, now);
+  }
+
+  /** Fast capacity update: flow accumulates only while the buffer is empty, capped at one step's worth. */
+  private hasFlowLeft(link: number, now: number): boolean {
+    const remaining = this.flowAccumulated[link]!;
+    const perStep = this.flowPerStep[link]!;
+    const buffer = this.buffer[link];
+    if (this.flowUpdatedAt[link]! < now && remaining < perStep && (buffer === undefined || buffer.size === 0)) {
+      this.flowAccumulated[link] = Math.min(remaining + (now - this.flowUpdatedAt[link]!) * perStep, perStep);
+      this.flowUpdatedAt[link] = now;
+    }
+    return this.flowAccumulated[link]! > 0;
+  }
+
+  private addToBuffer(link: number, vehicle: number, now: number): void {
+    this.flowAccumulated[link]! -= 1;
+    const buffer = (this.buffer[link] ??= new IntQueue());
+    buffer.push(vehicle);
+    if (buffer.size === 1) this.bufferMovedAt[link] = now;
+    this.activateNode(this.net.to[link]!);
+  }
+
+  /** QNodeImpl.doSimStep: offering in-links in random order weighted by capacity, each buffer emptied in turn. */
+  private nodeStep(node: number, now: number): boolean {
+    const net = this.net;
+    const offering = this.offering;
+    offering.length = 0;
+    let capSum = 0;
+    for (let i = net.inStart[node]!; i < net.inStart[node + 1]!; i++) {
+      const link = net.inLinks[i]!;
+      const buffer = this.buffer[link];
+      if (buffer !== undefined && buffer.size > 0) {
+        offering.push(link);
+        capSum += net.capacityPerHour[link]!;
+      }
+    }
+    if (offering.length === 0) return false;
+    let left = offering.length;
+    while (left > 0) {
+      const draw = this.random() * capSum;
+      let selected = 0;
+      for (let i = 0; i < offering.length; i++) {
+        const link = offering[i]!;
+        if (link < 0) continue;
+        selected += net.capacityPerHour[link]!;
+        if (selected >= draw) {
+          left--;
+          capSum -= net.capacityPerHour[link]!;
+          offering[i] = -1;
+          this.clearBuffer(link, now);
+          break;
+        }
+      }
+    }
+    return true;
+  }
+
+  private clearBuffer(link: number, now: number): void {
+    const buffer = this.buffer[link]!;
+    while (buffer.size > 0) {
+      const vehicle = buffer.peek();
+      const next = this.drivers.nextLink(vehicle);
+      if (this.usedStorage[next]! < this.storageCap[next]!) {
+        this.moveOverNode(link, next, vehicle, now);
+        continue;
+      }
+      if (now - this.bufferMovedAt[link]! > this.settings.stuckTime) {
+        if (this.settings.removeStuckVehicles) {
+          buffer.shift();
+          this.bufferMovedAt[link] = now;
+          this.vehicleLink[vehicle] = -1;
+          this.drivers.abort(vehicle, link, now);
+          return;
+        }
+        this.moveOverNode(link, next, vehicle, now);
+        continue;
+      }
+      return;
+    }
+  }
+
+  private moveOverNode(link: number, next: number, vehicle: number, now: number): void {
+    this.buffer[link]!.shift();
+    this.bufferMovedAt[link] = now;
+    const vehicleId = this.drivers.vehicleId(vehicle);
+    this.sink({ type: 'left link', time: now, link: this.net.linkIds[link]!, vehicle: vehicleId });
+    this.drivers.movedOverNode(vehicle);
+    (this.queue[next] ??= new IntQueue()).push(vehicle);
+    this.usedStorage[next]! += 1;
+    this.earliestExit[vehicle] = now + this.freeTime[next]!;
+    this.vehicleLink[vehicle] = next;
+    this.sink({ type: 'entered link', time: now, link: this.net.linkIds[next]!, vehicle: vehicleId });
+    this.activateLink(next);
+  }
+}
