@@ -16,15 +16,24 @@ interface PersonState {
   plan: Plan;
   extras: ExperiencedExtras;
   /** The open network leg: its departure link and the links entered since. */
-  open: { leg: Leg; departureLink: string; links: string[]; distance: number } | undefined;
+  open: { leg: Leg; departureLink: string; links: string[]; distance: number; vehicle?: string } | undefined;
 }
 
 export class ExperiencedPlansBuilder {
   private readonly persons = new Map<string, PersonState>();
   private readonly driverOf = new Map<string, string>();
 
-  /** `linkLength` gives the network length of a link id (for network legs' route distances). */
-  constructor(private readonly linkLength: (linkId: string) => number) {}
+  /**
+   * `linkLength` gives the network length of a link id (for network legs' route distances). `persons` (the
+   * population's ids) fixes the output order to the population's, as MATSim's writers have it, and gives persons
+   * without any event an (empty) plan.
+   */
+  constructor(
+    private readonly linkLength: (linkId: string) => number,
+    persons: Iterable<string> = [],
+  ) {
+    for (const person of persons) this.state(person);
+  }
 
   /** An EventSink: pass it to the mobsim or to forEachEvent. */
   readonly handleEvent = (any: MatsimEvent): void => {
@@ -52,6 +61,11 @@ export class ExperiencedPlansBuilder {
         if (e.computationalRoutingMode) leg.attributes = new Map([['routingMode', { class: 'java.lang.String', text: e.computationalRoutingMode }]]);
         state.plan.elements.push(leg);
         state.open = { leg, departureLink: e.link, links: [], distance: 0 };
+        return;
+      }
+      case 'PersonEntersVehicle': {
+        const open = this.persons.get(event.person)?.open;
+        if (open) open.vehicle ??= event.vehicle;
         return;
       }
       case 'vehicle enters traffic':
@@ -92,6 +106,7 @@ export class ExperiencedPlansBuilder {
             distance: open.distance,
             description: ids.join(' '),
           };
+          if (open.vehicle !== undefined) open.leg.route.vehicleRefId = open.vehicle;
         }
         state.open = undefined;
         return;
