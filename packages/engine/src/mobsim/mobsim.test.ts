@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineConfig } from '../core/types.ts';
 import { seededRandom } from '../demo/random.ts';
 import { buildSimNetwork } from '../scenario/network.ts';
-import { sharedData } from '../testing/data.ts';
+import { sharedData } from '../scenario/test-data.ts';
 import { runMobsim } from './mobsim.ts';
 
 const QSIM: Pick<EngineConfig, 'qsim'> = {
