@@ -47,7 +47,7 @@ describe('scoring fidelity against MATSim runs', () => {
     expect(compared).toBe(100);
   });
 
-  it('newwest 2024 output events (car, pt, walk; monetary distance rates) → avg executed 109.72991816158304', async () => {
+  it('newwest 2024 output events (450 persons, car monetaryDistanceRate) → avg executed 109.72991816158304', async () => {
     const stats = await readScoreStats(`${data}output-newwest-2024/scorestats.csv`);
     const last = stats.entries[stats.entries.length - 1]!;
     const scores = await scoreEvents('output-newwest-2024', 'output_events.xml.gz');

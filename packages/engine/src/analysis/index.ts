@@ -1,0 +1,4 @@
+export * from './trips.ts';
+export * from './stats.ts';
+export * from './stopwatch.ts';
+export * from './exports.ts';

@@ -1,0 +1,3 @@
+export * from './params.ts';
+export * from './experienced.ts';
+export * from './score.ts';
