@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '@corridor/matsim';
-import { scoringParamsFromConfig } from './params.ts';
+import { scoringParamsFromConfig, scoringSubpopulations } from './params.ts';
 
 const data = new URL('../../../../../shared/data/', import.meta.url).pathname;
 
@@ -30,5 +30,24 @@ describe('scoringParamsFromConfig', () => {
     expect(params.activities.get('dummy')?.typicalDuration).toBe(86400);
     expect(params.modes.get('drt')?.marginalUtilityOfTraveling_util_hr).toBe(-6);
     expect(params.activities.get('drt interaction')?.scoringThisActivityAtAll).toBe(false);
+  });
+
+  it('picks the scoringParameters set of the requested subpopulation', async () => {
+    const xml = `<?xml version="1.0" ?><!DOCTYPE config SYSTEM "http://www.matsim.org/files/dtd/config_v2.dtd">
+<config><module name="scoring"><param name="learningRate" value="0.5" />
+  <parameterset type="scoringParameters"><param name="performing" value="5" />
+    <parameterset type="activityParams"><param name="activityType" value="home" /><param name="typicalDuration" value="10:00:00" /></parameterset>
+  </parameterset>
+  <parameterset type="scoringParameters"><param name="subpopulation" value="freight" /><param name="performing" value="0" />
+    <parameterset type="modeParams"><param name="mode" value="truck" /><param name="constant" value="-3" /></parameterset>
+  </parameterset>
+</module></config>`;
+    const config = await readConfig(Buffer.from(xml));
+    expect(scoringSubpopulations(config)).toEqual(['freight']);
+    const normal = scoringParamsFromConfig(config);
+    const freight = scoringParamsFromConfig(config, 'freight');
+    expect([normal.performing, normal.learningRate, normal.activities.has('home'), normal.modes.has('truck')]).toEqual([5, 0.5, true, false]);
+    expect([freight.performing, freight.learningRate, freight.activities.has('home'), freight.modes.get('truck')?.constant]).toEqual([0, 0.5, false, -3]);
+    expect(freight.activities.get('truck interaction')?.scoringThisActivityAtAll).toBe(false);
   });
 });

@@ -117,6 +117,8 @@ class Builder {
   /** Old flat activity params are numbered; the number only groups them. */
   private readonly oldActivities = new Map<string, Record<string, string>>();
 
+  constructor(private readonly subpopulation: string | undefined) {}
+
   mode(mode: string): ModeParams {
     let found = this.params.modes.get(mode);
     if (!found) this.params.modes.set(mode, (found = defaultModeParams(mode)));
@@ -166,10 +168,9 @@ class Builder {
     const values = new Map<string, string>();
     for (const e of entries) if (e.kind === 'param') values.set(e.name, e.value);
     if (type === 'scoringParameters') {
-      const subpopulation = values.get('subpopulation')?.trim();
-      // Only the default subpopulation's parameters are read here.
-      if (subpopulation && subpopulation !== 'null') return;
-      this.entries(entries);
+      const raw = values.get('subpopulation')?.trim();
+      const subpopulation = raw === undefined || raw === '' || raw === 'null' ? undefined : raw;
+      if (subpopulation === this.subpopulation) this.entries(entries);
     } else if (type === 'activityParams') {
       this.activity(values);
     } else if (type === 'modeParams') {
@@ -206,9 +207,27 @@ class Builder {
   }
 }
 
-/** The default subpopulation's scoring parameters (old and new module/param names alike). */
-export function scoringParamsFromConfig(config: Config): ScoringParams {
-  const builder = new Builder();
+/**
+ * The scoring parameters of one subpopulation (undefined: the default one), old and new module/param names alike.
+ * Module-level params (brainExpBeta, learningRate, old flat utilities) apply to every subpopulation here, which
+ * matches MATSim for the module params and is a simplification for flat utilities in configs with subpopulations.
+ */
+export function scoringParamsFromConfig(config: Config, subpopulation?: string): ScoringParams {
+  const builder = new Builder(subpopulation);
   for (const module of modulesNamed(config, 'scoring')) builder.entries(module.entries);
   return builder.finish();
+}
+
+/** Every subpopulation named by a scoringParameters set (besides the default one). */
+export function scoringSubpopulations(config: Config): string[] {
+  const names = new Set<string>();
+  for (const module of modulesNamed(config, 'scoring')) {
+    for (const entry of module.entries) {
+      if (entry.kind !== 'parameterset' || entry.type !== 'scoringParameters') continue;
+      for (const e of entry.entries) {
+        if (e.kind === 'param' && e.name === 'subpopulation' && e.value.trim() !== 'null' && e.value.trim() !== '') names.add(e.value.trim());
+      }
+    }
+  }
+  return [...names];
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig, type Plan, type PlanElement } from '@corridor/matsim';
 import { scoringParamsFromConfig } from './params.ts';
-import { activityScore, scorePlan, stuckPenalty, zeroUtilityDuration } from './score.ts';
+import { activityScore, scorePlan, stuckPenalty, updatedScore, zeroUtilityDuration } from './score.ts';
 
 const dir = new URL('../../../../../shared/data/output-equil-2024/', import.meta.url).pathname;
 const params = scoringParamsFromConfig(await readConfig(`${dir}input/config.xml`));
@@ -66,5 +66,13 @@ describe('activityScore', () => {
 
   it('refuses an activity type without parameters', () => {
     expect(() => activityScore(0, H, 'shop', params)).toThrow(/shop/);
+  });
+});
+
+describe('updatedScore', () => {
+  it('takes the new score for an unscored plan and blends with the learning rate otherwise', () => {
+    expect(updatedScore(undefined, 10, 0.1)).toBe(10);
+    expect(updatedScore(20, 10, 1)).toBe(10);
+    expect(updatedScore(20, 10, 0.25)).toBeCloseTo(17.5, 12);
   });
 });

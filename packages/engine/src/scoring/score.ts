@@ -130,3 +130,12 @@ export function scorePlan(plan: Plan, params: ScoringParams, options: ScorePlanO
   const stuck = options.stuck ? stuckPenalty(params) : 0;
   return activities + legs + money + stuck;
 }
+
+/**
+ * The score a plan keeps after an iteration (NewScoreAssignerImpl): the new score if it had none, else
+ * `learningRate·new + (1 − learningRate)·old`.
+ */
+export function updatedScore(old: number | undefined, experienced: number, learningRate: number): number {
+  if (old === undefined || Number.isNaN(old)) return experienced;
+  return learningRate * experienced + (1 - learningRate) * old;
+}
