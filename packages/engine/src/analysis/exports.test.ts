@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forEachEvent, readConfig, readCsvRows, readLegs, readNetwork, readTable, readTrips, writeOutput } from '@corridor/matsim';
+import { collectText, forEachEvent, openText, readConfig, readCsvRows, readLegs, readNetwork, readTable, readTrips, writeOutput } from '@corridor/matsim';
 import { ExperiencedPlansBuilder } from '../scoring/experienced.ts';
 import { scoringParamsFromConfig } from '../scoring/params.ts';
 import { scorePlan } from '../scoring/score.ts';
@@ -89,5 +89,27 @@ describe('CSV exports from equil it.0 events', () => {
     const rows = await collect(readCsvRows(out));
     expect(rows.length).toBe(100);
     expect(rows.find((r) => r['person'] === '1')).toMatchObject({ first_act_x: '-25000.0', first_act_y: '0.0', first_act_type: 'h' });
+  });
+
+  it('MATSim 2026 equil (walk-car-walk trips, network_mode column): trips, legs and activities byte-identical', async () => {
+    const d = new URL('../../../../../shared/data/output-equil-2026-zst/', import.meta.url).pathname;
+    const network = await readNetwork(`${d}output_network.xml.zst`);
+    const ids: string[] = [];
+    for await (const row of readCsvRows(`${d}output_persons.csv.zst`)) ids.push(row['person']!);
+    const builder = new ExperiencedPlansBuilder((id) => network.links.get(id)!.length, ids);
+    await forEachEvent(`${d}output_events.xml.zst`, builder.handleEvent);
+    const plans = builder.finish();
+    const linkCoord: LinkCoord = (id) => {
+      const node = network.nodes.get(network.links.get(id)?.to ?? '');
+      return node && { x: node.x, y: node.y };
+    };
+    const matsim = async (name: string) => {
+      let text = '';
+      for await (const chunk of openText(`${d}output_${name}.csv.zst`)) text += chunk;
+      return text.replaceAll('\r\n', '\n'); // this run was on Windows
+    };
+    expect(await collectText(writeTripsCsv(plans, linkCoord))).toBe(await matsim('trips'));
+    expect(await collectText(writeLegsCsv(plans, linkCoord))).toBe(await matsim('legs'));
+    expect(await collectText(writeActivitiesCsv(plans, linkCoord))).toBe(await matsim('activities'));
   });
 });

@@ -10,8 +10,8 @@ import { scorePlan } from './score.ts';
 
 const data = new URL('../../../../../shared/data/', import.meta.url).pathname;
 
-async function scoreEvents(dir: string, events: string): Promise<Map<string, number>> {
-  const network = await readNetwork(`${data}${dir}/output_network.xml.gz`);
+async function scoreEvents(dir: string, events: string, networkFile = 'output_network.xml.gz'): Promise<Map<string, number>> {
+  const network = await readNetwork(`${data}${dir}/${networkFile}`);
   const params = scoringParamsFromConfig(await readConfig(`${data}${dir}/output_config.xml`));
   const builder = new ExperiencedPlansBuilder((id) => network.links.get(id)!.length);
   await forEachEvent(`${data}${dir}/${events}`, builder.handleEvent);
@@ -56,4 +56,22 @@ describe('scoring fidelity against MATSim runs', () => {
       expect(scores.get(row['person']!)).toBeCloseTo(Number(row['executed_score']), 9);
     }
   });
+
+  // Walk access/egress legs, "car interaction" stage activities and zstd files (MATSim 2026), and the txt era (2022).
+  for (const [dir, network, events, persons] of [
+    ['output-equil-2026-zst', 'output_network.xml.zst', 'output_events.xml.zst', 'output_persons.csv.zst'],
+    ['output-equil-2022-txt', 'output_network.xml.gz', 'output_events.xml.gz', 'output_persons.csv.gz'],
+  ] as const) {
+    it(`${dir} output events → every person's executed_score and the last scorestats row`, async () => {
+      const scores = await scoreEvents(dir, events, network);
+      const stats = await readScoreStats(`${data}${dir}/${dir.endsWith('txt') ? 'scorestats.txt' : 'scorestats.csv'}`);
+      expect(Math.abs(mean(scores.values()) / stats.entries[stats.entries.length - 1]!.executed! - 1)).toBeLessThan(1e-9);
+      let compared = 0;
+      for await (const row of readCsvRows(`${data}${dir}/${persons}`)) {
+        expect(scores.get(row['person']!)).toBeCloseTo(Number(row['executed_score']), 9);
+        compared++;
+      }
+      expect(compared).toBe(100);
+    });
+  }
 });
