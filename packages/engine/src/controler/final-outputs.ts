@@ -1,0 +1,31 @@
+/**
+ * What MATSim's DumpDataAtEnd leaves in the output directory (matsim-facts §3): output_plans, output_network,
+ * output_config (new module names), output_events copied from the last iteration, and the trips/legs/activities/
+ * persons CSVs from the last iteration's experienced plans.
+ */
+import { copyFileSync } from 'node:fs';
+import { withNaming, writeConfig, writeNetwork, writeOutput, writePopulation } from '@corridor/matsim';
+import { writeActivitiesCsv, writeLegsCsv, writePersonsCsv, writeTripsCsv, type LinkCoord } from '../analysis/index.ts';
+import type { EngineScenario } from './load.ts';
+import type { OutputDirectory } from './output.ts';
+
+export async function writeFinalOutputs(scenario: EngineScenario, out: OutputDirectory): Promise<void> {
+  const { engine, sim, persons } = scenario;
+  const gzip = { gzip: true };
+  copyFileSync(out.iterationFile(engine.lastIteration, 'events.xml.gz'), out.file('output_events.xml.gz'));
+  await writeOutput(out.file('output_plans.xml.gz'), writePopulation(persons, { header: scenario.populationHeader }), gzip);
+  await writeOutput(out.file('output_network.xml.gz'), writeNetwork(scenario.network), gzip);
+  await writeOutput(out.file('output_config.xml'), writeConfig(withNaming(scenario.config, 'new'), { style: 'matsim' }));
+
+  const linkCoord: LinkCoord = (id) => {
+    const link = sim.linkIndex.get(id);
+    if (link === undefined) return undefined;
+    const node = sim.to[link]!;
+    return { x: sim.x[node]!, y: sim.y[node]! };
+  };
+  const experienced = scenario.lastExperienced ?? new Map();
+  await writeOutput(out.file('output_trips.csv.gz'), writeTripsCsv(experienced, linkCoord), gzip);
+  await writeOutput(out.file('output_legs.csv.gz'), writeLegsCsv(experienced, linkCoord), gzip);
+  await writeOutput(out.file('output_activities.csv.gz'), writeActivitiesCsv(experienced, linkCoord), gzip);
+  await writeOutput(out.file('output_persons.csv.gz'), writePersonsCsv(persons, linkCoord), gzip);
+}

@@ -1,0 +1,159 @@
+/**
+ * runEngine: MATSim's Controler loop (matsim-facts §3, §7) over the engine's parts. Per iteration: replanning
+ * (from first + 1), routing of legs without routes, the mobsim with its events going to the experienced-plans
+ * builder, the travel-time collector and (at writeEventsInterval and the last iteration) the events file; then
+ * scoring with the learning rate and the statistics files. At the end the output_* files MATSim writes.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { getParam, type Person } from '@corridor/matsim';
+import type { EventSink } from '../core/types.ts';
+import { ModeStatsWriter, ScoreStatsWriter, StopwatchWriter, TravelDistanceStatsWriter } from '../analysis/index.ts';
+import { runMobsim } from '../mobsim/mobsim.ts';
+import { createRandom, currentPlan, replan, unsupportedStrategies } from '../replanning/index.ts';
+import { LeastCostRouter, disutilityFromScoring } from '../routing/router.ts';
+import { routePlan } from '../routing/plan-router.ts';
+import { TravelTimeCollector, freeSpeedTravelTimes } from '../routing/travel-times.ts';
+import { ExperiencedPlansBuilder, scorePlan, updatedScore } from '../scoring/index.ts';
+import type { ConfigOverride } from './args.ts';
+import { SyncEventsFile } from './events-file.ts';
+import { loadEngineScenario, type EngineScenario } from './load.ts';
+import { openLog, type EngineLog } from './log.ts';
+import { outputDirectory, prepareOutputDirectory, writesEvents, type OutputDirectory } from './output.ts';
+import { writeFinalOutputs } from './final-outputs.ts';
+
+export interface RunEngineOptions {
+  configPath: string;
+  overrides?: ConfigOverride[];
+  /** Replaces controller.outputDirectory (relative paths resolve against the working directory, as in MATSim). */
+  outputDir?: string;
+  /** Receives every log line as it is written. */
+  log?: (line: string) => void;
+}
+
+export interface RunEngineResult {
+  /** Iterations run (lastIteration − firstIteration + 1). */
+  iterations: number;
+  outputDirectory: string;
+}
+
+const CONTROLER = 'AbstractController:137';
+
+/** Refuses before anything is written when the scenario needs what the engine cannot do. */
+export function refuseUnsupported(scenario: Pick<EngineScenario, 'unsupported' | 'engine'>): void {
+  const strategies = unsupportedStrategies(scenario.engine.replanning)
+    .filter((name) => !scenario.unsupported.some((problem) => problem.includes(name)))
+    .map((name) => `replanning strategy ${name}`);
+  const problems = [...scenario.unsupported, ...strategies];
+  if (problems.length === 0) return;
+  throw new Error(
+    `The built-in engine does not support: ${problems.join('; ')}. ` +
+      'Run this scenario with a MATSim job template (a MATSim release jar) instead.',
+  );
+}
+
+export async function runEngine(options: RunEngineOptions): Promise<RunEngineResult> {
+  const scenario = await loadEngineScenario(options.configPath, options.overrides ?? [], options.outputDir);
+  refuseUnsupported(scenario);
+  const { engine } = scenario;
+  const root = resolve(engine.outputDirectory);
+  prepareOutputDirectory(root, getParam(scenario.config, 'controller', 'overwriteFiles') ?? 'failIfDirectoryExists');
+  const out = outputDirectory(root, engine.runId);
+  const log = openLog(root, { echo: options.log });
+  try {
+    log.info('Controler:1', `Corridor built-in engine; config ${resolve(options.configPath)}`);
+    log.memory();
+    await iterate(scenario, out, log);
+    log.info('Controler:2', 'dumping all data at the end');
+    await writeFinalOutputs(scenario, out);
+    log.memory();
+    log.info('Controler:3', 'S H U T D O W N   ---   regular shutdown completed.');
+  } catch (error) {
+    log.error('Controler:4', error instanceof Error ? (error.stack ?? error.message) : String(error));
+    throw error;
+  } finally {
+    log.close();
+  }
+  return { iterations: engine.lastIteration - engine.firstIteration + 1, outputDirectory: root };
+}
+
+async function iterate(scenario: EngineScenario, out: OutputDirectory, log: EngineLog): Promise<void> {
+  const { engine, sim, persons } = scenario;
+  const range = { first: engine.firstIteration, last: engine.lastIteration };
+  const scoreStats = new ScoreStatsWriter(out.file('scorestats.csv'));
+  const modeStats = new ModeStatsWriter(out.file('modestats.csv'));
+  const distanceStats = new TravelDistanceStatsWriter(out.file('traveldistancestats.csv'));
+  const stopwatch = new StopwatchWriter(out.file('stopwatch.csv'));
+  const disutility = disutilityFromScoring(engine.scoring);
+  let travelTimes = freeSpeedTravelTimes(sim, engine.travelTimeBinSize);
+
+  for (let iteration = range.first; iteration <= range.last; iteration++) {
+    log.info(CONTROLER, `### ITERATION ${iteration} BEGINS`);
+    stopwatch.beginIteration(iteration);
+    ensureIterationDirectory(out, iteration);
+    log.memory();
+    // MATSim reseeds per iteration, so an iteration's draws do not depend on how many earlier ones made.
+    const random = createRandom(engine.randomSeed + iteration);
+    const router = new LeastCostRouter(sim, travelTimes, disutility);
+    const reroute = (plan: Person['plans'][number]) => void routePlan(plan, router, sim, engine, { force: true });
+
+    if (iteration > range.first) {
+      stopwatch.begin('replanning');
+      replan(persons, engine.replanning, iteration, range, random, reroute, { brainExpBeta: engine.scoring.brainExpBeta });
+      stopwatch.end('replanning');
+    }
+
+    stopwatch.begin('prepareForMobsim');
+    for (const person of persons) routePlan(currentPlan(person), router, sim, engine);
+    stopwatch.end('prepareForMobsim');
+
+    stopwatch.begin('mobsim');
+    const experienced = new ExperiencedPlansBuilder((id) => sim.length[sim.linkIndex.get(id) ?? -1] ?? 0);
+    const collector = new TravelTimeCollector(sim, engine.travelTimeBinSize);
+    const eventsFile = writesEvents(iteration, engine.writeEventsInterval, range.last)
+      ? new SyncEventsFile(out.iterationFile(iteration, 'events.xml.gz'))
+      : undefined;
+    const sinks: EventSink[] = [experienced.handleEvent, collector.handle];
+    if (eventsFile) sinks.push(eventsFile.add);
+    const result = runMobsim({
+      network: sim,
+      persons,
+      config: engine,
+      sink: (event) => {
+        for (const sink of sinks) sink(event);
+      },
+      random: createRandom(engine.randomSeed * 31 + iteration),
+    });
+    eventsFile?.close();
+    stopwatch.end('mobsim');
+    if (result.stuck > 0) log.warn('QSim:1', `${result.stuck} agents got stuck and were removed (stuckAndAbort).`);
+
+    stopwatch.begin('scoring');
+    const plans = experienced.finish();
+    for (const person of persons) {
+      const plan = plans.get(person.id);
+      const selected = currentPlan(person);
+      const extras = experienced.extras(person.id);
+      const score = plan
+        ? scorePlan(plan, engine.scoring, { money: extras.money, stuck: extras.stuckTime !== undefined })
+        : scorePlan({ selected: true, elements: [] }, engine.scoring, {});
+      selected.score = updatedScore(selected.score, score, engine.scoring.learningRate);
+    }
+    stopwatch.end('scoring');
+
+    stopwatch.begin('iterationEndsListeners');
+    await scoreStats.add(iteration, persons);
+    await modeStats.add(iteration, persons.map(currentPlan));
+    await distanceStats.add(iteration, plans.values());
+    stopwatch.end('iterationEndsListeners');
+    scenario.lastExperienced = plans;
+    travelTimes = collector.travelTimes();
+    log.info(CONTROLER, `### ITERATION ${iteration} ENDS`);
+    await stopwatch.endIteration();
+  }
+}
+
+function ensureIterationDirectory(out: OutputDirectory, iteration: number): void {
+  // MATSim creates ITERS/it.N for every iteration, whether anything is written into it or not.
+  mkdirSync(out.iterationDirectory(iteration), { recursive: true });
+}
