@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectText, forEachEvent, openText, readConfig, readCsvRows, readLegs, readNetwork, readTable, readTrips, writeOutput } from '@corridor/matsim';
+import { collectText, forEachEvent, openText, readConfig, readCsvRows, readLegs, readNetwork, readPopulation, readTable, readTrips, writeOutput } from '@corridor/matsim';
 import { ExperiencedPlansBuilder } from '../scoring/experienced.ts';
 import { scoringParamsFromConfig } from '../scoring/params.ts';
 import { scorePlan } from '../scoring/score.ts';
@@ -111,5 +111,21 @@ describe('CSV exports from equil it.0 events', () => {
     expect(await collectText(writeTripsCsv(plans, linkCoord))).toBe(await matsim('trips'));
     expect(await collectText(writeLegsCsv(plans, linkCoord))).toBe(await matsim('legs'));
     expect(await collectText(writeActivitiesCsv(plans, linkCoord))).toBe(await matsim('activities'));
+  });
+
+  it('persons CSV from MATSim output_plans equals MATSim output_persons (same lines; order is the caller\'s)', async () => {
+    for (const name of ['output-equil-2024', 'output-newwest-2024']) {
+      const d = new URL(`../../../../../shared/data/${name}/`, import.meta.url).pathname;
+      const population = await readPopulation(`${d}output_plans.xml.gz`);
+      const network = await readNetwork(`${d}output_network.xml.gz`);
+      const linkCoord: LinkCoord = (id) => {
+        const node = network.nodes.get(network.links.get(id)?.to ?? '');
+        return node && { x: node.x, y: node.y };
+      };
+      const ours = (await collectText(writePersonsCsv(population.persons.values(), linkCoord))).split('\n').sort();
+      let theirs = '';
+      for await (const chunk of openText(`${d}output_persons.csv.gz`)) theirs += chunk;
+      expect(ours).toEqual(theirs.replaceAll('\r\n', '\n').split('\n').sort());
+    }
   });
 });

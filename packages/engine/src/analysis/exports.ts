@@ -3,6 +3,7 @@
  * PersonWriter): `;`-separated, gzip, from experienced plans. Each writer returns text chunks for writeOutput.
  */
 import { attributeValue, formatJavaDouble, formatTime, selectedPlan, type Activity, type Leg, type Person, type Plan } from '@corridor/matsim';
+import type { SimNetwork } from '../core/types.ts';
 import { isStageActivity, mainModeOf, tripsOf } from './trips.ts';
 
 export type Coord = { x: number; y: number };
@@ -108,4 +109,14 @@ export function* writePersonsCsv(persons: Iterable<Person>, linkCoord: LinkCoord
       act?.type ?? '', ...attrs,
     ].join(';')}\n`;
   }
+}
+
+/** LinkCoord over the engine's SimNetwork (the link's to-node). */
+export function simNetworkLinkCoord(network: SimNetwork): LinkCoord {
+  return (linkId) => {
+    const link = network.linkIndex.get(linkId);
+    if (link === undefined) return undefined;
+    const node = network.to[link]!;
+    return { x: network.x[node]!, y: network.y[node]! };
+  };
 }

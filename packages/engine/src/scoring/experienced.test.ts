@@ -1,7 +1,9 @@
 /** Experienced plans from hand-made event sequences: teleported legs, other vehicles, money and stuck agents. */
 import { describe, expect, it } from 'vitest';
-import type { Leg, MatsimEvent } from '@corridor/matsim';
-import { ExperiencedPlansBuilder } from './experienced.ts';
+import { readNetwork, type Leg, type MatsimEvent } from '@corridor/matsim';
+import { simNetworkLinkCoord } from '../analysis/exports.ts';
+import { buildSimNetwork } from '../scenario/network.ts';
+import { ExperiencedPlansBuilder, simNetworkLinkLength } from './experienced.ts';
 
 const lengths: Record<string, number> = { a: 100, b: 200, c: 300 };
 
@@ -56,5 +58,15 @@ describe('ExperiencedPlansBuilder', () => {
     expect((elements[1] as Leg).route).toMatchObject({ distance: 123.4, type: 'generic', endLink: 'c' });
     expect((elements[3] as Leg).travTime).toBeUndefined();
     expect(builder.extras('p').stuckTime).toBe(90);
+  });
+});
+
+describe('SimNetwork lookups', () => {
+  it('give link lengths and to-node coordinates of the equil network', async () => {
+    const network = buildSimNetwork(await readNetwork(new URL('../../../../../shared/data/equil/network.xml', import.meta.url).pathname));
+    expect(simNetworkLinkLength(network)('1')).toBe(10000);
+    expect(() => simNetworkLinkLength(network)('nope')).toThrow(/nope/);
+    expect(simNetworkLinkCoord(network)('20')).toEqual({ x: 5000, y: 0 });
+    expect(simNetworkLinkCoord(network)('nope')).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * performed, with the times of the events, which is what scoring and the trips/legs/activities CSVs read.
  */
 import type { Activity, KnownEvent, Leg, MatsimEvent, Plan } from '@corridor/matsim';
+import type { SimNetwork } from '../core/types.ts';
 
 /** What a plan alone cannot carry but scoring needs. */
 export interface ExperiencedExtras {
@@ -152,4 +153,13 @@ function activity(type: string, link: string, start: number | undefined, end: nu
   }
   if (facility !== undefined) act.facility = facility;
   return act;
+}
+
+/** The link-length lookup over the engine's SimNetwork; unknown links are an error, not a silent 0. */
+export function simNetworkLinkLength(network: SimNetwork): (linkId: string) => number {
+  return (linkId) => {
+    const link = network.linkIndex.get(linkId);
+    if (link === undefined) throw new Error(`experienced plans: unknown link "${linkId}" in the events`);
+    return network.length[link]!;
+  };
 }
