@@ -1,0 +1,2 @@
+export { runMobsim, type MobsimInput, type MobsimResult } from './mobsim.ts';
+export { activityEnd } from './agents.ts';

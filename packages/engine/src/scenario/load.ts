@@ -1,0 +1,40 @@
+/**
+ * Loading a scenario from its config file: `module.param=value` overrides applied to the Config first (the CLI's
+ * `--config:module.param=value`), then network and population read through @corridor/matsim. v4 node routes
+ * become link routes as MATSim's reader does.
+ */
+import { dirname, resolve } from 'node:path';
+import { convertNodeRoutes, readConfig, readNetwork, readPopulation, setParam, type Config, type Network, type Person } from '@corridor/matsim';
+import type { EngineConfig, SimNetwork } from '../core/types.ts';
+import { readEngineConfig } from './config.ts';
+import { buildSimNetwork } from './network.ts';
+
+export interface Scenario {
+  config: EngineConfig;
+  network: SimNetwork;
+  persons: Person[];
+  /** The config as read, overrides applied (for output_config.xml and the unsupported-feature check). */
+  matsimConfig: Config;
+  /** The network as read (for output_network.xml.gz). */
+  matsimNetwork: Network;
+}
+
+/** Keys are `module.param` (old or new module names), e.g. `{'qsim.flowCapacityFactor': '0.1'}`; values are config text. */
+export function applyOverrides(config: Config, overrides: Record<string, string>): Config {
+  let result = config;
+  for (const [key, value] of Object.entries(overrides)) {
+    const dot = key.indexOf('.');
+    if (dot <= 0 || dot === key.length - 1) throw new Error(`Config override "${key}" is not module.param.`);
+    result = setParam(result, key.slice(0, dot), key.slice(dot + 1), value);
+  }
+  return result;
+}
+
+export async function loadScenario(configPath: string, overrides: Record<string, string> = {}): Promise<Scenario> {
+  const matsimConfig = applyOverrides(await readConfig(configPath), overrides);
+  const config = readEngineConfig(matsimConfig, dirname(resolve(configPath)));
+  const matsimNetwork = await readNetwork(config.networkFile);
+  const population = await readPopulation(config.plansFile);
+  convertNodeRoutes(population.persons.values(), matsimNetwork);
+  return { config, network: buildSimNetwork(matsimNetwork), persons: [...population.persons.values()], matsimConfig, matsimNetwork };
+}
