@@ -13,7 +13,7 @@ import {
 import { ExperiencedPlansBuilder } from '../scoring/experienced.ts';
 import { scoringParamsFromConfig } from '../scoring/params.ts';
 import { scorePlan } from '../scoring/score.ts';
-import { ModeStatsWriter, ScoreStatsWriter, TravelDistanceStatsWriter } from './stats.ts';
+import { ModeStatsWriter, ScoreStatsWriter, TravelDistanceStatsWriter, travelDistancesOf } from './stats.ts';
 import { StopwatchWriter } from './stopwatch.ts';
 
 const dir = new URL('../../../../../shared/data/output-equil-2024/', import.meta.url).pathname;
@@ -73,6 +73,16 @@ describe('TravelDistanceStatsWriter', () => {
     await new TravelDistanceStatsWriter(path).add(0, (await equilIt0Plans()).values());
     const stats = await readTravelDistanceStats(path);
     expect(stats.entries[0]).toEqual({ iteration: 0, averageLegDistance: 44776.119402985074, averageTripDistance: 44776.119402985074 });
+  });
+
+  it('reproduces MATSim 2026 equil (walk access/egress legs) row 10: 19258.70646766169 / 57776.119402985074', async () => {
+    const d = new URL('../../../../../shared/data/output-equil-2026-zst/', import.meta.url).pathname;
+    const network = await readNetwork(`${d}output_network.xml.zst`);
+    const builder = new ExperiencedPlansBuilder((id) => network.links.get(id)!.length);
+    await forEachEvent(`${d}output_events.xml.zst`, builder.handleEvent);
+    const distances = travelDistancesOf(builder.finish().values());
+    expect(distances.leg).toBeCloseTo(19258.70646766169, 8);
+    expect(distances.trip).toBeCloseTo(57776.119402985074, 8);
   });
 });
 
