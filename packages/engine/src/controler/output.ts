@@ -9,7 +9,7 @@ export type OverwritePolicy = 'failIfDirectoryExists' | 'overwriteExistingFiles'
 
 export interface OutputDirectory {
   root: string;
-  /** `<out>/[runId.]name`, e.g. `output_plans.xml.gz`, `scorestats.csv` has no prefix in MATSim ≥ 2024 either way. */
+  /** `<out>/[runId.]name`, e.g. `output_plans.xml.gz`, `scorestats.csv` (the log files take no prefix). */
   file(name: string): string;
   iterationDirectory(iteration: number): string;
   iterationFile(iteration: number, name: string): string;
@@ -46,4 +46,9 @@ export function writesEvents(iteration: number, interval: number, last: number):
   if (iteration === last) return true;
   if (interval <= 0) return false;
   return iteration === 0 || iteration % interval === 0;
+}
+
+/** MATSim dumps the plans (before the mobsim) at `interval` and in the first iteration after the first. */
+export function writesPlans(iteration: number, interval: number, first: number): boolean {
+  return (interval > 0 && iteration % interval === 0) || iteration === first + 1;
 }

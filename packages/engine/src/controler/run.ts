@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getParam, type Person } from '@corridor/matsim';
+import { getParam, writeOutput, writePopulation, type Person } from '@corridor/matsim';
 import type { EventSink } from '../core/types.ts';
 import { ModeStatsWriter, ScoreStatsWriter, StopwatchWriter, TravelDistanceStatsWriter } from '../analysis/index.ts';
 import { runMobsim } from '../mobsim/mobsim.ts';
@@ -19,7 +19,7 @@ import type { ConfigOverride } from './args.ts';
 import { SyncEventsFile } from './events-file.ts';
 import { loadEngineScenario, type EngineScenario } from './load.ts';
 import { openLog, type EngineLog } from './log.ts';
-import { outputDirectory, prepareOutputDirectory, writesEvents, type OutputDirectory } from './output.ts';
+import { outputDirectory, prepareOutputDirectory, writesEvents, writesPlans, type OutputDirectory } from './output.ts';
 import { writeFinalOutputs } from './final-outputs.ts';
 
 export interface RunEngineOptions {
@@ -102,6 +102,14 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
       replan(persons, engine.replanning, iteration, range, random, reroute, { brainExpBeta: engine.scoring.brainExpBeta });
       stopwatch.end('replanning');
     }
+
+    stopwatch.begin('beforeMobsimListeners');
+    if (writesPlans(iteration, engine.writePlansInterval, range.first)) {
+      stopwatch.begin('dump all plans');
+      await writeOutput(out.iterationFile(iteration, 'plans.xml.gz'), writePopulation(persons, { header: scenario.populationHeader }), { gzip: true });
+      stopwatch.end('dump all plans');
+    }
+    stopwatch.end('beforeMobsimListeners');
 
     stopwatch.begin('prepareForMobsim');
     for (const person of persons) routePlan(currentPlan(person), router, sim, engine);
