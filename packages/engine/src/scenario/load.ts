@@ -1,13 +1,14 @@
 /**
  * Loading a scenario from its config file: `module.param=value` overrides applied to the Config first (the CLI's
  * `--config:module.param=value`), then network and population read through @corridor/matsim. v4 node routes
- * become link routes as MATSim's reader does.
+ * become link routes as MATSim's reader does; coordinate-only activities get their nearest link (XY2Links).
  */
 import { dirname, resolve } from 'node:path';
 import { convertNodeRoutes, readConfig, readNetwork, readPopulation, setParam, type Config, type Network, type Person } from '@corridor/matsim';
 import type { EngineConfig, SimNetwork } from '../core/types.ts';
 import { readEngineConfig } from './config.ts';
 import { buildSimNetwork } from './network.ts';
+import { assignLinks } from './xy2links.ts';
 
 export interface Scenario {
   config: EngineConfig;
@@ -35,6 +36,8 @@ export async function loadScenario(configPath: string, overrides: Record<string,
   const config = readEngineConfig(matsimConfig, dirname(resolve(configPath)));
   const matsimNetwork = await readNetwork(config.networkFile);
   const population = await readPopulation(config.plansFile);
+  const network = buildSimNetwork(matsimNetwork);
+  assignLinks(population.persons.values(), network);
   convertNodeRoutes(population.persons.values(), matsimNetwork);
-  return { config, network: buildSimNetwork(matsimNetwork), persons: [...population.persons.values()], matsimConfig, matsimNetwork };
+  return { config, network, persons: [...population.persons.values()], matsimConfig, matsimNetwork };
 }
