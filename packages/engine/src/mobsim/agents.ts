@@ -23,6 +23,8 @@ export class Agents implements Drivers {
   private readonly teleportDistance: Float64Array;
   /** Agents still to finish their plan (not yet at the last activity). */
   living = 0;
+  /** Agents aborted (stuckAndAbort), during the run or at its end. */
+  stuckCount = 0;
   readonly activityEnds: TimeHeap;
   readonly teleportArrivals: TimeHeap;
   onNetworkDeparture: (agent: number, link: number) => void = () => {};
@@ -129,6 +131,7 @@ export class Agents implements Drivers {
       if (element.kind === 'leg') this.stuck(agent, this.destinationLink(agent), now);
       else {
         this.living--;
+        this.stuckCount++;
         this.sink({ type: 'stuckAndAbort', time: now, person: this.personIds[agent]!, link: element.link ?? '' });
       }
     }
@@ -136,6 +139,7 @@ export class Agents implements Drivers {
 
   private stuck(agent: number, link: string, now: number): void {
     this.living--;
+    this.stuckCount++;
     this.elementIndex[agent] = this.elements[agent]!.length;
     this.sink({ type: 'stuckAndAbort', time: now, person: this.personIds[agent]!, link, legMode: this.currentLegMode(agent) });
   }

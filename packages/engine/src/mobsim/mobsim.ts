@@ -49,7 +49,6 @@ export function runMobsim({ network, persons, config, sink, random }: MobsimInpu
       now++;
     }
   }
-  const stuckBefore = agents.living;
   if (agents.living > 0) agents.abortRemaining(Math.min(now, endTime), queues.vehiclesOnNetwork());
-  return { startTime, endTime: Math.min(now, endTime), stuck: stuckBefore };
+  return { startTime, endTime: Math.min(now, endTime), stuck: agents.stuckCount };
 }
