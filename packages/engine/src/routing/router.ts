@@ -164,3 +164,16 @@ export class LeastCostRouter {
     return top;
   }
 }
+
+/**
+ * The per-person factor on the distance term of MATSim's RandomizingTimeDistanceTravelDisutility:
+ * exp(σ·N(0,1)) normalised by exp(σ²/2) so its mean is 1 (σ = routing.routingRandomness, default 3).
+ */
+export function lognormalDistanceFactor(sigma: number, random: () => number): number {
+  if (sigma === 0) return 1;
+  // Box–Muller from two uniform draws of the seeded generator.
+  const u = 1 - random();
+  const v = random();
+  const gaussian = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  return Math.exp(sigma * gaussian - (sigma * sigma) / 2);
+}
