@@ -92,3 +92,27 @@ describe('routePlan', () => {
     expect(leg.kind === 'leg' && leg.route).toEqual({ type: 'generic', startLink: '1', endLink: '20', travTime: Math.trunc(45500 / (3 / 3.6)), distance: 45500, description: '' });
   });
 });
+
+describe('TravelTimeCollector', () => {
+  it('averages per bin of entry and lets a queue dissolve by at most one bin size per bin', () => {
+    const collector = new TravelTimeCollector(network, 900);
+    const l15 = link('15');
+    const free = 5000 / 27.78;
+    // Two cars enter link 15 at 06:00 and need 2,000 s and 2,200 s; nobody enters in the next bins.
+    collector.handle({ type: 'entered link', time: 21600, link: '15', vehicle: 'a' });
+    collector.handle({ type: 'entered link', time: 21700, link: '15', vehicle: 'b' });
+    collector.handle({ type: 'left link', time: 23600, link: '15', vehicle: 'a' });
+    collector.handle({ type: 'left link', time: 23900, link: '15', vehicle: 'b' });
+    // A vehicle arriving on a link is no traversal.
+    collector.handle({ type: 'entered link', time: 21600, link: '14', vehicle: 'c' });
+    collector.handle({ type: 'vehicle leaves traffic', time: 21700, person: 'c', link: '14', vehicle: 'c', networkMode: 'car' });
+    collector.handle({ type: 'left link', time: 21800, link: '14', vehicle: 'c' });
+    const times = collector.travelTimes();
+    expect(times.linkTravelTime(l15, 21600 + 899)).toBe(2100);
+    expect(times.linkTravelTime(l15, 21600 + 900)).toBe(1200);
+    expect(times.linkTravelTime(l15, 21600 + 1800)).toBe(300);
+    expect(times.linkTravelTime(l15, 21600 + 2700)).toBeCloseTo(free, 9);
+    expect(times.linkTravelTime(l15, 0)).toBeCloseTo(free, 9);
+    expect(times.linkTravelTime(link('14'), 21600)).toBeCloseTo(free, 9);
+  });
+});

@@ -56,17 +56,36 @@ export class TravelTimeCollector {
     }
   };
 
+  /**
+   * The averages, consolidated as MATSim's TravelTimeCalculator does: a bin is never faster than the bin before
+   * minus the bin size (a car entering just after a queued one still waits behind it), so a queue dissolves
+   * gradually instead of vanishing at the first bin without entries. Links no vehicle used keep free speed.
+   */
   travelTimes(): TravelTimes {
     const { length, freespeed, linkIds } = this.network;
     const links = linkIds.length;
-    const sum = this.sum.slice();
-    const count = this.count.slice();
+    const perLink = new Map<number, Float64Array>();
+    for (let link = 0; link < links; link++) {
+      let used = false;
+      for (let bin = 0; bin < this.bins && !used; bin++) used = this.count[bin * links + link]! > 0;
+      if (!used) continue;
+      const free = length[link]! / freespeed[link]!;
+      const times = new Float64Array(this.bins);
+      let previous = Infinity;
+      for (let bin = 0; bin < this.bins; bin++) {
+        const cell = bin * links + link;
+        const n = this.count[cell]!;
+        const measured = n > 0 ? this.sum[cell]! / n : free;
+        times[bin] = bin === 0 ? measured : Math.max(measured, previous - this.binSize);
+        previous = times[bin]!;
+      }
+      perLink.set(link, times);
+    }
     return {
       binSize: this.binSize,
       linkTravelTime: (link, time) => {
-        const cell = this.bin(time) * links + link;
-        const n = count[cell]!;
-        return n > 0 ? sum[cell]! / n : length[link]! / freespeed[link]!;
+        const times = perLink.get(link);
+        return times === undefined ? length[link]! / freespeed[link]! : times[this.bin(time)]!;
       },
     };
   }
