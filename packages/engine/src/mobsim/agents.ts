@@ -16,7 +16,6 @@ export class Agents implements Drivers {
   readonly count: number;
   private readonly elements: PlanElement[][];
   private readonly personIds: string[];
-  private readonly vehicleIds: string[];
   private readonly elementIndex: Int32Array;
   private readonly routes: (Int32Array | undefined)[];
   private readonly routePos: Int32Array;
@@ -38,7 +37,6 @@ export class Agents implements Drivers {
     this.count = persons.length;
     this.personIds = persons.map((person) => person.id);
     this.elements = persons.map((person) => selectedPlan(person)?.elements ?? []);
-    this.vehicleIds = this.personIds;
     this.elementIndex = new Int32Array(this.count);
     this.routes = new Array(this.count);
     this.routePos = new Int32Array(this.count);
@@ -93,19 +91,24 @@ export class Agents implements Drivers {
     const person = this.personIds[vehicle]!;
     const linkId = this.net.linkIds[link]!;
     const mode = this.currentLeg(vehicle).mode;
-    const vehicleId = this.vehicleIds[vehicle]!;
+    const vehicleId = this.vehicleId(vehicle);
     this.sink({ type: 'vehicle leaves traffic', time: now, person, link: linkId, vehicle: vehicleId, networkMode: mode, relativePosition: 1.0 });
     this.sink({ type: 'PersonLeavesVehicle', time: now, person, vehicle: vehicleId });
     this.endLeg(vehicle, linkId, now);
   }
 
   abort(vehicle: number, link: number, now: number): void {
-    this.sink({ type: 'vehicle aborts', time: now, link: this.net.linkIds[link]!, vehicle: this.vehicleIds[vehicle]! });
+    this.sink({ type: 'vehicle aborts', time: now, link: this.net.linkIds[link]!, vehicle: this.vehicleId(vehicle) });
     this.stuck(vehicle, this.net.linkIds[link]!, now);
   }
 
+  /**
+   * qsim.vehiclesSource=defaultVehicle: with one network mode the vehicle carries the person's id; with several,
+   * one vehicle per person and mode, `<person>_<mode>` (as MATSim's PrepareForSim names them).
+   */
   vehicleId(vehicle: number): string {
-    return this.vehicleIds[vehicle]!;
+    const person = this.personIds[vehicle]!;
+    return this.networkModes.size > 1 ? `${person}_${this.currentLeg(vehicle).mode}` : person;
   }
 
   personId(vehicle: number): string {
@@ -121,7 +124,7 @@ export class Agents implements Drivers {
     const done = new Uint8Array(this.count);
     for (const vehicle of onNetwork) {
       const link = this.net.linkIds[this.routes[vehicle]![this.routePos[vehicle]!]!]!;
-      this.sink({ type: 'vehicle aborts', time: now, link, vehicle: this.vehicleIds[vehicle]! });
+      this.sink({ type: 'vehicle aborts', time: now, link, vehicle: this.vehicleId(vehicle) });
       this.stuck(vehicle, link, now);
       done[vehicle] = 1;
     }
@@ -172,7 +175,7 @@ export class Agents implements Drivers {
     if (this.networkModes.has(leg.mode)) {
       this.routes[agent] = this.networkRoute(person, leg, startLink);
       this.routePos[agent] = 0;
-      this.sink({ type: 'PersonEntersVehicle', time: now, person, vehicle: this.vehicleIds[agent]! });
+      this.sink({ type: 'PersonEntersVehicle', time: now, person, vehicle: this.vehicleId(agent) });
       this.onNetworkDeparture(agent, this.routes[agent]![0]!);
       return;
     }
