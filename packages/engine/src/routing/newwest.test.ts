@@ -29,9 +29,16 @@ describe('LeastCostRouter on newwest', () => {
       for (const element of selectedPlan(person)!.elements) {
         if (element.kind !== 'leg') continue;
         const theirs = routeLinkIds((element as Leg).route!)!.map((id) => network.linkIndex.get(id)!);
-        const ours = router.routeCar(theirs[0]!, theirs[theirs.length - 1]!, element.depTime ?? 0).links;
+        const route = router.routeCar(theirs[0]!, theirs[theirs.length - 1]!, element.depTime ?? 0);
+        const ours = route.links;
         legs++;
-        if (ours.join() === theirs.join()) identical++;
+        if (ours.join() === theirs.join()) {
+          identical++;
+          // Same route, same numbers: MATSim's trav_time is the links between start and end at free speed
+          // (written truncated to seconds), its distance those plus the end link.
+          expect(Math.floor(route.travelTime)).toBe(element.route!.travTime);
+          expect(route.distance).toBeCloseTo(element.route!.distance!, 6);
+        }
         // The end link is in both; the start link in neither cost.
         const a = cost(ours);
         const b = cost(theirs);
