@@ -1,6 +1,8 @@
 /**
  * Everything a run reads before its first iteration: the config with the command-line overrides applied, the
- * EngineConfig, the network (matsim model for the output file, SimNetwork for the mobsim) and the persons.
+ * EngineConfig, the network (matsim model for the output file, SimNetwork for the mobsim) and the persons with
+ * their population header. Like scenario/loadScenario, but the unsupported-feature check comes before the network
+ * and population are read.
  * Unsupported features are collected, not thrown, so the controler can name them all at once.
  */
 import { dirname, resolve } from 'node:path';
@@ -20,6 +22,7 @@ import type { EngineConfig, SimNetwork } from '../core/types.ts';
 import { readEngineConfig } from '../scenario/config.ts';
 import { buildSimNetwork } from '../scenario/network.ts';
 import { unsupportedFeatures } from '../scenario/unsupported.ts';
+import { assignLinks } from '../scenario/xy2links.ts';
 import type { ConfigOverride } from './args.ts';
 
 export interface EngineScenario {
@@ -57,8 +60,11 @@ export async function loadEngineScenario(
   }
   const network = await readNetwork(engine.networkFile);
   const population = await readPopulation(engine.plansFile);
-  // plans_v4 routes list nodes; the mobsim and the writers need link routes.
+  const sim = buildSimNetwork(network);
+  // As scenario/loadScenario does (kept here for the population header, which output_plans needs): coordinate-only
+  // activities get their nearest link, and plans_v4 node routes become the link routes the mobsim needs.
+  assignLinks(population.persons.values(), sim);
   convertNodeRoutes(population.persons.values(), network);
   const { persons: personMap, ...populationHeader } = population;
-  return { config, engine, network, sim: buildSimNetwork(network), populationHeader, persons: [...personMap.values()], unsupported };
+  return { config, engine, network, sim, populationHeader, persons: [...personMap.values()], unsupported };
 }

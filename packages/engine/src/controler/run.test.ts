@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   countEvents,
@@ -65,6 +66,30 @@ describe('runEngine end to end', () => {
     }
     expect(log).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{3} {2}INFO MemoryObserver:42 used RAM: \d+ MB {2}free: \d+ MB {2}total: \d+ MB$/m);
     expect(existsSync(join(output, 'logfileWarningsErrors.log'))).toBe(true);
+  });
+
+  it('improves the executed score over 10 equil iterations, best never below executed', async () => {
+    const output = join(tempDir('equil10'), 'out');
+    await runEngine({ configPath: sharedData('equil/config.xml'), overrides: [{ module: 'controler', param: 'lastIteration', value: '10' }], outputDir: output });
+    const scores = (await readScoreStats(join(output, 'scorestats.csv'))).entries;
+    expect(scores).toHaveLength(11);
+    for (let i = 1; i < scores.length; i++) expect(scores[i]!.executed!).toBeGreaterThanOrEqual(scores[i - 1]!.executed! - 0.05);
+    for (const entry of scores) expect(entry.best!).toBeGreaterThanOrEqual(entry.executed! - 1e-9);
+    // MATSim 2024 reached 65.0895 at it.10 (output-equil-2024/scorestats.csv).
+    expect(scores[10]!.executed!).toBeGreaterThan(65);
+  });
+
+  it('runs newwest it.0 within 2 % of MATSim 2024 (109.73), with coordinate-only activities', async () => {
+    const dir = tempDir('newwest');
+    for (const name of ['config.xml', 'plans450.xml']) {
+      await writeOutput(join(dir, name), [readFileSync(sharedData(`output-newwest-2024/input/${name}`), 'utf8')]);
+    }
+    // The config names new-west_v2.xml; the run's output_network is that network.
+    await writeOutput(join(dir, 'new-west_v2.xml'), [gunzipSync(readFileSync(sharedData('output-newwest-2024/output_network.xml.gz'))).toString('utf8')]);
+    const output = join(dir, 'out');
+    await runEngine({ configPath: join(dir, 'config.xml'), outputDir: output });
+    const executed = (await readScoreStats(join(output, 'scorestats.csv'))).entries[0]!.executed!;
+    expect(Math.abs(executed - 109.72991816158304) / 109.72991816158304).toBeLessThan(0.02);
   });
 
   it('gives the same scores for the same seed', async () => {
