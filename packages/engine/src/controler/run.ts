@@ -14,7 +14,7 @@ import { createRandom, currentPlan, replan, unsupportedStrategies } from '../rep
 import { LeastCostRouter, disutilityFromScoring } from '../routing/router.ts';
 import { routePlan } from '../routing/plan-router.ts';
 import { TravelTimeCollector, freeSpeedTravelTimes } from '../routing/travel-times.ts';
-import { ExperiencedPlansBuilder, scorePlan, updatedScore } from '../scoring/index.ts';
+import { ExperiencedPlansBuilder, scorePlan, scoringParamsFromConfig, scoringSubpopulations, updatedScore } from '../scoring/index.ts';
 import type { ConfigOverride } from './args.ts';
 import { SyncEventsFile } from './events-file.ts';
 import { loadEngineScenario, type EngineScenario } from './load.ts';
@@ -86,6 +86,9 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
   const stopwatch = new StopwatchWriter(out.file('stopwatch.csv'));
   const disutility = disutilityFromScoring(engine.scoring);
   let travelTimes = freeSpeedTravelTimes(sim, engine.travelTimeBinSize);
+  // Persons of a subpopulation with its own scoringParameters set are scored with that set.
+  const scoringBySubpopulation = new Map(scoringSubpopulations(scenario.config).map((s) => [s, scoringParamsFromConfig(scenario.config, s)]));
+  const scoringOf = (person: Person) => scoringBySubpopulation.get(person.attributes?.get('subpopulation')?.text ?? '') ?? engine.scoring;
 
   for (let iteration = range.first; iteration <= range.last; iteration++) {
     log.info(CONTROLER, `### ITERATION ${iteration} BEGINS`);
@@ -142,10 +145,10 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
       const plan = plans.get(person.id);
       const selected = currentPlan(person);
       const extras = experienced.extras(person.id);
-      const score = plan
-        ? scorePlan(plan, engine.scoring, { money: extras.money, stuck: extras.stuckTime !== undefined })
-        : scorePlan({ selected: true, elements: [] }, engine.scoring, {});
-      selected.score = updatedScore(selected.score, score, engine.scoring.learningRate);
+      const scoring = scoringOf(person);
+      // A person without any event (no plan elements executed) still gets a score, as MATSim scores every agent.
+      const score = scorePlan(plan ?? { selected: true, elements: [] }, scoring, { money: extras.money, stuck: extras.stuckTime !== undefined });
+      selected.score = updatedScore(selected.score, score, scoring.learningRate);
     }
     stopwatch.end('scoring');
 
