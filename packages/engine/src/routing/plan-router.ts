@@ -31,7 +31,7 @@ export function routePlan(plan: Plan, router: LeastCostRouter, network: SimNetwo
     }
     const from = elements[i - 1] as Activity;
     const to = elements[i + 1] as Activity;
-    if (options.force || !hasUsableRoute(element, config)) {
+    if (options.force || !hasUsableRoute(element, from, to, config)) {
       routeLeg(element, from, to, time, router, network, config, options.distanceFactor ?? 1);
       routed++;
     }
@@ -41,10 +41,15 @@ export function routePlan(plan: Plan, router: LeastCostRouter, network: SimNetwo
   return routed;
 }
 
-function hasUsableRoute(leg: Leg, config: RoutingConfig): boolean {
+/** A route is kept only if it fits the leg: right kind for the mode and between the activities' links. */
+function hasUsableRoute(leg: Leg, from: Activity, to: Activity, config: RoutingConfig): boolean {
   if (!leg.route) return false;
-  if (config.networkModes.includes(leg.mode)) return (routeLinkIds(leg.route)?.length ?? 0) > 0;
-  return leg.route.travTime !== undefined && leg.route.distance !== undefined;
+  if (config.networkModes.includes(leg.mode)) {
+    const ids = routeLinkIds(leg.route);
+    if (!ids || ids.length === 0) return false;
+    return (from.link === undefined || ids[0] === from.link) && (to.link === undefined || ids[ids.length - 1] === to.link);
+  }
+  return leg.route.type !== 'links' && leg.route.travTime !== undefined && leg.route.distance !== undefined;
 }
 
 function routeLeg(leg: Leg, from: Activity, to: Activity, time: number, router: LeastCostRouter, network: SimNetwork, config: RoutingConfig, distanceFactor: number): void {
