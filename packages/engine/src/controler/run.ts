@@ -10,7 +10,7 @@ import { getParam, writeOutput, writePopulation, type Person } from '@corridor/m
 import type { EventSink } from '../core/types.ts';
 import { ModeStatsWriter, ScoreStatsWriter, StopwatchWriter, TravelDistanceStatsWriter } from '../analysis/index.ts';
 import { runMobsim } from '../mobsim/mobsim.ts';
-import { createRandom, currentPlan, replan, unsupportedStrategies } from '../replanning/index.ts';
+import { createRandom, currentPlan, distanceFactor, replan, unsupportedStrategies } from '../replanning/index.ts';
 import { LeastCostRouter, disutilityFromScoring } from '../routing/router.ts';
 import { routePlan } from '../routing/plan-router.ts';
 import { TravelTimeCollector, freeSpeedTravelTimes } from '../routing/travel-times.ts';
@@ -85,6 +85,7 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
   const distanceStats = new TravelDistanceStatsWriter(out.file('traveldistancestats.csv'));
   const stopwatch = new StopwatchWriter(out.file('stopwatch.csv'));
   const disutility = disutilityFromScoring(engine.scoring);
+  const routingRandomness = Number(getParam(scenario.config, 'routing', 'routingRandomness') ?? 3);
   let travelTimes = freeSpeedTravelTimes(sim, engine.travelTimeBinSize);
   // Persons of a subpopulation with its own scoringParameters set are scored with that set.
   const scoringBySubpopulation = new Map(scoringSubpopulations(scenario.config).map((s) => [s, scoringParamsFromConfig(scenario.config, s)]));
@@ -98,7 +99,9 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
     // MATSim reseeds per iteration, so an iteration's draws do not depend on how many earlier ones made.
     const random = createRandom(engine.randomSeed + iteration);
     const router = new LeastCostRouter(sim, travelTimes, disutility);
-    const reroute = (plan: Person['plans'][number]) => void routePlan(plan, router, sim, engine, { force: true });
+    // One log-normal distance-cost factor per rerouted plan (MATSim draws one per person).
+    const reroute = (plan: Person['plans'][number]) =>
+      void routePlan(plan, router, sim, engine, { force: true, distanceFactor: distanceFactor(routingRandomness, random) });
 
     if (iteration > range.first) {
       stopwatch.begin('replanning');

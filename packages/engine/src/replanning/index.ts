@@ -8,3 +8,4 @@ export { changeTripMode, changeSingleTripMode } from './change-mode.ts';
 export { subtourModeChoice, subtoursOf, type Subtour } from './subtour-mode-choice.ts';
 export { reRoute, clearRoutes, type Reroute } from './reroute.ts';
 export { replan, unsupportedStrategies, effectiveWeight, isInnovative, type ReplanOptions } from './replan.ts';
+export { distanceFactor, gaussian } from './routing-randomness.ts';
