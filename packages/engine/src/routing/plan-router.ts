@@ -49,7 +49,9 @@ function hasUsableRoute(leg: Leg, from: Activity, to: Activity, config: RoutingC
     if (!ids || ids.length === 0) return false;
     return (from.link === undefined || ids[0] === from.link) && (to.link === undefined || ids[ids.length - 1] === to.link);
   }
-  return leg.route.type !== 'links' && leg.route.travTime !== undefined && leg.route.distance !== undefined;
+  // Teleported legs keep any route with a travel time, as MATSim's PrepareForSim does: plans_v4 gives walk
+  // legs a route with only trav_time (berlin-medium has them), and the teleportation engine uses just that.
+  return leg.route.travTime !== undefined;
 }
 
 function routeLeg(leg: Leg, from: Activity, to: Activity, time: number, router: LeastCostRouter, network: SimNetwork, config: RoutingConfig, distanceFactor: number): void {
