@@ -4,8 +4,10 @@
  * persons CSVs from the last iteration's experienced plans.
  */
 import { copyFileSync } from 'node:fs';
+import type { Plan } from '@corridor/matsim';
 import { withNaming, writeConfig, writeNetwork, writeOutput, writePopulation } from '@corridor/matsim';
 import { writeActivitiesCsv, writeLegsCsv, writePersonsCsv, writeTripsCsv, type LinkCoord } from '../analysis/index.ts';
+import type { SimNetwork } from '../core/types.ts';
 import type { EngineScenario } from './load.ts';
 import type { OutputDirectory } from './output.ts';
 
@@ -17,15 +19,29 @@ export async function writeFinalOutputs(scenario: EngineScenario, out: OutputDir
   await writeOutput(out.file('output_network.xml.gz'), writeNetwork(scenario.network), gzip);
   await writeOutput(out.file('output_config.xml'), writeConfig(withNaming(scenario.config, 'new'), { style: 'matsim' }));
 
-  const linkCoord: LinkCoord = (id) => {
-    const link = sim.linkIndex.get(id);
-    if (link === undefined) return undefined;
-    const node = sim.to[link]!;
-    return { x: sim.x[node]!, y: sim.y[node]! };
-  };
+  const linkCoord = linkCoordOf(sim);
   const experienced = scenario.lastExperienced ?? new Map();
   await writeOutput(out.file('output_trips.csv.gz'), writeTripsCsv(experienced, linkCoord), gzip);
   await writeOutput(out.file('output_legs.csv.gz'), writeLegsCsv(experienced, linkCoord), gzip);
   await writeOutput(out.file('output_activities.csv.gz'), writeActivitiesCsv(experienced, linkCoord), gzip);
   await writeOutput(out.file('output_persons.csv.gz'), writePersonsCsv(persons, linkCoord), gzip);
+}
+
+/** The coordinate MATSim uses for a link: its to-node. */
+function linkCoordOf(sim: SimNetwork): LinkCoord {
+  return (id) => {
+    const link = sim.linkIndex.get(id);
+    if (link === undefined) return undefined;
+    const node = sim.to[link]!;
+    return { x: sim.x[node]!, y: sim.y[node]! };
+  };
+}
+
+/** ITERS/it.N/N.trips|legs|activities.csv.gz, written at controller.writeTripsInterval like MATSim. */
+export async function writeIterationCsvs(scenario: EngineScenario, out: OutputDirectory, iteration: number, experienced: Map<string, Plan>): Promise<void> {
+  const linkCoord = linkCoordOf(scenario.sim);
+  const gzip = { gzip: true };
+  await writeOutput(out.iterationFile(iteration, 'trips.csv.gz'), writeTripsCsv(experienced, linkCoord), gzip);
+  await writeOutput(out.iterationFile(iteration, 'legs.csv.gz'), writeLegsCsv(experienced, linkCoord), gzip);
+  await writeOutput(out.iterationFile(iteration, 'activities.csv.gz'), writeActivitiesCsv(experienced, linkCoord), gzip);
 }

@@ -37,7 +37,7 @@ describe('runEngine end to end', () => {
     });
     expect(result).toEqual({ iterations: 4, outputDirectory: output });
 
-    for (const name of ['output_events.xml.gz', 'output_plans.xml.gz', 'output_network.xml.gz', 'output_config.xml', 'output_trips.csv.gz', 'output_legs.csv.gz', 'output_persons.csv.gz', 'output_activities.csv.gz', 'ITERS/it.0/0.events.xml.gz', 'ITERS/it.2/2.events.xml.gz', 'ITERS/it.3/3.events.xml.gz', 'ITERS/it.1/1.plans.xml.gz']) {
+    for (const name of ['output_events.xml.gz', 'output_plans.xml.gz', 'output_network.xml.gz', 'output_config.xml', 'output_trips.csv.gz', 'output_legs.csv.gz', 'output_persons.csv.gz', 'output_activities.csv.gz', 'ITERS/it.0/0.events.xml.gz', 'ITERS/it.2/2.events.xml.gz', 'ITERS/it.3/3.events.xml.gz', 'ITERS/it.1/1.plans.xml.gz', 'ITERS/it.0/0.trips.csv.gz', 'ITERS/it.3/3.legs.csv.gz', 'ITERS/it.3/3.activities.csv.gz']) {
       expect(existsSync(join(output, name)), name).toBe(true);
     }
     expect(existsSync(join(output, 'ITERS/it.1/1.events.xml.gz'))).toBe(false);

@@ -20,7 +20,7 @@ import { SyncEventsFile } from './events-file.ts';
 import { loadEngineScenario, type EngineScenario } from './load.ts';
 import { openLog, type EngineLog } from './log.ts';
 import { outputDirectory, prepareOutputDirectory, writesEvents, writesPlans, type OutputDirectory } from './output.ts';
-import { writeFinalOutputs } from './final-outputs.ts';
+import { writeFinalOutputs, writeIterationCsvs } from './final-outputs.ts';
 
 export interface RunEngineOptions {
   configPath: string;
@@ -85,6 +85,7 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
   const distanceStats = new TravelDistanceStatsWriter(out.file('traveldistancestats.csv'));
   const stopwatch = new StopwatchWriter(out.file('stopwatch.csv'));
   const disutility = disutilityFromScoring(engine.scoring);
+  const writeTripsInterval = Number(getParam(scenario.config, 'controller', 'writeTripsInterval') ?? 50);
   const routingRandomness = Number(getParam(scenario.config, 'routing', 'routingRandomness') ?? 3);
   let travelTimes = freeSpeedTravelTimes(sim, engine.travelTimeBinSize);
   // Persons of a subpopulation with its own scoringParameters set are scored with that set.
@@ -159,6 +160,7 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
     await scoreStats.add(iteration, persons);
     await modeStats.add(iteration, persons.map(currentPlan));
     await distanceStats.add(iteration, plans.values());
+    if (writesEvents(iteration, writeTripsInterval, range.last)) await writeIterationCsvs(scenario, out, iteration, plans);
     stopwatch.end('iterationEndsListeners');
     scenario.lastExperienced = plans;
     travelTimes = collector.travelTimes();
