@@ -96,6 +96,8 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
     log.info(CONTROLER, `### ITERATION ${iteration} BEGINS`);
     stopwatch.beginIteration(iteration);
     ensureIterationDirectory(out, iteration);
+    stopwatch.begin('iterationStartsListeners');
+    stopwatch.end('iterationStartsListeners');
     log.memory();
     // MATSim reseeds per iteration, so an iteration's draws do not depend on how many earlier ones made.
     const random = createRandom(engine.randomSeed + iteration);
@@ -141,6 +143,9 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
     });
     eventsFile?.close();
     stopwatch.end('mobsim');
+    // Nothing listens after the mobsim here; the marks keep stopwatch.csv's columns in MATSim's order.
+    stopwatch.begin('afterMobsimListeners');
+    stopwatch.end('afterMobsimListeners');
     if (result.stuck > 0) log.warn('QSim:1', `${result.stuck} agents got stuck and were removed (stuckAndAbort).`);
 
     stopwatch.begin('scoring');
