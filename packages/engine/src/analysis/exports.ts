@@ -79,7 +79,7 @@ export function* writeActivitiesCsv(plans: Map<string, Plan>, linkCoord: LinkCoo
   for (const [person, plan] of plans) {
     let n = 0;
     for (const element of plan.elements) {
-      if (element.kind !== 'activity' || isStageActivity(element.type)) continue;
+      if (element.kind !== 'activity' || isStageActivity(element)) continue;
       n++;
       yield `${[
         person, n, `${person}_${n}`, element.type, optionalDouble(element.startTime), optionalDouble(element.endTime),

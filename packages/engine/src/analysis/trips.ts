@@ -3,38 +3,8 @@
  * see them (matsim-facts §8): a trip runs between two non-stage activities; stage activities are
  * `"<mode> interaction"`.
  */
-import type { Activity, Leg, Plan } from '@corridor/matsim';
 
-export interface Trip {
-  origin: Activity;
-  destination: Activity;
-  legs: Leg[];
-  /** Stage activities between the legs. */
-  stages: Activity[];
-}
-
-export function isStageActivity(type: string): boolean {
-  return type.endsWith(' interaction');
-}
-
-/** The trips of a plan; a plan that ends with an unfinished trip (stuck agent) drops that trip. */
-export function tripsOf(plan: Plan): Trip[] {
-  const trips: Trip[] = [];
-  let origin: Activity | undefined;
-  let legs: Leg[] = [];
-  let stages: Activity[] = [];
-  for (const element of plan.elements) {
-    if (element.kind === 'leg') legs.push(element);
-    else if (isStageActivity(element.type)) stages.push(element);
-    else {
-      if (origin) trips.push({ origin, destination: element, legs, stages });
-      origin = element;
-      legs = [];
-      stages = [];
-    }
-  }
-  return trips;
-}
+export { isStageActivity, tripsOf, type Trip } from '../core/trips.ts';
 
 const HIERARCHY = [
   'non_network_walk', 'undefined', 'transit_walk', 'other', 'walk', 'bike', 'taxi', 'drt', 'ride', 'motorcycle',

@@ -1,28 +1,16 @@
 /**
  * Everything a run reads before its first iteration: the config with the command-line overrides applied, the
  * EngineConfig, the network (matsim model for the output file, SimNetwork for the mobsim) and the persons with
- * their population header. Like scenario/loadScenario, but the unsupported-feature check comes before the network
- * and population are read.
- * Unsupported features are collected, not thrown, so the controler can name them all at once.
+ * their population header. The unsupported-feature check comes before the network and population are read.
+ * Unsupported features are all named at once, before anything is read or written.
  */
 import { dirname, resolve } from 'node:path';
-import {
-  convertNodeRoutes,
-  readConfig,
-  readNetwork,
-  readPopulation,
-  setParam,
-  type Config,
-  type Network,
-  type Person,
-  type Plan,
-  type PopulationHeader,
-} from '@corridor/matsim';
+import { readConfig, setParam, type Config, type Network, type Person, type Plan, type PopulationHeader } from '@corridor/matsim';
 import type { EngineConfig, SimNetwork } from '../core/types.ts';
 import { readEngineConfig } from '../scenario/config.ts';
-import { buildSimNetwork } from '../scenario/network.ts';
 import { unsupportedFeatures } from '../scenario/unsupported.ts';
-import { assignLinks } from '../scenario/xy2links.ts';
+import { applyOverrides, readScenarioData } from '../scenario/load.ts';
+import { unsupportedStrategies } from '../replanning/index.ts';
 import type { ConfigOverride } from './args.ts';
 
 export interface EngineScenario {
@@ -33,17 +21,14 @@ export interface EngineScenario {
   sim: SimNetwork;
   populationHeader: PopulationHeader;
   persons: Person[];
-  unsupported: string[];
   /** The last iteration's experienced plans, for the output CSVs. */
   lastExperienced?: Map<string, Plan>;
 }
 
-export function applyOverrides(config: Config, overrides: readonly ConfigOverride[], outputDir?: string): Config {
-  let result = config;
-  for (const { module, param, value } of overrides) result = setParam(result, module, param, value);
-  // --output wins over the config, and output_config.xml then names the directory actually written.
-  if (outputDir !== undefined) result = setParam(result, 'controller', 'outputDirectory', resolve(outputDir));
-  return result;
+/** The CLI's overrides, then `--output`, which wins over the config so output_config.xml names the directory written. */
+function withOverrides(config: Config, overrides: readonly ConfigOverride[], outputDir?: string): Config {
+  const result = applyOverrides(config, Object.fromEntries(overrides.map((o) => [`${o.module}.${o.param}`, o.value])));
+  return outputDir === undefined ? result : setParam(result, 'controller', 'outputDirectory', resolve(outputDir));
 }
 
 export async function loadEngineScenario(
@@ -51,20 +36,23 @@ export async function loadEngineScenario(
   overrides: readonly ConfigOverride[],
   outputDir?: string,
 ): Promise<EngineScenario> {
-  const config = applyOverrides(await readConfig(configPath), overrides, outputDir);
-  const unsupported = unsupportedFeatures(config);
+  const config = withOverrides(await readConfig(configPath), overrides, outputDir);
   const engine = readEngineConfig(config, dirname(resolve(configPath)));
-  if (unsupported.length > 0) {
-    // Reading a large population only to refuse it afterwards would waste minutes; stop here.
-    return { config, engine, network: undefined!, sim: undefined!, populationHeader: { version: 'v6' }, persons: [], unsupported };
-  }
-  const network = await readNetwork(engine.networkFile);
-  const population = await readPopulation(engine.plansFile);
-  const sim = buildSimNetwork(network);
-  // As scenario/loadScenario does (kept here for the population header, which output_plans needs): coordinate-only
-  // activities get their nearest link, and plans_v4 node routes become the link routes the mobsim needs.
-  assignLinks(population.persons.values(), sim);
-  convertNodeRoutes(population.persons.values(), network);
-  const { persons: personMap, ...populationHeader } = population;
-  return { config, engine, network, sim, populationHeader, persons: [...personMap.values()], unsupported };
+  // Before the network and population: reading a large population only to refuse it would waste minutes.
+  refuseUnsupported(unsupportedFeatures(config), engine);
+  const { matsimNetwork: network, network: sim, persons, populationHeader } = await readScenarioData(engine);
+  return { config, engine, network, sim, populationHeader, persons };
+}
+
+/** Refuses before anything is written when the scenario needs what the engine cannot do. */
+function refuseUnsupported(unsupported: string[], engine: EngineConfig): void {
+  const strategies = unsupportedStrategies(engine.replanning)
+    .filter((name) => !unsupported.some((problem) => problem.includes(name)))
+    .map((name) => `replanning strategy ${name}`);
+  const problems = [...unsupported, ...strategies];
+  if (problems.length === 0) return;
+  throw new Error(
+    `The built-in engine does not support: ${problems.join('; ')}. ` +
+      'Run this scenario with a MATSim job template (a MATSim release jar) instead.',
+  );
 }

@@ -10,7 +10,7 @@ import { getParam, writeOutput, writePopulation, type Person } from '@corridor/m
 import type { EventSink } from '../core/types.ts';
 import { ModeStatsWriter, ScoreStatsWriter, StopwatchWriter, TravelDistanceStatsWriter } from '../analysis/index.ts';
 import { runMobsim } from '../mobsim/mobsim.ts';
-import { createRandom, currentPlan, distanceFactor, replan, unsupportedStrategies } from '../replanning/index.ts';
+import { createRandom, currentPlan, distanceFactor, replan } from '../replanning/index.ts';
 import { LeastCostRouter, disutilityFromScoring } from '../routing/router.ts';
 import { routePlan } from '../routing/plan-router.ts';
 import { TravelTimeCollector, freeSpeedTravelTimes } from '../routing/travel-times.ts';
@@ -39,22 +39,8 @@ export interface RunEngineResult {
 
 const CONTROLER = 'AbstractController:137';
 
-/** Refuses before anything is written when the scenario needs what the engine cannot do. */
-export function refuseUnsupported(scenario: Pick<EngineScenario, 'unsupported' | 'engine'>): void {
-  const strategies = unsupportedStrategies(scenario.engine.replanning)
-    .filter((name) => !scenario.unsupported.some((problem) => problem.includes(name)))
-    .map((name) => `replanning strategy ${name}`);
-  const problems = [...scenario.unsupported, ...strategies];
-  if (problems.length === 0) return;
-  throw new Error(
-    `The built-in engine does not support: ${problems.join('; ')}. ` +
-      'Run this scenario with a MATSim job template (a MATSim release jar) instead.',
-  );
-}
-
 export async function runEngine(options: RunEngineOptions): Promise<RunEngineResult> {
   const scenario = await loadEngineScenario(options.configPath, options.overrides ?? [], options.outputDir);
-  refuseUnsupported(scenario);
   const { engine } = scenario;
   const root = resolve(engine.outputDirectory);
   prepareOutputDirectory(root, getParam(scenario.config, 'controller', 'overwriteFiles') ?? 'failIfDirectoryExists');

@@ -23,8 +23,8 @@ export function subtoursOf(plan: Plan, trips: readonly Trip[] = tripsOf(plan)): 
   const open: { trip: number; origin: string; closedChildren: Subtour[] }[] = [];
   const subtours: Subtour[] = [];
   trips.forEach((trip, index) => {
-    open.push({ trip: index, origin: location(trip.origin), closedChildren: [] });
-    const destination = location(trip.destination);
+    open.push({ trip: index, origin: location(trip.originIndex), closedChildren: [] });
+    const destination = location(trip.destinationIndex);
     for (let start = open.length - 1; start >= 0; start--) {
       if (open[start]!.origin !== destination) continue;
       const members = open.splice(start);

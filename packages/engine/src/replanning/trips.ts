@@ -3,33 +3,10 @@
  * activities are stages of a trip). Mode strategies work on trips, not legs.
  */
 import type { Activity, Leg, Plan, PlanElement } from '@corridor/matsim';
+import type { Trip } from '../core/trips.ts';
 import { JAVA_STRING } from '@corridor/matsim';
 
-export const isStageActivity = (activity: Activity): boolean => activity.type.endsWith(' interaction');
-
-export interface Trip {
-  /** Element indices of the origin and destination activities. */
-  origin: number;
-  destination: number;
-  legs: Leg[];
-}
-
-export function tripsOf(plan: Plan): Trip[] {
-  const trips: Trip[] = [];
-  let origin = -1;
-  let legs: Leg[] = [];
-  plan.elements.forEach((element, index) => {
-    if (element.kind === 'leg') {
-      legs.push(element);
-      return;
-    }
-    if (isStageActivity(element)) return;
-    if (origin >= 0) trips.push({ origin, destination: index, legs });
-    origin = index;
-    legs = [];
-  });
-  return trips;
-}
+export { isStageActivity, tripsOf, type Trip } from '../core/trips.ts';
 
 /** The trip's mode: the legs' routingMode attribute, else the one non-walk leg mode, else the first leg's mode. */
 export function tripMode(trip: Trip): string {
@@ -53,13 +30,13 @@ export function locationOf(activity: Activity): string {
  * router fills it. Trips are rewritten from the last so earlier element indices stay valid.
  */
 export function setTripModes(plan: Plan, trips: readonly Trip[], mode: string): void {
-  const sorted = [...trips].sort((a, b) => b.origin - a.origin);
+  const sorted = [...trips].sort((a, b) => b.originIndex - a.originIndex);
   for (const trip of sorted) {
     const first = trip.legs[0]!;
     const leg: Leg = { kind: 'leg', mode, attributes: new Map([['routingMode', { class: JAVA_STRING, text: mode }]]) };
     if (first.depTime !== undefined) leg.depTime = first.depTime;
     const replacement: PlanElement[] = [leg];
-    plan.elements.splice(trip.origin + 1, trip.destination - trip.origin - 1, ...replacement);
+    plan.elements.splice(trip.originIndex + 1, trip.destinationIndex - trip.originIndex - 1, ...replacement);
   }
 }
 

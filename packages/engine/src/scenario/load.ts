@@ -31,13 +31,19 @@ export function applyOverrides(config: Config, overrides: Record<string, string>
   return result;
 }
 
+/** The network and population an EngineConfig names, ready for the mobsim. */
+export async function readScenarioData(config: EngineConfig) {
+  const matsimNetwork = await readNetwork(config.networkFile);
+  const { persons, ...populationHeader } = await readPopulation(config.plansFile);
+  const network = buildSimNetwork(matsimNetwork);
+  assignLinks(persons.values(), network);
+  convertNodeRoutes(persons.values(), matsimNetwork);
+  return { matsimNetwork, network, persons: [...persons.values()], populationHeader };
+}
+
 export async function loadScenario(configPath: string, overrides: Record<string, string> = {}): Promise<Scenario> {
   const matsimConfig = applyOverrides(await readConfig(configPath), overrides);
   const config = readEngineConfig(matsimConfig, dirname(resolve(configPath)));
-  const matsimNetwork = await readNetwork(config.networkFile);
-  const population = await readPopulation(config.plansFile);
-  const network = buildSimNetwork(matsimNetwork);
-  assignLinks(population.persons.values(), network);
-  convertNodeRoutes(population.persons.values(), matsimNetwork);
-  return { config, network, persons: [...population.persons.values()], matsimConfig, matsimNetwork };
+  const { matsimNetwork, network, persons } = await readScenarioData(config);
+  return { config, network, persons, matsimConfig, matsimNetwork };
 }
