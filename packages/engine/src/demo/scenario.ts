@@ -7,7 +7,7 @@ import { writeConfig, writeNetwork, writePopulation, type TextChunks } from '@co
 import { demoConfig } from './config.ts';
 import { gridNetwork } from './network.ts';
 import { commuterPopulation } from './population.ts';
-import { seededRandom } from './random.ts';
+import { createRandom } from '../core/random.ts';
 
 export interface DemoScenarioOptions {
   /** Nodes per side of the grid, ≥ 2. Default 6. */
@@ -44,7 +44,7 @@ export function generateDemoScenario(options: DemoScenarioOptions = {}): DemoSce
   if (!Number.isInteger(seed)) throw new RangeError(`Demo seed must be an integer, got ${seed}.`);
 
   const network = gridNetwork({ size, spacing: SPACING_M, origin: ORIGIN, crs: DEMO_CRS });
-  const population = commuterPopulation(network, persons, seededRandom(seed), DEMO_CRS);
+  const population = commuterPopulation(network, persons, createRandom(seed), DEMO_CRS);
   const names = { config: 'config.xml', network: 'network.xml.gz', population: 'population.xml.gz' };
   const config = demoConfig({
     networkFile: names.network,

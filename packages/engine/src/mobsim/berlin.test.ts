@@ -4,7 +4,7 @@
  */
 import { convertNodeRoutes, readNetwork, readPopulation } from '@corridor/matsim';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../demo/random.ts';
+import { createRandom } from '../core/random.ts';
 import { buildSimNetwork } from '../scenario/network.ts';
 import { sharedData } from '../scenario/test-data.ts';
 import { runMobsim } from './mobsim.ts';
@@ -30,7 +30,7 @@ describe('runMobsim on berlin-medium', () => {
         events++;
         counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
       },
-      random: seededRandom(4711),
+      random: createRandom(4711),
     });
     const seconds = (performance.now() - started) / 1000;
     const heapMb = process.memoryUsage().heapUsed / 2 ** 20;

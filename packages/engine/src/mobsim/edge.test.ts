@@ -1,7 +1,7 @@
 import { convertNodeRoutes, readNetwork, readPopulation, type MatsimEvent, type Person } from '@corridor/matsim';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EngineConfig, SimNetwork } from '../core/types.ts';
-import { seededRandom } from '../demo/random.ts';
+import { createRandom } from '../core/random.ts';
 import { buildSimNetwork } from '../scenario/network.ts';
 import { sharedData } from '../scenario/test-data.ts';
 import { runMobsim } from './mobsim.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 function run(persons: Person[], qsim: Partial<Qsim> = {}) {
   const events: MatsimEvent[] = [];
-  const result = runMobsim({ network, persons, config: { qsim: { ...QSIM, ...qsim } }, sink: (e) => events.push(e), random: seededRandom(1) });
+  const result = runMobsim({ network, persons, config: { qsim: { ...QSIM, ...qsim } }, sink: (e) => events.push(e), random: createRandom(1) });
   return { events, result, types: (type: string) => events.filter((e) => e.type === type) };
 }
 

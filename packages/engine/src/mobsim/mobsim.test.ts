@@ -9,7 +9,7 @@ import {
 } from '@corridor/matsim';
 import { describe, expect, it } from 'vitest';
 import type { EngineConfig } from '../core/types.ts';
-import { seededRandom } from '../demo/random.ts';
+import { createRandom } from '../core/random.ts';
 import { buildSimNetwork } from '../scenario/network.ts';
 import { sharedData } from '../scenario/test-data.ts';
 import { runMobsim } from './mobsim.ts';
@@ -36,7 +36,7 @@ async function equil() {
 
 function simulate(network: ReturnType<typeof buildSimNetwork>, persons: Person[], seed = 4711): MatsimEvent[] {
   const events: MatsimEvent[] = [];
-  runMobsim({ network, persons, config: QSIM, sink: (event) => events.push(event), random: seededRandom(seed) });
+  runMobsim({ network, persons, config: QSIM, sink: (event) => events.push(event), random: createRandom(seed) });
   return events;
 }
 

@@ -5,7 +5,7 @@
  */
 import { forEachEvent, readLegs, readNetwork, readPopulation, type MatsimEvent } from '@corridor/matsim';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../demo/random.ts';
+import { createRandom } from '../core/random.ts';
 import { buildSimNetwork } from '../scenario/network.ts';
 import { sharedData } from '../scenario/test-data.ts';
 import { runMobsim } from './mobsim.ts';
@@ -29,7 +29,7 @@ describe('runMobsim on newwest with MATSim’s routes', () => {
         if (event.type === 'departure') departures.set(person, event.time);
         if (event.type === 'arrival') legTimes.set(person, [...(legTimes.get(person) ?? []), event.time - departures.get(person)!]);
       },
-      random: seededRandom(4711),
+      random: createRandom(4711),
     });
     const theirs = new Map<string, number>();
     await forEachEvent(sharedData('output-newwest-2024/output_events.xml.gz'), (event) => void count(theirs, event.type));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Leg, Plan } from '@corridor/matsim';
 import { changeSingleTripMode, changeTripMode } from './change-mode.ts';
-import { createRandom } from './random.ts';
+import { createRandom } from '../core/random.ts';
 import { act, leg } from './test-plans.ts';
 import { tripMode, tripsOf } from './trips.ts';
 

@@ -4,7 +4,7 @@
  * changed (MATSim's default fromSpecifiedModesToSpecifiedModes). The changed trips lose their routes.
  */
 import type { Plan } from '@corridor/matsim';
-import { randomElement, type Random } from './random.ts';
+import { randomElement, type Random } from '../core/random.ts';
 import { setTripModes, tripMode, tripsOf } from './trips.ts';
 
 function otherMode(current: string, modes: readonly string[], random: Random): string | undefined {

@@ -1,5 +1,5 @@
 export { replanningParamsFromConfig, type ReplanningSettings } from './params.ts';
-export { createRandom, randomInt, randomElement, type Random } from './random.ts';
+export { createRandom, randomInt, randomElement, type Random } from '../core/random.ts';
 export * from './selectors.ts';
 export { worstPlan, removeExcessPlans } from './removal.ts';
 export { tripsOf, tripMode, isStageActivity, copyPlan, type Trip } from './trips.ts';

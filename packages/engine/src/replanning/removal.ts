@@ -4,7 +4,7 @@
  */
 import type { Person, Plan } from '@corridor/matsim';
 import { currentPlan, isScored, selectPlan } from './selectors.ts';
-import { randomElement, type Random } from './random.ts';
+import { randomElement, type Random } from '../core/random.ts';
 
 export function worstPlan(person: Person): Plan {
   const typeCounts = new Map<string | undefined, number>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPopulation, type Person } from '@corridor/matsim';
 import type { ReplanningParams, StrategySetting } from '../core/types.ts';
-import { createRandom } from './random.ts';
+import { createRandom } from '../core/random.ts';
 import { effectiveWeight, replan, unsupportedStrategies } from './replan.ts';
 import { currentPlan } from './selectors.ts';
 import { person, plan } from './test-plans.ts';

@@ -7,7 +7,7 @@ import type { Person, Plan } from '@corridor/matsim';
 import type { ReplanningParams, StrategySetting } from '../core/types.ts';
 import { changeSingleTripMode, changeTripMode } from './change-mode.ts';
 import { removeExcessPlans } from './removal.ts';
-import { randomElement, type Random } from './random.ts';
+import { randomElement, type Random } from '../core/random.ts';
 import { reRoute, type Reroute } from './reroute.ts';
 import { SELECTORS, currentPlan, isScored, selectPlan, selectRandom, type SelectorName } from './selectors.ts';
 import { subtourModeChoice } from './subtour-mode-choice.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from './random.ts';
+import { createRandom } from '../core/random.ts';
 import { distanceFactor, gaussian } from './routing-randomness.ts';
 
 describe('routing randomness', () => {

@@ -3,7 +3,7 @@
  * the routing cost (σ = routing.routingRandomness, 3 by default), normalised to mean 1, so agents with the same
  * origin and destination spread over routes of similar cost. With a zero distance cost (equil) it has no effect.
  */
-import type { Random } from './random.ts';
+import type { Random } from '../core/random.ts';
 
 /** A standard normal draw (Box–Muller). */
 export function gaussian(random: Random): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from './random.ts';
+import { createRandom } from '../core/random.ts';
 import { bestScore, changeExpBeta, keepLastSelected, selectExpBeta, selectRandom, type Selector } from './selectors.ts';
 import { person, plan } from './test-plans.ts';
 

@@ -3,7 +3,7 @@
  * `undefined` until it has been executed; NaN counts as unscored, as in MATSim.
  */
 import type { Person, Plan } from '@corridor/matsim';
-import { randomElement, type Random } from './random.ts';
+import { randomElement, type Random } from '../core/random.ts';
 
 export type SelectorName = 'ChangeExpBeta' | 'BestScore' | 'KeepLastSelected' | 'SelectRandom' | 'SelectExpBeta';
 export type Selector = (person: Person, random: Random, beta: number) => Plan;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '@corridor/matsim';
-import { createRandom } from './random.ts';
+import { createRandom } from '../core/random.ts';
 import { subtourModeChoice, subtoursOf } from './subtour-mode-choice.ts';
 import { act, leg } from './test-plans.ts';
 import { tripMode, tripsOf } from './trips.ts';

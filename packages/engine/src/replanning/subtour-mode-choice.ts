@@ -6,7 +6,7 @@
  * left alone.
  */
 import type { Activity, Plan } from '@corridor/matsim';
-import { randomElement, type Random } from './random.ts';
+import { randomElement, type Random } from '../core/random.ts';
 import { locationOf, setTripModes, tripMode, tripsOf, type Trip } from './trips.ts';
 
 export interface Subtour {

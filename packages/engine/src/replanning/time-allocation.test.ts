@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Activity, Plan } from '@corridor/matsim';
-import { createRandom } from './random.ts';
+import { createRandom } from '../core/random.ts';
 import { mutateTime, mutateTimeAllocation } from './time-allocation.ts';
 import { act, leg } from './test-plans.ts';
 

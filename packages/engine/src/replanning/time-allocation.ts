@@ -3,7 +3,7 @@
  * without one, its duration) by a uniform step in ±mutationRange, then recompute the legs' departure times.
  */
 import type { Plan } from '@corridor/matsim';
-import { randomInt, type Random } from './random.ts';
+import { randomInt, type Random } from '../core/random.ts';
 import { isStageActivity } from './trips.ts';
 
 export interface TimeAllocationOptions {

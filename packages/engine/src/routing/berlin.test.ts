@@ -4,7 +4,7 @@
  */
 import { convertNodeRoutes, readNetwork, readPopulation, routeLinkIds, selectedPlan, type Leg } from '@corridor/matsim';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../demo/random.ts';
+import { createRandom } from '../core/random.ts';
 import { runMobsim } from '../mobsim/mobsim.ts';
 import { buildSimNetwork } from '../scenario/network.ts';
 import { sharedData } from '../scenario/test-data.ts';
@@ -25,13 +25,13 @@ describe('routing on berlin-medium', () => {
       persons,
       config: { qsim: { startTime: undefined, endTime: undefined, flowCapacityFactor: 1, storageCapacityFactor: 1, stuckTime: 10, removeStuckVehicles: false, mainModes: ['car'] } },
       sink: collector.handle,
-      random: seededRandom(1),
+      random: createRandom(1),
     });
     const mobsimSeconds = (performance.now() - started) / 1000;
     const times = collector.travelTimes();
     const router = new LeastCostRouter(network, times, { perSecond: 12 / 3600, perMeter: 0 });
     const free = new LeastCostRouter(network, freeSpeedTravelTimes(network));
-    const random = seededRandom(2);
+    const random = createRandom(2);
     let legs = 0;
     let slower = 0;
     started = performance.now();

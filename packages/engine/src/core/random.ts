@@ -1,6 +1,6 @@
 /**
- * The engine's seeded generator (mulberry32): every random choice in replanning comes from one passed in, so a
- * run is reproducible per `global.randomSeed` (Math.random cannot be seeded).
+ * The engine's seeded generator (mulberry32): every random choice (replanning, node order, demo scenarios) comes
+ * from one passed in, so a run is reproducible per `global.randomSeed` (Math.random cannot be seeded).
  */
 export type Random = () => number;
 
