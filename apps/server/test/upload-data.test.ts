@@ -7,57 +7,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { EXPECTED_TAGS } from '../../../packages/matsim/test/expected-tags.ts';
 import { addUser, filesBelow, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
 const INPUT_FOLDERS = ['equil', 'pt-tutorial', 'drt-mielec', 'berlin-medium', 'configs'];
 
-const EXPECTED: Record<string, string | null> = {
-  'berlin-medium/SOURCE.md': null,
-  'berlin-medium/config.xml': 'config_v2',
-  'berlin-medium/network.xml.gz': 'network_v1',
-  'berlin-medium/plans_hwh_1pct.xml.gz': 'plans_v4',
-  'berlin-medium/upstream-README.txt': null,
-  'configs/SOURCE.md': null,
-  'configs/new-naming/equil_config_2025.xml': 'config_v2',
-  'configs/new-naming/mielec_stop_based_drt_config.xml': 'config_v2',
-  'configs/new-naming/output_config_matsim2024.xml': 'config_v2',
-  'configs/new-naming/output_config_reduced_matsim2024.xml': 'config_v2',
-  'configs/new-naming/output_config_reduced_matsim2026.xml': 'config_v2',
-  'configs/old-naming/equil-mixedTraffic_config-with-mode-vehicles.xml': 'config_v2',
-  'configs/old-naming/equil_config_2021.xml': 'config_v2',
-  'configs/old-naming/mielec_drt_config_2023.xml': 'config_v2',
-  'configs/old-naming/output_config_matsim14-2022.xml': 'config_v2',
-  'configs/old-naming/output_config_reduced_matsim14-2022.xml': 'config_v2',
-  'drt-mielec/SOURCE.md': null,
-  'drt-mielec/drtstops.xml': 'transitSchedule_v1',
-  'drt-mielec/drtstops_wLinkIds_lessStops.xml': 'transitSchedule_v2',
-  'drt-mielec/mielec/mielec.cpg': 'shapefile',
-  'drt-mielec/mielec/mielec.dbf': 'shapefile',
-  'drt-mielec/mielec/mielec.prj': 'shapefile',
-  'drt-mielec/mielec/mielec.qpj': 'shapefile',
-  'drt-mielec/mielec/mielec.shp': 'shapefile',
-  'drt-mielec/mielec/mielec.shx': 'shapefile',
-  'drt-mielec/mielec_drt_config.xml': 'config_v2',
-  'drt-mielec/mielec_serviceArea_based_drt_config.xml': 'config_v2',
-  'drt-mielec/mielec_stop_based_drt_config.xml': 'config_v2',
-  'drt-mielec/network.xml': 'network_v1',
-  'drt-mielec/plans_only_drt_1.0.xml.gz': 'population_v6',
-  'drt-mielec/vehicles-10-cap-4.xml': 'dvrp_vehicles_v1',
-  'drt-mielec/vehicles-20-cap-2.xml': 'dvrp_vehicles_v1',
-  'equil/SOURCE.md': null,
-  'equil/config.xml': 'config_v2',
-  'equil/counts100.xml': 'counts_v1',
-  'equil/network.xml': 'network_v1',
-  'equil/plans100.xml': 'plans_v4',
-  'equil/plans2000.xml.gz': 'plans_v4',
-  'pt-tutorial/0.config.xml': 'config_v2',
-  'pt-tutorial/0.plans.xml.gz': 'population_v6',
-  'pt-tutorial/SOURCE.md': null,
-  'pt-tutorial/multimodalnetwork.xml': 'network_v1',
-  'pt-tutorial/population.xml': 'plans_v4',
-  'pt-tutorial/transitVehicles.xml': 'vehicleDefinitions_v1',
-  'pt-tutorial/transitschedule.xml': 'transitSchedule_v1',
-};
+/** The shared data's expected tags, limited to the input folders uploaded here. */
+const EXPECTED: Record<string, string | null> = Object.fromEntries(
+  Object.entries(EXPECTED_TAGS).filter(([file]) => INPUT_FOLDERS.some((folder) => file.startsWith(`${folder}/`))),
+);
 
 const OUTPUTS: Record<string, string> = {
   'output-equil-2024/output_network.xml.gz': 'network_v2',
