@@ -82,6 +82,24 @@ describe('the scenario workspace', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
 
+    // Grant a colleague access by username (an unknown name gets the spec's message).
+    const created = await page.evaluate(async () =>
+      (await fetch('/api/v1/accounts/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'noor', password: 'colleague-1' }),
+      })).status,
+    );
+    expect(created).toBe(200);
+    await page.getByRole('tab', { name: 'Access' }).click();
+    const access = page.getByRole('table', { name: 'Users with access' });
+    await page.getByRole('textbox', { name: 'Username' }).fill('nobody-here');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await page.getByText('The user could not be added, make sure you typed the username correct.').waitFor();
+    await page.getByRole('textbox', { name: 'Username' }).fill('noor');
+    await page.getByRole('textbox', { name: 'Username' }).press('Enter');
+    await access.getByText('noor').waitFor();
+
     // Move it to the team: the address follows.
     await page.getByRole('tab', { name: 'Team' }).click();
     expect(await page.getByRole('button', { name: 'Move Scenario' }).isDisabled()).toBe(true);

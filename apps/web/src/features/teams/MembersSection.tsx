@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { ActionIcon, Alert, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddByUsernameForm } from '../../components/AddByUsernameForm.tsx';
 import { useAddGroupMember, useGroupDetail, useRemoveGroupMember } from '../../api/groups.ts';
 import { useSessionUser } from '../../api/session.ts';
 
@@ -12,19 +13,12 @@ export function MembersSection({ groupId }: { groupId: number }) {
   const group = useGroupDetail(groupId);
   const add = useAddGroupMember(groupId);
   const remove = useRemoveGroupMember(groupId);
-  const [username, setUsername] = useState('');
   const [message, setMessage] = useState<string>();
   const isOwner = group.data?.members.some((member) => member.userId === user.userId && member.role === 'owner') ?? false;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const name = username.trim();
-    if (!name) return;
+  const addUser = (name: string, done: () => void) => {
     setMessage(undefined);
-    add.mutate(name, {
-      onSuccess: () => setUsername(''),
-      onError: (error) => setMessage(t('teams.addMemberFailed', { message: error.message })),
-    });
+    add.mutate(name, { onSuccess: done, onError: (error) => setMessage(t('teams.addMemberFailed', { message: error.message })) });
   };
 
   if (group.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
@@ -76,19 +70,7 @@ export function MembersSection({ groupId }: { groupId: number }) {
         </Table.Tbody>
       </Table>
       {isOwner && (
-        <form onSubmit={submit}>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label={t('teams.memberUsername')}
-              value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit" disabled={!username.trim()} loading={add.isPending} leftSection={<IconUserPlus size={16} aria-hidden />}>
-              {t('teams.addMember')}
-            </Button>
-          </Group>
-        </form>
+        <AddByUsernameForm label={t('teams.memberUsername')} buttonLabel={t('teams.addMember')} pending={add.isPending} onAdd={addUser} />
       )}
     </Stack>
   );

@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { ActionIcon, Alert, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddByUsernameForm } from '../../../components/AddByUsernameForm.tsx';
 import { useAddDatasetUser, useDatasetAccess, useRemoveDatasetUser } from '../../../api/access.ts';
 import { useCurrentScenario } from '../ScenarioContext.ts';
 
@@ -12,18 +13,11 @@ export function AccessSection() {
   const access = useDatasetAccess(scenario.id);
   const add = useAddDatasetUser(scenario.id);
   const remove = useRemoveDatasetUser(scenario.id);
-  const [username, setUsername] = useState('');
   const [message, setMessage] = useState<string>();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const name = username.trim();
-    if (!name) return;
+  const addUser = (name: string, done: () => void) => {
     setMessage(undefined);
-    add.mutate(name, {
-      onSuccess: () => setUsername(''),
-      onError: () => setMessage(t('access.addFailed')),
-    });
+    add.mutate(name, { onSuccess: done, onError: () => setMessage(t('access.addFailed')) });
   };
 
   const removeUser = (userId: number) => {
@@ -82,19 +76,7 @@ export function AccessSection() {
           </Table.Tbody>
         </Table>
       )}
-      <form onSubmit={submit}>
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label={t('access.addUsername')}
-            value={username}
-            onChange={(event) => setUsername(event.currentTarget.value)}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" disabled={!username.trim()} loading={add.isPending} leftSection={<IconUserPlus size={16} aria-hidden />}>
-            {t('access.add')}
-          </Button>
-        </Group>
-      </form>
+      <AddByUsernameForm label={t('access.addUsername')} buttonLabel={t('access.add')} pending={add.isPending} onAdd={addUser} />
     </Stack>
   );
 }
