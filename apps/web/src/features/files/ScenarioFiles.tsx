@@ -1,8 +1,9 @@
 import type { Dataset, FileEntry } from '@corridor/contract';
 import { ActionIcon, Anchor, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteIconButton } from '../../components/DeleteIconButton.tsx';
 import { Link } from 'react-router';
 import { fileUrls, uploadToScenario, useDeleteFile, useInvalidateScenarioFiles, useRenameFile } from '../../api/files.ts';
 import { ConfirmDeleteModal } from '../../components/ConfirmDelete.tsx';
@@ -67,16 +68,11 @@ export function ScenarioFiles({ scenario }: { scenario: Dataset }) {
                 <IconDownload size={16} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label={t('common.delete')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('files.deleteLabel', { name: file.name })}
-                onClick={() => setDeleting(file)}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <DeleteIconButton
+              tooltip={t('common.delete')}
+              label={t('files.deleteLabel', { name: file.name })}
+              onClick={() => setDeleting(file)}
+            />
           </>
         )}
       />

@@ -1,7 +1,8 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { NotFound } from '../../components/NotFound.tsx';
+import { SectionTabs } from '../../components/SectionTabs.tsx';
 import { TeamsSection } from '../teams/TeamsSection.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { isProfileSection, PROFILE_SECTIONS, type ProfileSection } from './sections.ts';
@@ -17,25 +18,20 @@ function SectionContent({ section }: { section: ProfileSection }) {
 /** My Profile, /profile/{section} (spec 1 §2.18). */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { section = PROFILE_SECTIONS[0] } = useParams();
   if (!isProfileSection(section)) return <NotFound />;
 
   return (
     <Stack gap="lg">
       <Title order={2}>{t('titles.profile')}</Title>
-      <Tabs value={section} onChange={(value) => value && void navigate(`/profile/${value}`)}>
-        <Tabs.List>
-          {PROFILE_SECTIONS.map((name) => (
-            <Tabs.Tab key={name} value={name}>
-              {t(`profile.sections.${name}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={section} pt="lg">
-          <SectionContent section={section} />
-        </Tabs.Panel>
-      </Tabs>
+      <SectionTabs
+        sections={PROFILE_SECTIONS}
+        current={section}
+        label={(name) => t(`profile.sections.${name}`)}
+        pathOf={(name) => `/profile/${name}`}
+      >
+        <SectionContent section={section} />
+      </SectionTabs>
     </Stack>
   );
 }

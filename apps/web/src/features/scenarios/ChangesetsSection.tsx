@@ -1,8 +1,9 @@
 import type { Changeset, Dataset } from '@corridor/contract';
-import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Table, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteIconButton } from '../../components/DeleteIconButton.tsx';
 import { Link } from 'react-router';
 import { useChangesets, useDeleteChangeset, useRenameChangeset } from '../../api/changesets.ts';
 import { ConfirmDeleteModal } from '../../components/ConfirmDelete.tsx';
@@ -62,16 +63,11 @@ export function ChangesetsSection({ scenario }: { scenario: Dataset }) {
                     >
                       {t('changesets.open')}
                     </Button>
-                    <Tooltip label={t('common.delete')} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('changesets.deleteLabel', { name: changeset.name })}
-                        onClick={() => setDeleting(changeset)}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <DeleteIconButton
+                      tooltip={t('common.delete')}
+                      label={t('changesets.deleteLabel', { name: changeset.name })}
+                      onClick={() => setDeleting(changeset)}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Alert, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteIconButton } from '../../components/DeleteIconButton.tsx';
 import { AddByUsernameForm } from '../../components/AddByUsernameForm.tsx';
 import { useAddGroupMember, useGroupDetail, useRemoveGroupMember } from '../../api/groups.ts';
 import { useSessionUser } from '../../api/session.ts';
@@ -47,21 +47,16 @@ export function MembersSection({ groupId }: { groupId: number }) {
               {isOwner && (
                 <Table.Td ta="right">
                   {member.userId !== user.userId && (
-                    <Tooltip label={t('teams.removeMember')} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('teams.removeMemberLabel', { name: member.username })}
-                        loading={remove.isPending && remove.variables === member.userId}
-                        onClick={() =>
-                          remove.mutate(member.userId, {
-                            onError: (error) => setMessage(t('teams.removeMemberFailed', { message: error.message })),
-                          })
-                        }
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <DeleteIconButton
+                      tooltip={t('teams.removeMember')}
+                      label={t('teams.removeMemberLabel', { name: member.username })}
+                      loading={remove.isPending && remove.variables === member.userId}
+                      onClick={() =>
+                        remove.mutate(member.userId, {
+                          onError: (error) => setMessage(t('teams.removeMemberFailed', { message: error.message })),
+                        })
+                      }
+                    />
                   )}
                 </Table.Td>
               )}

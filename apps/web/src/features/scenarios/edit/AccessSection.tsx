@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteIconButton } from '../../../components/DeleteIconButton.tsx';
 import { AddByUsernameForm } from '../../../components/AddByUsernameForm.tsx';
 import { useAddDatasetUser, useDatasetAccess, useRemoveDatasetUser } from '../../../api/access.ts';
 import { useCurrentScenario } from '../ScenarioContext.ts';
@@ -58,17 +58,12 @@ export function AccessSection() {
                 </Table.Td>
                 <Table.Td ta="right">
                   {entry.accessType !== 'OWNER' && (
-                    <Tooltip label={t('access.remove')} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('access.removeLabel', { name: entry.username })}
-                        loading={remove.isPending && remove.variables === entry.userId}
-                        onClick={() => removeUser(entry.userId)}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <DeleteIconButton
+                      tooltip={t('access.remove')}
+                      label={t('access.removeLabel', { name: entry.username })}
+                      loading={remove.isPending && remove.variables === entry.userId}
+                      onClick={() => removeUser(entry.userId)}
+                    />
                   )}
                 </Table.Td>
               </Table.Tr>

@@ -1,7 +1,8 @@
-import { Tabs, Title, Stack } from '@mantine/core';
+import { Title, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound.tsx';
+import { SectionTabs } from '../../../components/SectionTabs.tsx';
 import { useCurrentScenario } from '../ScenarioContext.ts';
 import { scenarioPath } from '../scenarioPaths.ts';
 import { AccessSection } from './AccessSection.tsx';
@@ -23,7 +24,6 @@ function SectionContent({ section }: { section: Exclude<EditSection, 'delete'> }
 /** Scenario edit, /{group}/{scenario}/edit/{section} (spec 1 §2.11). */
 export function ScenarioEditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const scenario = useCurrentScenario();
   const { section = EDIT_SECTIONS[0] } = useParams();
   if (!isEditSection(section)) return <NotFound />;
@@ -33,21 +33,15 @@ export function ScenarioEditPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>{t('editScenario.heading', { name: scenario.name })}</Title>
-      <Tabs
-        value={section}
-        onChange={(value) => value && void navigate(value === 'delete' ? scenarioPath(scenario, 'delete') : scenarioPath(scenario, `edit/${value}`))}
+      <SectionTabs
+        sections={EDIT_SECTIONS}
+        current={section}
+        label={(name) => t(`editScenario.sections.${name}`)}
+        pathOf={(name) => (name === 'delete' ? scenarioPath(scenario, 'delete') : scenarioPath(scenario, `edit/${name}`))}
+        color={(name) => (name === 'delete' ? 'red' : undefined)}
       >
-        <Tabs.List>
-          {EDIT_SECTIONS.map((name) => (
-            <Tabs.Tab key={name} value={name} color={name === 'delete' ? 'red' : undefined}>
-              {t(`editScenario.sections.${name}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={section} pt="lg">
-          <SectionContent section={section} />
-        </Tabs.Panel>
-      </Tabs>
+        <SectionContent section={section} />
+      </SectionTabs>
     </Stack>
   );
 }
