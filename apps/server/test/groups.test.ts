@@ -124,7 +124,10 @@ describe('catalogues', () => {
   it('answers the job templates with the built-in engine as default', async () => {
     const { alice } = await start();
     const response = await t.app.inject({ url: `${API}/jobs/templates`, headers: as(alice) });
-    expect(response.json()).toEqual({ jobTemplates: [{ id: 1, name: 'Corridor built-in engine' }], defaultJobTemplate: 1 });
+    const answer = response.json<{ jobTemplates: { id: number; name: string; command: string }[]; defaultJobTemplate: number }>();
+    expect(answer.jobTemplates.map((t) => t.name)).toEqual(['Built-in engine', 'Standard MATSim Controller', 'MATSim Controller with Corridor']);
+    expect(answer.jobTemplates[0]).toMatchObject({ id: 1, command: '$ENGINE $CONFIG $ARGS' });
+    expect(answer.defaultJobTemplate).toBe(1);
     expect((await t.app.inject({ url: `${API}/jobs/templates` })).statusCode).toBe(401);
   });
 

@@ -179,10 +179,3 @@ export type ScenarioTemplate = z.infer<typeof ScenarioTemplate>;
 export const CrsQuery = z.object({ q: z.string().trim().min(2, 'Type at least 2 characters.') });
 export const Crs = z.object({ code: z.string(), name: z.string() });
 export type Crs = z.infer<typeof Crs>;
-
-/** Minimal job templates until issue 6 (GET /jobs/templates). */
-export const JobTemplateSummary = z.object({ id: z.number().int(), name: z.string() });
-export const JobTemplatesAnswer = z.object({
-  jobTemplates: z.array(JobTemplateSummary),
-  defaultJobTemplate: z.number().int(),
-});

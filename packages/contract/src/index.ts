@@ -6,3 +6,6 @@ export * from './licenses.ts';
 export * from './engine.ts';
 export * from './datasets.ts';
 export * from './groups.ts';
+export * from './jobs.ts';
+export * from './runs.ts';
+export * from './runner-protocol.ts';

@@ -15,4 +15,13 @@ export const queryKeys = {
   scenarioTemplates: ['scenario-templates'] as const,
   jobTemplates: ['job-templates'] as const,
   crs: (query: string) => ['crs', query] as const,
+  /** Every run list (all teams and per group) starts with this. */
+  runs: ['runs'] as const,
+  runList: (groupId?: number) => ['runs', groupId ?? 'all'] as const,
+  run: (id: number) => ['run', id] as const,
+  runSysfiles: (id: number) => ['run', id, 'sysfiles'] as const,
+  runTable: (id: number, table: string) => ['run', id, 'tables', table] as const,
+  jobs: ['jobs'] as const,
+  job: (id: number) => ['jobs', id] as const,
+  runners: ['runners'] as const,
 };

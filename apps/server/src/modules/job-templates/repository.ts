@@ -1,5 +1,6 @@
 /** SQL for job templates and the default template setting. */
 import { asc, eq } from 'drizzle-orm';
+import type { JobTemplate } from '@corridor/contract';
 import type { Db } from '../../db/connection.ts';
 import { jobTemplates, settings } from '../../db/schema.ts';
 
@@ -8,8 +9,18 @@ export const DEFAULT_TEMPLATE_SETTING = 'defaultJobTemplate';
 export class JobTemplatesRepository {
   constructor(private readonly db: Db) {}
 
-  list(): Promise<{ id: number; name: string }[]> {
-    return this.db.select({ id: jobTemplates.id, name: jobTemplates.name }).from(jobTemplates).orderBy(asc(jobTemplates.id));
+  async list(): Promise<JobTemplate[]> {
+    const rows = await this.db.select().from(jobTemplates).orderBy(asc(jobTemplates.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      matsimVersion: row.matsimVersion,
+      toolIntegrations: row.toolIntegrations,
+      allowCustomJar: row.allowCustomJar,
+      command: row.command,
+      files: row.files.map((f, i) => ({ id: i + 1, name: f.name, fkUserFile: f.fileId, extractArchive: f.extractArchive, fkJobTemplate: row.id })),
+    }));
   }
 
   /** The default template's id, or null when none is set. */

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { Dataset } from './datasets.ts';
+import { JobStatus } from './jobs.ts';
+
+/** The scenario a run was made from (null when the scenario was deleted or the run was imported). */
+export const RunScenario = z.object({ id: z.number().int(), key: z.string(), name: z.string(), groupName: z.string() });
+export type RunScenario = z.infer<typeof RunScenario>;
+
+/** GET /datasets/runs?groupId= entries: newest first (spec 3 §3 "Run" for the list). */
+export const RunSummary = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Missing for a run without a job (e.g. imported): the UI shows "unknown". */
+  status: JobStatus.nullable(),
+  created: z.string(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  scenario: RunScenario.nullable(),
+  labels: z.array(z.string()),
+});
+export type RunSummary = z.infer<typeof RunSummary>;
+export const RunListQuery = z.object({ groupId: z.coerce.number().int().optional() });
+
+export const RunEvent = z.object({
+  /** runStarted, runFinished, runImported, … */
+  type: z.string(),
+  status: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type RunEvent = z.infer<typeof RunEvent>;
+
+/** A post-processing step of a run (spec 1 §2.17 "Post process" cards). */
+export const PostProcess = z.object({
+  status: JobStatus,
+  /** GET /datasets/sysfiles/{id} when the step failed and left a log; else null. */
+  logFileId: z.number().int().nullable(),
+  /** For network post-processing: GET /datasets/files/{fileId}/d/{logFile}. */
+  fileId: z.number().int().nullable(),
+  logFile: z.string().nullable(),
+});
+export type PostProcess = z.infer<typeof PostProcess>;
+
+/** The run sub-object (spec 1 §3 "Run"). */
+export const RunState = z.object({
+  status: JobStatus.nullable(),
+  /** -1: not yet iterating. */
+  currentIteration: z.number().int(),
+  /** ISO time of the last status change. */
+  timestamp: z.string(),
+  external: z.boolean(),
+  events: z.array(RunEvent),
+  /** null: not started (the UI shows the tentative card "started if run finishes"). */
+  postProcessRun: PostProcess.nullable(),
+  postProcessNetwork: PostProcess.nullable(),
+  /** Why the run failed or was cancelled. */
+  message: z.string().nullable(),
+  exitCode: z.number().int().nullable(),
+});
+export type RunState = z.infer<typeof RunState>;
+
+/** GET /datasets/run/{id}: the run dataset with its files, state and origin. */
+export const RunDetails = Dataset.extend({
+  status: JobStatus.nullable(),
+  scenarioId: z.number().int().nullable(),
+  scenario: RunScenario.nullable(),
+  crsDisplayName: z.string().nullable(),
+  jobId: z.number().int().nullable(),
+  run: RunState,
+  labels: z.array(z.string()),
+});
+export type RunDetails = z.infer<typeof RunDetails>;
+
+/** GET /datasets/datasets/{id}/sysfiles entries (type stdout is the log). */
+export const SystemFile = z.object({ id: z.number().int(), type: z.string(), name: z.string(), size: z.number().int(), modified: z.string() });
+export type SystemFile = z.infer<typeof SystemFile>;
+
+/** GET /datasets/runs/{id}/deletion: what DELETE /datasets/runs/{id} removes and keeps (spec 1 §2.17). */
+export const RunDeletionPreview = z.object({
+  started: z.string().nullable(),
+  finished: z.string().nullable(),
+  /** Files only this run uses: deleted with it. */
+  deleted: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number().int() })),
+  /** Files other datasets use too: kept, with those datasets. */
+  kept: z.array(z.object({ id: z.number().int(), name: z.string(), usages: z.array(z.object({ id: z.number().int(), name: z.string() })) })),
+  seriesCount: z.number().int(),
+  tables: z.array(z.string()),
+  /** Whether the run is still active (it must be stopped first). */
+  active: z.boolean(),
+});
+export type RunDeletionPreview = z.infer<typeof RunDeletionPreview>;
+export const RUN_DELETE_ACTIVE = 'Stop the run before deleting it.';
+
+/** Tables of a dataset and the query call (spec 1 §7.4, spec 3 §3 "Table"). */
+export const TableFieldType = z.enum(['STRING', 'DOUBLE', 'LONG']);
+export const TableInfo = z.object({ name: z.string(), userFileId: z.number().int().nullable(), fields: z.array(z.object({ name: z.string(), type: TableFieldType })) });
+export type TableInfo = z.infer<typeof TableInfo>;
+/** GET /datasets/tables */
+export const TablesAnswer = z.object({
+  datasets: z.array(z.object({ id: z.number().int(), name: z.string(), datasetType: z.number().int(), groupId: z.number().int() })),
+  tables: z.record(z.string(), z.array(TableInfo)),
+});
+export type TablesAnswer = z.infer<typeof TablesAnswer>;
+
+/** The live tables every run has (spec 1 §7.4 default run charts). */
+export const RUN_TABLES = {
+  memory: ['time', 'value', 'key'],
+  scoreStats: ['iteration', 'value', 'key'],
+  modeStats: ['iteration', 'value', 'key'],
+} as const;
+export type RunTableName = keyof typeof RUN_TABLES;
+
+export const FILTER_OPERATORS = ['=', '<', '<=', '>', '>=', '!=', 'in', 'not in', 'last k'] as const;
+export const TableQuery = z.object({
+  query: z.object({
+    select: z.array(
+      z.object({
+        column: z.string(),
+        aggregation: z.enum(['COUNT', 'SUM', 'AVG', 'NONE', 'MIN', 'MAX']).optional(),
+        binning: z.unknown().optional(),
+      }),
+    ),
+    groupBy: z.array(z.object({ column: z.string() })).default([]),
+    where: z.array(z.object({ column: z.string(), is: z.enum(FILTER_OPERATORS), value: z.union([z.string(), z.number()]) })).default([]),
+  }),
+  shape: z.enum(['RAW', 'PIVOT', 'BOXPLOT']),
+});
+export type TableQuery = z.infer<typeof TableQuery>;
+/** RAW answer: columns and rows (values in column order). */
+export const TableQueryAnswer = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))) });
+export type TableQueryAnswer = z.infer<typeof TableQueryAnswer>;
