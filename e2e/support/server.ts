@@ -10,6 +10,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server process (benchmarks sample its CPU and memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startServer({ env = {}, dataDir: given }: StartOptions = {
   return {
     url,
     dataDir,
+    pid: child.pid ?? -1,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
