@@ -10,6 +10,7 @@ import { EditFilePage } from '../features/files/EditFilePage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { isRunId } from '../features/runs/runId.ts';
 import { RunIdGuard } from '../features/runs/RunIdGuard.tsx';
+import { RunLayout } from '../features/runs/RunLayout.tsx';
 import { AddScenarioPage } from '../features/scenarios/AddScenarioPage.tsx';
 import { ScenarioEditPage } from '../features/scenarios/edit/ScenarioEditPage.tsx';
 import { ScenarioDeletePage } from '../features/scenarios/ScenarioDeletePage.tsx';
@@ -74,7 +75,7 @@ const groupRoutes: RouteObject[] = [
   page('settings/:section?', 'teamSettings', <TeamSettingsPage />),
   page('runs', 'runs'),
   page('runs/add', 'importRun'),
-  { path: 'runs/:id', element: <RunIdGuard />, children: runRoutes },
+  { path: 'runs/:id', element: <RunIdGuard />, children: [{ element: <RunLayout />, children: runRoutes }] },
   page('visualizer', 'visualizer'),
   page('dashboards', 'dashboards'),
   page('dashboards/:dashboard', 'dashboard'),
