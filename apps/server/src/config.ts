@@ -6,6 +6,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUNNER_HEARTBEAT_MS, RUNNER_HEARTBEAT_TIMEOUT_MS } from '@corridor/contract';
 import { z } from 'zod';
 
 export const DEFAULT_MATSIM_RELEASE_URL =
@@ -40,6 +41,8 @@ const EnvSchema = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_MAX_UPLOAD_BYTES),
   SCENARIO_TEMPLATES_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_SCENARIO_TEMPLATES_URL),
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
+  RUNNER_HEARTBEAT_MS: z.coerce.number().int().min(10).max(3_600_000).default(RUNNER_HEARTBEAT_MS),
+  RUNNER_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(10).max(86_400_000).default(RUNNER_HEARTBEAT_TIMEOUT_MS),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -63,6 +66,10 @@ export interface Config {
   scenarioTemplatesUrl: string;
   /** Absolute path of the built web app. */
   webDist: string;
+  /** How often runners send heartbeats (told to them at connect) and how often the server checks them. */
+  runnerHeartbeatMs: number;
+  /** A runner silent for longer loses its jobs (FAILED). */
+  runnerHeartbeatTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     scenarioTemplatesUrl: e.SCENARIO_TEMPLATES_URL.replace(/\/+$/, ''),
     webDist: path.resolve(e.WEB_DIST),
+    runnerHeartbeatMs: e.RUNNER_HEARTBEAT_MS,
+    runnerHeartbeatTimeoutMs: e.RUNNER_HEARTBEAT_TIMEOUT_MS,
   };
 }
 

@@ -30,6 +30,7 @@ import { previewRoutes } from './modules/network-processing/routes.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
 import { ScenarioTemplates } from './modules/templates/service.ts';
 import { LocalDiskBlobStore } from './storage/local-disk.ts';
+import { LogStore } from './storage/log-store.ts';
 
 export interface WorkspaceOptions {
   config: Config;
@@ -53,6 +54,8 @@ export interface Workspace {
 export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   const { config, db, log, now } = options;
   const blobs = await LocalDiskBlobStore.open(path.join(config.dataDir, 'files'));
+  // Job logs (system files of type stdout): one store for whoever writes or reads them.
+  const logs = await LogStore.open(path.join(config.dataDir, 'logs'));
   const onBlobLeak = (key: string, err: unknown) => log.warn({ err, key }, 'a blob could not be removed');
   const renderer = options.networkRenderer ?? previewRenderer;
 
