@@ -23,6 +23,14 @@ import { FilesService } from './modules/files/service.ts';
 import { JobTemplatesRepository } from './modules/job-templates/repository.ts';
 import { jobTemplatesRoutes } from './modules/job-templates/routes.ts';
 import { JobTemplatesService } from './modules/job-templates/service.ts';
+import { RunnerTokensRepository } from './modules/runner-tokens/repository.ts';
+import { runnerTokensRoutes } from './modules/runner-tokens/routes.ts';
+import { RunnerTokensService } from './modules/runner-tokens/service.ts';
+import { RunsRepository } from './modules/runs/repository.ts';
+import { runsRoutes } from './modules/runs/routes.ts';
+import { RunsService } from './modules/runs/service.ts';
+import { SystemFilesService } from './modules/runs/system-files.ts';
+import { RunTablesService } from './modules/runs/tables.ts';
 import { ScenarioPreviews } from './modules/network-processing/previews.ts';
 import { NetworkProcessing } from './modules/network-processing/processor.ts';
 import { previewRenderer, type NetworkRenderer } from './modules/network-processing/renderer.ts';
@@ -86,6 +94,27 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const previews = new ScenarioPreviews({ access: datasetAccess, files: filesRepository, blobs, renderer, log, onBlobLeak });
   const changesets = new ChangesetsService(new ChangesetsRepository(db), datasetAccess);
   const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db));
+  const runsRepository = new RunsRepository(db);
+  const onLogLeak = (key: string, err: unknown) => log.warn({ err, key }, 'a log could not be removed');
+  const runs = new RunsService({
+    runs: runsRepository,
+    datasets: datasetsRepository,
+    datasetsService: datasets,
+    files: filesRepository,
+    access: datasetAccess,
+    logs,
+    onLogLeak,
+  });
+  const systemFiles = new SystemFilesService(runsRepository, datasetAccess, logs);
+  const runTables = new RunTablesService(runsRepository, datasetsRepository, datasetAccess);
+  const runnerTokens = new RunnerTokensService({
+    tokens: new RunnerTokensRepository(db),
+    now,
+    heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
+    // RUNNER-PROTOCOL CALL SITE: until the runner protocol's JobLifecycle is wired here, use
+    // `(tokenId) => failRunnersOfToken(lifecycle, tokenId)` from modules/runner-protocol/lifecycle.ts.
+    failRunnersOfToken: async () => {},
+  });
 
   return {
     network,
@@ -98,6 +127,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(previewRoutes(previews));
       await api.register(crsRoutes());
       await api.register(jobTemplatesRoutes(jobTemplates));
+      await api.register(runsRoutes({ runs, systemFiles, tables: runTables }));
+      await api.register(runnerTokensRoutes(runnerTokens));
       // Jobs a previous process left queued; runs in the background like every network job.
       void network.resume().catch((err: unknown) => log.error({ err }, 'could not resume network processing'));
     },

@@ -1,0 +1,118 @@
+/** SQL for what a run has besides its dataset row: jobs, scenario relation, events, system files and series. */
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { datasetFiles, datasets, groups, jobs, relations, runEvents, runSeries, systemFiles } from '../../db/schema.ts';
+import { datasetVisibleTo, type Viewer } from '../datasets/visibility.ts';
+import type { QueryPlan } from './table-query.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type SystemFileRow = typeof systemFiles.$inferSelect;
+export type RunEventRow = typeof runEvents.$inferSelect;
+
+export interface ScenarioOfRun {
+  runId: number;
+  id: number;
+  key: string;
+  name: string;
+  groupName: string;
+}
+
+export class RunsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The newest job of each given run. */
+  async latestJobs(runIds: number[]): Promise<Map<number, JobRow>> {
+    if (runIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectDistinctOn([jobs.datasetId])
+      .from(jobs)
+      .where(inArray(jobs.datasetId, runIds))
+      .orderBy(jobs.datasetId, desc(jobs.id));
+    return new Map(rows.map((r) => [r.datasetId!, r]));
+  }
+
+  /** The scenario each run was made from (relation scenario-run), when the scenario still exists and the viewer sees it. */
+  async scenarios(runIds: number[], viewer: Viewer): Promise<Map<number, ScenarioOfRun>> {
+    if (runIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectDistinctOn([relations.dataset2], {
+        runId: relations.dataset2,
+        id: datasets.id,
+        key: datasets.key,
+        name: datasets.name,
+        groupName: groups.name,
+      })
+      .from(relations)
+      .innerJoin(datasets, eq(datasets.id, relations.dataset1))
+      .innerJoin(groups, eq(groups.id, datasets.groupId))
+      .where(and(eq(relations.type, 'scenario-run'), inArray(relations.dataset2, runIds), datasetVisibleTo(viewer)))
+      .orderBy(relations.dataset2, desc(relations.id));
+    return new Map(rows.map((r) => [r.runId, r]));
+  }
+
+  events(runId: number): Promise<RunEventRow[]> {
+    return this.db.select().from(runEvents).where(eq(runEvents.datasetId, runId)).orderBy(asc(runEvents.timestamp), asc(runEvents.id));
+  }
+
+  systemFiles(datasetId: number): Promise<SystemFileRow[]> {
+    return this.db.select().from(systemFiles).where(eq(systemFiles.datasetId, datasetId)).orderBy(asc(systemFiles.id));
+  }
+
+  async systemFile(id: number): Promise<SystemFileRow | null> {
+    const [row] = await this.db.select().from(systemFiles).where(eq(systemFiles.id, id));
+    return row ?? null;
+  }
+
+  /** Log keys of the run: its system files and those of its jobs. */
+  async logKeys(runId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ key: systemFiles.blobKey })
+      .from(systemFiles)
+      .where(sql`${systemFiles.datasetId} = ${runId} or ${systemFiles.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.datasetId} = ${runId})`);
+    return rows.map((r) => r.key);
+  }
+
+  /** Which of the given runs have rows in which series tables. */
+  async seriesTables(runIds: number[]): Promise<{ datasetId: number; table: string }[]> {
+    if (runIds.length === 0) return [];
+    return this.db
+      .selectDistinct({ datasetId: runSeries.datasetId, table: runSeries.table })
+      .from(runSeries)
+      .where(inArray(runSeries.datasetId, runIds))
+      .orderBy(asc(runSeries.datasetId), asc(runSeries.table));
+  }
+
+  async seriesCount(runId: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(runSeries).where(eq(runSeries.datasetId, runId));
+    return Number(row?.n ?? 0);
+  }
+
+  /** The run's files that another dataset uses too. */
+  async sharedFileIds(runId: number): Promise<Set<number>> {
+    const mine = this.db.select({ fileId: datasetFiles.fileId }).from(datasetFiles).where(eq(datasetFiles.datasetId, runId));
+    const rows = await this.db
+      .selectDistinct({ fileId: datasetFiles.fileId })
+      .from(datasetFiles)
+      .where(and(inArray(datasetFiles.fileId, mine), ne(datasetFiles.datasetId, runId)));
+    return new Set(rows.map((r) => r.fileId));
+  }
+
+  /** Runs a planned query over one series table of a run; rows hold the values in column order. */
+  async queryTable(runId: number, table: string, plan: QueryPlan): Promise<(string | number | null)[][]> {
+    const fields = Object.fromEntries(plan.select.map((s, i) => [`c${i}`, s.expr]));
+    let query = this.db
+      .select(fields)
+      .from(runSeries)
+      .where(and(eq(runSeries.datasetId, runId), eq(runSeries.table, table), ...plan.where))
+      .$dynamic();
+    if (plan.groupBy.length > 0) query = query.groupBy(...plan.groupBy);
+    const rows = (await query.orderBy(...plan.orderBy)) as Record<string, unknown>[];
+    return rows.map((row) => plan.select.map((s, i) => cell(row[`c${i}`], s.numeric)));
+  }
+}
+
+function cell(value: unknown, numeric: boolean): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (numeric) return Number(value);
+  return String(value);
+}

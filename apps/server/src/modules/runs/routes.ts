@@ -1,0 +1,122 @@
+/** /api/v1/datasets/… for runs: list, run page, deletion, system files (logs) and run tables. HTTP only. */
+import { OkAnswer, RunDeletionPreview, RunDetails, RunListQuery, RunSummary, SystemFile, TableQuery, TableQueryAnswer, TablesAnswer } from '@corridor/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
+import { contentDisposition } from '../files/content.ts';
+import type { RunsService } from './service.ts';
+import type { SystemFilesService } from './system-files.ts';
+import type { RunTablesService } from './tables.ts';
+
+const tags = ['runs'];
+const oneDataset = errorAnswers(400, 401, 403, 404);
+const DownloadQuery = z.object({ dl: z.string().optional() });
+
+export interface RunsRoutesDeps {
+  runs: RunsService;
+  systemFiles: SystemFilesService;
+  tables: RunTablesService;
+}
+
+export function runsRoutes({ runs, systemFiles, tables }: RunsRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/datasets/runs',
+      {
+        schema: {
+          tags,
+          summary: "Runs of the caller's groups and those shared with them, newest first; ?groupId= for one group",
+          querystring: RunListQuery,
+          response: { 200: z.array(RunSummary), ...errorAnswers(400, 401) },
+        },
+      },
+      (request) => runs.list(request.actor, request.query.groupId),
+    );
+
+    app.get(
+      '/datasets/run/:id',
+      { schema: { tags, summary: 'A run: its dataset, files, status, scenario and run state', params: IdParams, response: { 200: RunDetails, ...oneDataset } } },
+      (request) => runs.get(request.actor, request.params.id),
+    );
+
+    app.get(
+      '/datasets/runs/:id/deletion',
+      {
+        schema: {
+          tags,
+          summary: 'What deleting the run removes and what it keeps because other datasets use it',
+          params: IdParams,
+          response: { 200: RunDeletionPreview, ...oneDataset },
+        },
+      },
+      (request) => runs.deletionPreview(request.actor, request.params.id),
+    );
+
+    app.delete(
+      '/datasets/runs/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a run with its series and logs; files other datasets use are kept; 409 while the run is active',
+          params: IdParams,
+          response: { 200: OkAnswer, ...oneDataset, ...errorAnswers(409) },
+        },
+      },
+      async (request) => {
+        await runs.delete(request.actor, request.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/datasets/datasets/:id/sysfiles',
+      { schema: { tags, summary: 'System files of a dataset (type stdout: the log)', params: IdParams, response: { 200: z.array(SystemFile), ...oneDataset } } },
+      (request) => systemFiles.list(request.actor, request.params.id),
+    );
+
+    app.get(
+      '/datasets/sysfiles/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A system file as text (as far as it is written); ?dl=1 downloads it',
+          params: IdParams,
+          querystring: DownloadQuery,
+          response: oneDataset,
+        },
+      },
+      async (request, reply) => {
+        const download = request.query.dl !== undefined && request.query.dl !== '0' && request.query.dl !== 'false';
+        const file = await systemFiles.open(request.actor, request.params.id);
+        const untyped = reply as FastifyReply;
+        untyped.header('content-type', 'text/plain; charset=utf-8');
+        untyped.header('content-length', file.size);
+        untyped.header('content-security-policy', "default-src 'none'; sandbox");
+        untyped.header('cache-control', 'private, no-cache');
+        if (download) untyped.header('content-disposition', contentDisposition('attachment', file.name));
+        return untyped.send(file.stream);
+      },
+    );
+
+    app.get(
+      '/datasets/tables',
+      { schema: { tags, summary: "The caller's runs with live tables (memory, scoreStats, modeStats)", response: { 200: TablesAnswer, ...errorAnswers(401) } } },
+      (request) => tables.list(request.actor),
+    );
+
+    app.post(
+      '/datasets/datasets/:id/tables/:table/query',
+      {
+        schema: {
+          tags,
+          summary: 'Query a run table (RAW shape): select columns or aggregates, group, filter; ordered by x, then key',
+          params: z.object({ id: RowId, table: z.string().min(1).max(200) }),
+          body: TableQuery,
+          response: { 200: TableQueryAnswer, ...oneDataset },
+        },
+      },
+      (request) => tables.query(request.actor, request.params.id, request.params.table, request.body),
+    );
+  };
+}
