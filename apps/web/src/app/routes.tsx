@@ -6,10 +6,14 @@ import { SignupPage } from '../features/auth/SignupPage.tsx';
 import { GroupWrapper } from '../features/groups/GroupWrapper.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { JobsPage } from '../features/jobs/JobsPage.tsx';
+import { SettingsJobsPage } from '../features/jobs/SettingsJobsPage.tsx';
 import { EditFilePage } from '../features/files/EditFilePage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { isRunId } from '../features/runs/runId.ts';
 import { RunIdGuard } from '../features/runs/RunIdGuard.tsx';
+import { RunFilePage } from '../features/runs/files/RunFilePage.tsx';
+import { RunFilesPage } from '../features/runs/files/RunFilesPage.tsx';
 import { RunLayout } from '../features/runs/RunLayout.tsx';
 import { AddScenarioPage } from '../features/scenarios/AddScenarioPage.tsx';
 import { ScenarioEditPage } from '../features/scenarios/edit/ScenarioEditPage.tsx';
@@ -17,6 +21,10 @@ import { ScenarioDeletePage } from '../features/scenarios/ScenarioDeletePage.tsx
 import { ScenarioListPage } from '../features/scenarios/ScenarioListPage.tsx';
 import { ScenarioOverviewPage } from '../features/scenarios/ScenarioOverviewPage.tsx';
 import { ScenarioWrapper } from '../features/scenarios/ScenarioWrapper.tsx';
+import { JobTemplateEditorPage } from '../features/settings/JobTemplateEditorPage.tsx';
+import { JobTemplatesPage } from '../features/settings/JobTemplatesPage.tsx';
+import { RunnersPage } from '../features/settings/RunnersPage.tsx';
+import { SettingsHomePage } from '../features/settings/SettingsHomePage.tsx';
 import { SetupPage } from '../features/setup/SetupPage.tsx';
 import { TeamSettingsPage } from '../features/teams/TeamSettingsPage.tsx';
 import { RequireSignedIn } from './guards.tsx';
@@ -33,22 +41,22 @@ function page(path: string | undefined, title: TitleSpec, element: ReactNode = <
 }
 
 /** Run pages exist only for numeric ids; other ids get the not-found title too. */
-function runPage(path: string | undefined, title: TitleKey): RouteObject {
-  return page(path, ({ t, params }) => (isRunId(params.id) ? t(`titles.${title}`) : t('titles.notFound')));
+function runPage(path: string | undefined, title: TitleKey, element?: ReactNode): RouteObject {
+  return page(path, ({ t, params }) => (isRunId(params.id) ? t(`titles.${title}`) : t('titles.notFound')), element);
 }
 
 const settingsRoutes: RouteObject[] = [
-  page(undefined, 'settings'),
+  page(undefined, 'settings', <SettingsHomePage />),
   page('accounts', 'accounts'),
   page('groups', 'groups'),
-  page('runners', 'runners'),
-  page('job-templates', 'jobTemplates'),
-  page('job-templates/:id', 'jobTemplate'),
+  page('runners', 'runners', <RunnersPage />),
+  page('job-templates', 'jobTemplates', <JobTemplatesPage />),
+  page('job-templates/:id', 'jobTemplate', <JobTemplateEditorPage />),
   page('smtp', 'smtp'),
   page('licenses', 'licenses'),
   page('server-import', 'serverImport'),
   page('sysinfo', 'sysinfo'),
-  page('jobs', 'settingsJobs'),
+  page('jobs', 'settingsJobs', <SettingsJobsPage />),
   page('matsim-releases', 'matsimReleases'),
 ];
 
@@ -56,8 +64,8 @@ const runRoutes: RouteObject[] = [
   runPage(undefined, 'run'),
   runPage('edit', 'edit'),
   runPage('delete', 'delete'),
-  runPage('file', 'file'),
-  runPage('files', 'files'),
+  runPage('file', 'file', <RunFilePage />),
+  runPage('files', 'files', <RunFilesPage />),
 ];
 
 const scenarioRoutes: RouteObject[] = [
@@ -108,7 +116,7 @@ export const routes: RouteObject[] = [
             children: [
               page(undefined, 'home', <HomePage />),
               page('help', 'help', <HelpPage />),
-              page('jobs', 'jobs'),
+              page('jobs', 'jobs', <JobsPage />),
               page('scenarios', 'scenarios', <ScenarioListPage />),
               page('scenarios/add', 'addScenario', <AddScenarioPage />),
               { path: 'settings', children: settingsRoutes },

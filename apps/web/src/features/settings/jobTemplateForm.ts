@@ -1,0 +1,70 @@
+import { jobCommandProblem, JOB_TEMPLATE_MESSAGES, type JobTemplate, type SaveJobTemplateRequest } from '@corridor/contract';
+
+/** The editor's values; the MATSim version select uses "" for None. */
+export interface JobTemplateValues {
+  name: string;
+  description: string;
+  matsimVersion: string;
+  toolIntegration: string;
+  allowCustomJar: boolean;
+  command: string;
+}
+
+export const NO_MATSIM = '';
+export const CUSTOM_MATSIM = 'custom';
+
+export const EMPTY_TEMPLATE: JobTemplateValues = {
+  name: '',
+  description: '',
+  matsimVersion: NO_MATSIM,
+  toolIntegration: '',
+  allowCustomJar: false,
+  command: '',
+};
+
+export function valuesOf(template: JobTemplate): JobTemplateValues {
+  return {
+    name: template.name,
+    description: template.description,
+    matsimVersion: template.matsimVersion ?? NO_MATSIM,
+    toolIntegration: template.toolIntegrations[0] ?? '',
+    allowCustomJar: template.allowCustomJar,
+    command: template.command,
+  };
+}
+
+/** The save request; additional files of an existing template are kept as they are. */
+export function requestOf(values: JobTemplateValues, existing?: JobTemplate): SaveJobTemplateRequest {
+  return {
+    name: values.name.trim(),
+    description: values.description,
+    matsimVersion: values.matsimVersion === NO_MATSIM ? null : values.matsimVersion,
+    toolIntegrations: values.toolIntegration ? [values.toolIntegration] : [],
+    allowCustomJar: values.allowCustomJar,
+    command: values.command.trim(),
+    files: (existing?.files ?? []).map((file) => ({ fkUserFile: file.fkUserFile, extractArchive: file.extractArchive })),
+  };
+}
+
+/** $JAR is allowed with a custom jar or a named MATSim version (the contract's rule). */
+export function jarAllowed(values: Pick<JobTemplateValues, 'matsimVersion' | 'allowCustomJar'>): boolean {
+  return values.allowCustomJar || values.matsimVersion !== NO_MATSIM;
+}
+
+/** The first problem of each field (spec 3 §5), or none. */
+export function validateTemplate(values: JobTemplateValues): { name?: string; command?: string } {
+  const problems: { name?: string; command?: string } = {};
+  if (values.name.trim() === '') problems.name = JOB_TEMPLATE_MESSAGES.name;
+  const command = jobCommandProblem(values.command, jarAllowed(values));
+  if (command) problems.command = command;
+  return problems;
+}
+
+/** Save button state (spec 3 §4): Add for a new template, Save when changed, Saved ✔ when unchanged. */
+export type SaveState = 'add' | 'save' | 'saved';
+
+export function saveState(isNew: boolean, values: JobTemplateValues, saved: JobTemplateValues | undefined): SaveState {
+  if (isNew || !saved) return 'add';
+  const changed = (Object.keys(values) as (keyof JobTemplateValues)[]).some((key) => values[key] !== saved[key]);
+  return changed ? 'save' : 'saved';
+}

@@ -1,0 +1,13 @@
+/** IPv4 address pattern: four dotted decimal numbers of up to three digits. */
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/** The "{ip}/8" placeholder of the IPv4 range (spec 3 §2.9): the browser's host if it is an IPv4 address. */
+export function ipv4Placeholder(hostname: string): string {
+  return `${IPV4.test(hostname) ? hostname : '10.0.0.0'}/8`;
+}
+export const IPV6_PLACEHOLDER = '::1/128';
+
+/** The command that starts a runner against this server (README "Runners"). */
+export function runnerCommand(serverUrl: string, token: string): string {
+  return `npx corridor-runner --server ${serverUrl} --token ${token}`;
+}
