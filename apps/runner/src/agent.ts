@@ -1,0 +1,198 @@
+/**
+ * The agent loop: connect, heartbeat every heartbeatMs (its answer names jobs to stop), claim jobs while resources
+ * are free, run each claimed job. Network errors are retried with backoff. A claim retried after a network error
+ * repeats its claimId, so a lost answer never makes a job run twice; and a job id this agent ever started is never
+ * started again. When the server forgot the runner (RUNNER_UNKNOWN) it connects again with the same id and its
+ * running jobs.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClaimedJob, Resources, RunnerWelcome } from '@corridor/contract';
+import { Backoff, sleep } from './backoff.ts';
+import { isRunnerUnknown, isTransient, ServerError, type ProtocolClient } from './client.ts';
+import { JobRun, type JobRunDeps } from './job/job-run.ts';
+import type { Logger } from './logger.ts';
+import { availableResources } from './resources.ts';
+
+export interface AgentOptions extends Omit<JobRunDeps, 'client' | 'log' | 'reconnect'> {
+  client: ProtocolClient;
+  log: Logger;
+  name: string;
+  capabilities: string[];
+  totalResources: Resources;
+  /** How often to ask for work while nothing is offered. */
+  claimIntervalMs?: number;
+}
+
+/** The server refused the token (deleted, or this address not allowed): nothing to retry. */
+export class TokenRefusedError extends Error {}
+
+export const CANCEL_MESSAGES = {
+  server: 'The run was cancelled.',
+  stopped: 'The runner was stopped.',
+} as const;
+
+export class Agent {
+  private readonly jobs = new Map<number, JobRun>();
+  private readonly everStarted = new Set<number>();
+  private readonly stopping = new AbortController();
+  private welcome: RunnerWelcome | undefined;
+  private reconnecting: Promise<void> | undefined;
+  private wake = new AbortController();
+  private fatal: Error | undefined;
+
+  constructor(private readonly options: AgentOptions) {}
+
+  /** Runs until stop() (resolves) or the token is refused (rejects with TokenRefusedError). */
+  async run(): Promise<void> {
+    try {
+      await this.connect();
+      await Promise.all([this.heartbeatLoop(), this.claimLoop()]);
+    } catch (error) {
+      this.fatal = error as Error;
+      this.stop(CANCEL_MESSAGES.stopped);
+    }
+    await Promise.all([...this.jobs.values()].map((job) => job.done));
+    if (this.fatal) throw this.fatal;
+  }
+
+  /** Stops claiming, cancels the running jobs (their outputs are still uploaded) and lets run() return. */
+  stop(message: string = CANCEL_MESSAGES.stopped): void {
+    if (this.stopping.signal.aborted) return;
+    this.options.log.info(`stopping${this.jobs.size ? `: cancelling ${this.jobs.size} job(s)` : ''}`);
+    this.stopping.abort();
+    for (const job of this.jobs.values()) job.cancel(message);
+  }
+
+  get runningJobs(): number[] {
+    return [...this.jobs.keys()];
+  }
+
+  private get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  private available(): Resources {
+    return availableResources(
+      this.options.totalResources,
+      [...this.jobs.values()].map(({ job }) => ({ cpuCores: job.cpuCores, ramInGb: job.ramInGb })),
+    );
+  }
+
+  /** Connects (again), retrying with backoff until it works or the agent stops. */
+  private async connect(): Promise<void> {
+    const { client, log } = this.options;
+    const backoff = new Backoff();
+    while (!this.stopped) {
+      try {
+        const reconnect = client.runnerId !== undefined;
+        this.welcome = await client.connect({
+          runnerId: client.runnerId,
+          name: this.options.name,
+          capabilities: this.options.capabilities,
+          totalResources: this.options.totalResources,
+          availableResources: this.available(),
+          jobs: this.runningJobs,
+        });
+        log.info(`${reconnect ? 'reconnected' : 'connected'} as ${this.welcome.runnerId} (${this.options.name})`);
+        return;
+      } catch (error) {
+        this.refuseToken(error);
+        const delay = backoff.next();
+        log.warn(`could not connect: ${(error as Error).message}; retrying in ${(delay / 1000).toFixed(1)} s`);
+        await sleep(delay, this.stopping.signal);
+      }
+    }
+  }
+
+  /** One reconnect at a time, whoever noticed the server forgot this runner. */
+  private reconnect(): Promise<void> {
+    this.reconnecting ??= this.connect().finally(() => {
+      this.reconnecting = undefined;
+    });
+    return this.reconnecting;
+  }
+
+  private refuseToken(error: unknown): void {
+    if (error instanceof ServerError && (error.status === 401 || error.status === 403)) {
+      throw new TokenRefusedError(`The server refused this runner's token: ${error.message}`);
+    }
+  }
+
+  private async heartbeatLoop(): Promise<void> {
+    const { client, log } = this.options;
+    let failing = false;
+    while (!this.stopped) {
+      await sleep(this.welcome?.heartbeatMs ?? 5_000, this.stopping.signal);
+      if (this.stopped) return;
+      try {
+        const answer = await client.heartbeat({ availableResources: this.available(), jobs: this.runningJobs });
+        if (failing) log.info('heartbeat answered again');
+        failing = false;
+        for (const id of answer.cancel) this.jobs.get(id)?.cancel(CANCEL_MESSAGES.server);
+      } catch (error) {
+        this.refuseToken(error);
+        if (isRunnerUnknown(error)) {
+          log.warn('the server does not know this runner any more; connecting again');
+          await this.reconnect();
+        } else if (!failing) {
+          failing = true;
+          log.warn(`heartbeat failed: ${(error as Error).message}`);
+        }
+      }
+    }
+  }
+
+  private async claimLoop(): Promise<void> {
+    while (!this.stopped) {
+      const free = this.available();
+      if (free.cpuCores >= 1 && free.ramInGb > 0) {
+        const job = await this.claim();
+        if (job) {
+          this.startJob(job);
+          continue;
+        }
+      }
+      this.wake = new AbortController();
+      await sleep(this.options.claimIntervalMs ?? 2_000, AbortSignal.any([this.stopping.signal, this.wake.signal]));
+    }
+  }
+
+  /** One claim attempt; retried with the same claimId while the server does not answer. */
+  private async claim(): Promise<ClaimedJob | null> {
+    const { client, log } = this.options;
+    const claimId = randomUUID();
+    const backoff = new Backoff();
+    while (!this.stopped) {
+      try {
+        const answer = await client.claim({ claimId, availableResources: this.available() });
+        return answer.job;
+      } catch (error) {
+        this.refuseToken(error);
+        if (!isTransient(error)) {
+          log.warn(`claim refused: ${(error as Error).message}`);
+          return null;
+        }
+        if (isRunnerUnknown(error)) await this.reconnect();
+        else if (backoff.attempts === 0) log.warn(`claim failed: ${(error as Error).message}; retrying`);
+        await sleep(backoff.next(), this.stopping.signal);
+      }
+    }
+    return null;
+  }
+
+  private startJob(job: ClaimedJob): void {
+    if (this.everStarted.has(job.jobId)) {
+      this.options.log.warn(`job ${job.jobId} was offered again; it was started here before and is not started twice`);
+      return;
+    }
+    this.everStarted.add(job.jobId);
+    const run = new JobRun(job, { ...this.options, reconnect: () => this.reconnect() });
+    this.jobs.set(job.jobId, run);
+    // A claim answered while stopping: the job is this runner's now, so it ends (CANCELLED) like the others.
+    if (this.stopped) run.cancel(CANCEL_MESSAGES.stopped);
+    void run.done.finally(() => {
+      this.jobs.delete(job.jobId);
+      this.wake.abort();
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs, UsageError } from './args.ts';
+
+describe('corridor-runner arguments', () => {
+  it('reads every option', () => {
+    const options = parseArgs(
+      ['--server', 'https://corridor.example.org/api/v1/', '--token', 't0ken', '--name', 'big box', '--work', 'w', '--cpus', '8', '--ram', '31.5'],
+      {},
+      '/home/ada',
+    );
+    expect(options).toEqual({
+      serverUrl: 'https://corridor.example.org',
+      token: 't0ken',
+      name: 'big box',
+      workDir: '/home/ada/w',
+      cpus: 8,
+      ramGb: 31.5,
+    });
+  });
+
+  it('takes the token from CORRIDOR_RUNNER_TOKEN and defaults the rest', () => {
+    const options = parseArgs(['--server', 'http://127.0.0.1:8080'], { CORRIDOR_RUNNER_TOKEN: 'from-env' }, '/srv');
+    expect(options.token).toBe('from-env');
+    expect(options.serverUrl).toBe('http://127.0.0.1:8080');
+    expect(options.workDir).toBe('/srv/runner-work');
+    expect(options.name.length).toBeGreaterThan(0);
+    expect(options.cpus).toBeUndefined();
+  });
+
+  it.each([
+    [[], '--server is required.'],
+    [['--server', 'http://x'], '--token (or the environment variable CORRIDOR_RUNNER_TOKEN) is required.'],
+    [['--server', 'ftp://x', '--token', 't'], '--server: use an http:// or https:// URL.'],
+    [['--server', 'not a url', '--token', 't'], '--server: not a URL: not a url'],
+    [['--server', 'http://x', '--token', 't', '--cpus', '0'], '--cpus: expected a positive whole number, got "0".'],
+    [['--server', 'http://x', '--token', 't', '--ram', 'lots'], '--ram: expected a positive number, got "lots".'],
+    [['--server', 'http://x', '--token', 't', '--bogus'], "Unknown option '--bogus'"],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseArgs(argv, {})).toThrow(UsageError);
+    expect(() => parseArgs(argv, {})).toThrow(message);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * `corridor-runner --server URL --token T [--name N] [--work DIR] [--cpus N] [--ram GB]`. The token may come from
+ * the environment instead (CORRIDOR_RUNNER_TOKEN), so it does not show in `ps`.
+ */
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { parseArgs as parseNodeArgs } from 'node:util';
+
+export const TOKEN_ENV = 'CORRIDOR_RUNNER_TOKEN';
+
+export const USAGE = `Usage: corridor-runner --server URL --token TOKEN [options]
+
+Connects to a Corridor server, claims scheduled runs and executes them.
+
+  --server URL    the Corridor server, e.g. https://corridor.example.org
+  --token TOKEN   a runner token from the Runners page (or set ${TOKEN_ENV})
+  --name NAME     the name shown on the Runners page (default: this host's name)
+  --work DIR      working directory for the runs' files (default: ./runner-work)
+  --cpus N        CPU cores to offer (default: all of this machine's)
+  --ram GB        RAM in GB to offer (default: all of this machine's)
+  --help          this text`;
+
+export class UsageError extends Error {}
+
+export interface RunnerOptions {
+  /** The server's origin and path up to, not including, /api/v1. */
+  serverUrl: string;
+  token: string;
+  name: string;
+  /** Absolute path. */
+  workDir: string;
+  cpus: number | undefined;
+  ramGb: number | undefined;
+}
+
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RunnerOptions {
+  let values;
+  try {
+    ({ values } = parseNodeArgs({
+      args: [...argv],
+      options: {
+        server: { type: 'string' },
+        token: { type: 'string' },
+        name: { type: 'string' },
+        work: { type: 'string' },
+        cpus: { type: 'string' },
+        ram: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+
+  if (!values.server) throw new UsageError('--server is required.');
+  const token = values.token ?? env[TOKEN_ENV];
+  if (!token?.trim()) throw new UsageError(`--token (or the environment variable ${TOKEN_ENV}) is required.`);
+  const name = values.name?.trim() || hostname() || 'runner';
+  return {
+    serverUrl: serverUrl(values.server),
+    token: token.trim(),
+    name,
+    workDir: path.resolve(cwd, values.work ?? 'runner-work'),
+    cpus: values.cpus === undefined ? undefined : positive(values.cpus, '--cpus', true),
+    ramGb: values.ram === undefined ? undefined : positive(values.ram, '--ram', false),
+  };
+}
+
+function serverUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--server: not a URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--server: use an http:// or https:// URL.`);
+  // Accept the address with or without the API prefix (`…/api/v1`).
+  const pathname = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  return `${url.origin}${pathname}`;
+}
+
+function positive(text: string, flag: string, integer: boolean): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new UsageError(`${flag}: expected a positive ${integer ? 'whole number' : 'number'}, got "${text}".`);
+  }
+  return value;
+}

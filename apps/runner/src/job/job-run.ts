@@ -1,0 +1,284 @@
+/**
+ * One claimed job from start to end: stage the input files, write the working config, run the job template's
+ * command (argv, never a shell), stream log/progress/stats while it runs, upload the outputs, report the end.
+ * Cancel: SIGTERM, SIGKILL after `killGraceMs`, upload what exists, CANCELLED. A job the server took back (lost)
+ * is stopped and left without further calls.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { ClaimedJob, JobFinish } from '@corridor/contract';
+import { sleep } from '../backoff.ts';
+import type { ProtocolClient } from '../client.ts';
+import type { Logger } from '../logger.ts';
+import { buildCommand, CommandError, jobEnvironment, type BuiltCommand } from './command.ts';
+import { LogStream } from './log-stream.ts';
+import { listOutputFiles } from './outputs.ts';
+import { JobReporter } from './reporter.ts';
+import { readRss } from './rss.ts';
+import { stagedNames, WORKING_CONFIG, type StagedFile } from './staging.ts';
+import { StatsWatcher } from './stats-watcher.ts';
+import { writeWorkingConfig } from './working-config.ts';
+
+export interface JobRunDeps {
+  client: ProtocolClient;
+  /** The runner's working directory; the job works in `{workDir}/job-{id}`. */
+  workDir: string;
+  log: Logger;
+  /** The argv of $ENGINE. */
+  engine: readonly string[];
+  /** $JAVA */
+  java: string;
+  /** The environment jobs start from, and the variables to take out of it (the runner token). */
+  env: NodeJS.ProcessEnv;
+  hiddenEnv: readonly string[];
+  reconnect: () => Promise<void>;
+  killGraceMs?: number;
+  statsPollMs?: number;
+  logFlushMs?: number;
+  /** Keep the job's folder after the end (default: removed once the outputs are uploaded). */
+  keepWorkDir?: boolean;
+  /** How long calls are retried before the job counts as lost. */
+  retryForMs?: number;
+}
+
+export const KILL_GRACE_MS = 10_000;
+const RSS_AFTER_SILENCE_MS = 10_000;
+const RSS_EVERY_MS = 5_000;
+const MAX_MESSAGE = 2_000;
+const OUTPUT_END_WAIT_MS = 5_000;
+
+type Outcome =
+  | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null }
+  | { kind: 'spawn-error'; message: string };
+
+export class JobRun {
+  readonly done: Promise<void>;
+  private cancelMessage: string | undefined;
+  private lostReason: string | undefined;
+  private child: ChildProcess | undefined;
+  private killTimer: NodeJS.Timeout | undefined;
+  private readonly abort = new AbortController();
+  private readonly reporter: JobReporter;
+  private readonly dir: string;
+
+  constructor(
+    readonly job: ClaimedJob,
+    private readonly deps: JobRunDeps,
+  ) {
+    this.dir = path.join(deps.workDir, `job-${job.jobId}`);
+    this.reporter = new JobReporter({
+      retryForMs: deps.retryForMs,
+      reconnect: deps.reconnect,
+      onLost: (reason) => this.onLost(reason),
+      warn: (message) => deps.log.warn(`job ${job.jobId}: ${message}`),
+    });
+    this.done = this.run().catch((error: unknown) => {
+      deps.log.error(`job ${job.jobId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    });
+  }
+
+  /** Stops the job; it ends CANCELLED with `message` once its outputs are uploaded. */
+  cancel(message: string): void {
+    if (this.cancelMessage !== undefined || this.lostReason !== undefined) return;
+    this.cancelMessage = message;
+    this.deps.log.info(`job ${this.job.jobId}: cancelling (${message})`);
+    this.abort.abort();
+    this.terminate();
+  }
+
+  private onLost(reason: string): void {
+    if (this.lostReason !== undefined) return;
+    this.lostReason = reason;
+    this.deps.log.warn(`job ${this.job.jobId}: no longer this runner's job, stopping it (${reason})`);
+    this.abort.abort();
+    this.terminate();
+  }
+
+  private terminate(): void {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    this.killTimer ??= setTimeout(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }, this.deps.killGraceMs ?? KILL_GRACE_MS);
+  }
+
+  private async run(): Promise<void> {
+    const { job, deps } = this;
+    deps.log.info(`job ${job.jobId}: claimed (run ${job.runId}, ${job.matsimRunId})`);
+    await rm(this.dir, { recursive: true, force: true });
+    const inputDir = path.join(this.dir, 'input');
+    const outputDir = path.join(this.dir, 'output');
+    await mkdir(inputDir, { recursive: true });
+
+    let command: BuiltCommand;
+    try {
+      const staged = await this.stage(inputDir);
+      if (this.stopped()) return await this.end({ status: 'CANCELLED', exitCode: null, message: this.cancelMessage });
+      command = await this.prepare(staged, inputDir, outputDir);
+    } catch (error) {
+      if (this.stopped()) return await this.end({ status: 'CANCELLED', exitCode: null, message: this.cancelMessage });
+      return await this.end({ status: 'FAILED', exitCode: null, message: (error as Error).message });
+    }
+
+    const logStream = new LogStream({
+      sendLog: (chunk) => this.reporter.call('log', () => deps.client.log(job.jobId, chunk)),
+      sendProgress: (progress) => this.reporter.call('progress', () => deps.client.progress(job.jobId, progress)),
+      flushMs: deps.logFlushMs,
+    });
+    const stats = new StatsWatcher(outputDir, job.matsimRunId, (name, csv) =>
+      this.reporter.call(`stats ${name}`, () => deps.client.putStats(job.jobId, name, csv)),
+    );
+    logStream.note(`corridor-runner: ${command.argv.map(quoteForDisplay).join(' ')}`);
+    const outcome = await this.execute(command, logStream, stats);
+    await logStream.close();
+    if (this.lostReason !== undefined) return await this.end(undefined);
+    await stats.poll();
+
+    const result = this.result(outcome, logStream.lastErrorLine);
+    if (result.status !== 'FINISHED' && result.message) logStream.note(`corridor-runner: ${result.message}`);
+    await logStream.close();
+    await this.uploadOutputs(outputDir, logStream);
+    await logStream.close();
+    await this.end(result);
+  }
+
+  private stopped(): boolean {
+    return this.cancelMessage !== undefined || this.lostReason !== undefined;
+  }
+
+  /** Downloads every input file into `input/`. */
+  private async stage(inputDir: string): Promise<StagedFile[]> {
+    const names = stagedNames(this.job.files);
+    const staged: StagedFile[] = [];
+    for (const [i, file] of this.job.files.entries()) {
+      const target = path.join(inputDir, names[i]!);
+      const result = await this.reporter.call(`download ${file.name}`, () =>
+        this.deps.client.download(this.job.jobId, file.fileId, target, this.abort.signal),
+      );
+      if (this.stopped()) return staged;
+      if (result !== 'ok') throw new Error(`The input file ${file.name} could not be downloaded.`);
+      staged.push({ ...file, path: target });
+    }
+    return staged;
+  }
+
+  /** The working config and the command line. */
+  private async prepare(staged: StagedFile[], inputDir: string, outputDir: string): Promise<BuiltCommand> {
+    const { job, deps } = this;
+    const config = staged.find((file) => file.role === 'config');
+    if (!config) throw new Error('The job has no config file.');
+    const workingConfig = path.join(inputDir, WORKING_CONFIG);
+    try {
+      await writeWorkingConfig(config.path, workingConfig, { files: staged, outputDirectory: outputDir, matsimRunId: job.matsimRunId });
+    } catch (error) {
+      throw new Error(`The config ${config.name} could not be read: ${(error as Error).message}`);
+    }
+    const jar = staged.find((file) => file.role === 'jar');
+    try {
+      return buildCommand(job.command, {
+        config: workingConfig,
+        memory: job.memory,
+        programArgs: job.programArgs,
+        java: deps.java,
+        engine: deps.engine,
+        jar: job.allowCustomJar && jar ? { path: jar.path } : { problem: jarProblem(job) },
+      });
+    } catch (error) {
+      if (error instanceof CommandError) throw new Error(error.message);
+      throw error;
+    }
+  }
+
+  /** Runs the command until it exits, streaming its output, progress and stats. */
+  private async execute(command: BuiltCommand, logStream: LogStream, stats: StatsWatcher): Promise<Outcome> {
+    const { job, deps } = this;
+    const [program, ...args] = command.argv as [string, ...string[]];
+    const env = jobEnvironment(deps.env, command, job.memory, deps.hiddenEnv);
+    const child = spawn(program, args, { cwd: this.dir, env, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    const outputEnded = Promise.all([logStream.attach(child.stdout, 'stdout'), logStream.attach(child.stderr, 'stderr')]);
+    const startedAt = Date.now();
+    let lastRss = 0;
+    const statsTimer = setInterval(() => void stats.poll(), deps.statsPollMs ?? 2_000);
+    const rssTimer = setInterval(async () => {
+      const silentSince = logStream.lastMemoryAt ?? startedAt;
+      if (!child.pid || Date.now() - silentSince < RSS_AFTER_SILENCE_MS || Date.now() - lastRss < RSS_EVERY_MS) return;
+      lastRss = Date.now();
+      const rss = await readRss(child.pid);
+      if (rss !== undefined) logStream.addMemory([{ time: Date.now(), key: 'rss', value: rss }]);
+    }, 1_000);
+
+    const outcome = await new Promise<Outcome>((resolve) => {
+      child.once('spawn', () => {
+        deps.log.info(`job ${job.jobId}: started (pid ${child.pid})`);
+        void this.reporter.call('started', () => deps.client.started(job.jobId));
+        if (this.stopped()) this.terminate();
+      });
+      child.once('error', (error) => resolve({ kind: 'spawn-error', message: error.message }));
+      child.once('exit', (code, signal) => resolve({ kind: 'exit', code, signal }));
+    });
+    clearInterval(statsTimer);
+    clearInterval(rssTimer);
+    clearTimeout(this.killTimer);
+    // A process that left children behind may keep the pipes open: wait a little, then stop reading.
+    if (outcome.kind === 'exit') await Promise.race([outputEnded, sleep(OUTPUT_END_WAIT_MS)]);
+    child.stdout.destroy();
+    child.stderr.destroy();
+    deps.log.info(`job ${job.jobId}: ${outcome.kind === 'exit' ? `exited (${outcome.signal ?? outcome.code})` : outcome.message}`);
+    return outcome;
+  }
+
+  private result(outcome: Outcome, lastErrorLine: string | undefined): JobFinish {
+    if (this.cancelMessage !== undefined) {
+      return { status: 'CANCELLED', exitCode: outcome.kind === 'exit' ? outcome.code : null, message: this.cancelMessage };
+    }
+    if (outcome.kind === 'spawn-error') {
+      return { status: 'FAILED', exitCode: null, message: limit(`The job command could not be started: ${outcome.message}`) };
+    }
+    if (outcome.code === 0) return { status: 'FINISHED', exitCode: 0 };
+    const how = outcome.code !== null ? `exited with code ${outcome.code}` : `was ended by ${outcome.signal}`;
+    const reason = lastErrorLine ? ` ${lastErrorLine}` : '';
+    return { status: 'FAILED', exitCode: outcome.code, message: limit(`The engine ${how}.${reason}`) };
+  }
+
+  private async uploadOutputs(outputDir: string, logStream: LogStream): Promise<void> {
+    for (const output of await listOutputFiles(outputDir)) {
+      const result = await this.reporter.call(
+        `upload ${output.path}`,
+        () => this.deps.client.uploadOutput(this.job.jobId, output.path, output.file),
+        { attempts: 4 },
+      );
+      if (result === 'lost') return;
+      if (result === 'failed') logStream.note(`corridor-runner: the output file ${output.path} could not be uploaded.`);
+    }
+  }
+
+  /** Reports the end (unless the job was lost) and removes the job's folder. */
+  private async end(result: JobFinish | undefined): Promise<void> {
+    const { job, deps } = this;
+    if (result && this.lostReason === undefined) {
+      const sent = await this.reporter.call('finish', () => deps.client.finish(job.jobId, result));
+      deps.log.info(`job ${job.jobId}: ${result.status}${result.message ? ` — ${result.message}` : ''}${sent === 'ok' ? '' : ` (not reported: ${sent})`}`);
+    }
+    if (!deps.keepWorkDir) await rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/** Why $JAR has no value for this job. */
+function jarProblem(job: ClaimedJob): string {
+  if (job.matsimVersion && job.matsimVersion !== 'custom') {
+    return `This runner cannot run MATSim release jars yet (MATSim ${job.matsimVersion}); use a job template with a custom JAR-file.`;
+  }
+  if (!job.allowCustomJar) return 'The job command uses $JAR, but its job template neither names a MATSim version nor allows a custom JAR-file.';
+  return 'The job command uses $JAR, but no JAR-file was assigned to the run.';
+}
+
+function limit(message: string): string {
+  return message.length <= MAX_MESSAGE ? message : `${message.slice(0, MAX_MESSAGE - 1)}…`;
+}
+
+function quoteForDisplay(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}

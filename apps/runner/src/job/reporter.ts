@@ -1,0 +1,82 @@
+/**
+ * A job's calls to the server, one at a time and in order (started → log batches → progress → stats → outputs →
+ * finish), each retried with backoff while the server is unreachable. When the server says the job is not this
+ * runner's any more (409), or stays unreachable past `retryForMs` (it will have failed the job by its heartbeat
+ * timeout), the job is lost: `onLost` stops it and every later call is skipped.
+ */
+import { Backoff, sleep, type BackoffOptions } from '../backoff.ts';
+import { isJobNotYours, isRunnerUnknown, isTransient } from '../client.ts';
+
+export type CallResult = 'ok' | 'failed' | 'lost';
+
+export interface ReporterOptions {
+  /** How long transient failures are retried before the job counts as lost. */
+  retryForMs?: number;
+  backoff?: BackoffOptions;
+  /** Called before retrying a call the server refused because it forgot this runner. */
+  reconnect?: () => Promise<void>;
+  onLost: (reason: string) => void;
+  warn: (message: string) => void;
+}
+
+export interface CallOptions {
+  /** Give up after this many attempts (the call then "failed", the job is not lost). Default: retry for retryForMs. */
+  attempts?: number;
+}
+
+export const DEFAULT_RETRY_FOR_MS = 120_000;
+
+export class JobReporter {
+  private chain: Promise<unknown> = Promise.resolve();
+  private lostReason: string | undefined;
+
+  constructor(private readonly options: ReporterOptions) {}
+
+  get lost(): boolean {
+    return this.lostReason !== undefined;
+  }
+
+  /** Queues a call behind the ones before it. Never rejects. */
+  call(label: string, fn: () => Promise<void>, options: CallOptions = {}): Promise<CallResult> {
+    const result = this.chain.then(() => this.attempt(label, fn, options));
+    this.chain = result;
+    return result;
+  }
+
+  /** Resolves when every queued call is done. */
+  idle(): Promise<void> {
+    return this.chain.then(() => undefined);
+  }
+
+  private async attempt(label: string, fn: () => Promise<void>, options: CallOptions): Promise<CallResult> {
+    if (this.lost) return 'lost';
+    const backoff = new Backoff(this.options.backoff);
+    const retryFor = this.options.retryForMs ?? DEFAULT_RETRY_FOR_MS;
+    const startedAt = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fn();
+        return 'ok';
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (isJobNotYours(error)) return this.lose(`${label}: ${message}`);
+        const outOfAttempts = options.attempts !== undefined && attempt >= options.attempts;
+        if (!isTransient(error) || outOfAttempts) {
+          this.options.warn(`${label} failed: ${message}`);
+          return 'failed';
+        }
+        if (Date.now() - startedAt > retryFor) return this.lose(`${label}: the server stayed unreachable (${message})`);
+        if (isRunnerUnknown(error)) await this.options.reconnect?.().catch(() => undefined);
+        await sleep(backoff.next());
+      }
+    }
+  }
+
+  private lose(reason: string): 'lost' {
+    if (!this.lost) {
+      this.lostReason = reason;
+      this.options.onLost(reason);
+    }
+    return 'lost';
+  }
+}
