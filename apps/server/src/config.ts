@@ -43,6 +43,11 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
   RUNNER_HEARTBEAT_MS: z.coerce.number().int().min(10).max(3_600_000).default(RUNNER_HEARTBEAT_MS),
   RUNNER_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(10).max(86_400_000).default(RUNNER_HEARTBEAT_TIMEOUT_MS),
+  /** "false" (or "0"/"no"/"off") disables the runner main.ts starts next to the server. */
+  EMBEDDED_RUNNER: z
+    .string()
+    .transform((v) => !['false', '0', 'no', 'off'].includes(v.trim().toLowerCase()))
+    .default(true),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -70,6 +75,8 @@ export interface Config {
   runnerHeartbeatMs: number;
   /** A runner silent for longer loses its jobs (FAILED). */
   runnerHeartbeatTimeoutMs: number;
+  /** Whether main.ts starts the embedded runner (a runner agent child process on loopback). */
+  embeddedRunner: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     runnerHeartbeatMs: e.RUNNER_HEARTBEAT_MS,
     runnerHeartbeatTimeoutMs: e.RUNNER_HEARTBEAT_TIMEOUT_MS,
+    embeddedRunner: e.EMBEDDED_RUNNER,
   };
 }
 

@@ -2,6 +2,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
+import { EmbeddedRunner, embeddedRunnerWorkDir, loopbackUrl } from './embedded-runner.ts';
+import { ensureEmbeddedToken } from './modules/runner-tokens/embedded-token.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -10,12 +12,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db });
 
   let closing = false;
+  let runner: EmbeddedRunner | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      // Server first, so no request is cut off from the database; then the database.
+      // The embedded runner first: cancelling its jobs still needs the server (uploads, finish).
+      await runner?.stop();
+      // Server next, so no request is cut off from the database; then the database.
       await app.close();
       await database.close();
       process.exit(0);
@@ -32,6 +37,22 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.publicUrl?.origin ?? `http://localhost:${port}`;
   console.log(`Corridor is listening on ${shown}`);
+
+  if (config.embeddedRunner) {
+    const token = await ensureEmbeddedToken(database.db).catch((err: unknown) => {
+      app.log.error({ err }, 'embedded runner not started: its token could not be made');
+      return null;
+    });
+    if (token && !closing) {
+      runner = new EmbeddedRunner({
+        serverUrl: loopbackUrl(config.host, port),
+        token,
+        workDir: embeddedRunnerWorkDir(config.dataDir),
+        log: app.log,
+      });
+      runner.start();
+    }
+  }
 }
 
 main().catch((err: unknown) => {
