@@ -71,7 +71,8 @@ export function planQuery(table: RunTableName, request: TableQuery): QueryPlan {
   });
 
   // Ordered by x, then key (then value): all of them for raw rows, the grouped ones for aggregates.
-  const order = all.filter((c) => !aggregated || grouped.has(c.name));
+  const [x, value, key] = all as [Column, Column, Column];
+  const order = [x, key, value].filter((c) => !aggregated || grouped.has(c.name));
   return {
     columns: select.map((s) => s.column),
     select: selected,
