@@ -31,7 +31,8 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
   const [deleting, setDeleting] = useState(false);
   const problems = submitted ? validateTemplate(values) : {};
   const state = saveState(!template, values, saved);
-  const set = <K extends keyof JobTemplateValues>(key: K, value: JobTemplateValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof JobTemplateValues>(key: K, value: JobTemplateValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +49,10 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
     { value: CUSTOM_MATSIM, label: t('jobTemplates.matsimCustom') },
     ...MATSIM_RELEASES.map((release) => ({ value: release, label: release })),
   ];
-  const integrationOptions = [{ value: '', label: t('jobTemplates.integrationNone') }, ...TOOL_INTEGRATIONS.map((release) => ({ value: release, label: release }))];
+  const integrationOptions = [
+    { value: '', label: t('jobTemplates.integrationNone') },
+    ...TOOL_INTEGRATIONS.map((release) => ({ value: release, label: release })),
+  ];
 
   return (
     <form onSubmit={submit} noValidate>
@@ -58,11 +62,35 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
             {save.error.message}
           </Alert>
         )}
-        <TextInput label={t('jobTemplates.fields.name')} required value={values.name} error={problems.name} onChange={(event) => set('name', event.currentTarget.value)} />
-        <Textarea label={t('jobTemplates.fields.description')} autosize minRows={2} value={values.description} onChange={(event) => set('description', event.currentTarget.value)} />
+        <TextInput
+          label={t('jobTemplates.fields.name')}
+          required
+          value={values.name}
+          error={problems.name}
+          onChange={(event) => set('name', event.currentTarget.value)}
+        />
+        <Textarea
+          label={t('jobTemplates.fields.description')}
+          autosize
+          minRows={2}
+          value={values.description}
+          onChange={(event) => set('description', event.currentTarget.value)}
+        />
         <Group grow align="flex-start">
-          <Select label={t('jobTemplates.fields.matsimVersion')} allowDeselect={false} data={matsimOptions} value={values.matsimVersion} onChange={(value) => set('matsimVersion', value ?? NO_MATSIM)} />
-          <Select label={t('jobTemplates.fields.integration')} allowDeselect={false} data={integrationOptions} value={values.toolIntegration} onChange={(value) => set('toolIntegration', value ?? '')} />
+          <Select
+            label={t('jobTemplates.fields.matsimVersion')}
+            allowDeselect={false}
+            data={matsimOptions}
+            value={values.matsimVersion}
+            onChange={(value) => set('matsimVersion', value ?? NO_MATSIM)}
+          />
+          <Select
+            label={t('jobTemplates.fields.integration')}
+            allowDeselect={false}
+            data={integrationOptions}
+            value={values.toolIntegration}
+            onChange={(value) => set('toolIntegration', value ?? '')}
+          />
         </Group>
         <Select
           label={t('jobTemplates.fields.commandTemplate')}
@@ -71,7 +99,11 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
           value={COMMAND_TEMPLATES.some((entry) => entry.command === values.command) ? values.command : null}
           onChange={(command) => command && set('command', command)}
         />
-        <Checkbox label={t('jobTemplates.fields.allowCustomJar')} checked={values.allowCustomJar} onChange={(event) => set('allowCustomJar', event.currentTarget.checked)} />
+        <Checkbox
+          label={t('jobTemplates.fields.allowCustomJar')}
+          checked={values.allowCustomJar}
+          onChange={(event) => set('allowCustomJar', event.currentTarget.checked)}
+        />
         <Textarea
           label={t('jobTemplates.fields.command')}
           required
@@ -133,7 +165,11 @@ export function JobTemplateEditorPage() {
   return (
     <Stack gap="lg">
       <Breadcrumbs
-        items={[{ label: t('titles.settings'), to: SETTINGS_PATH }, { label: t('titles.jobTemplates'), to: JOB_TEMPLATES_PATH }, { label: title }]}
+        items={[
+          { label: t('titles.settings'), to: SETTINGS_PATH },
+          { label: t('titles.jobTemplates'), to: JOB_TEMPLATES_PATH },
+          { label: title },
+        ]}
       />
       <Title order={2}>{title}</Title>
       {content}

@@ -29,7 +29,12 @@ function AddTokenRow() {
       <Stack gap="xs">
         <Group align="flex-end" gap="sm">
           <TextInput label={t('runners.columns.description')} {...field('description')} style={{ flex: 2 }} />
-          <TextInput label={t('runners.columns.ipv4')} placeholder={ipv4Placeholder(window.location.hostname)} {...field('ipv4range')} style={{ flex: 1 }} />
+          <TextInput
+            label={t('runners.columns.ipv4')}
+            placeholder={ipv4Placeholder(window.location.hostname)}
+            {...field('ipv4range')}
+            style={{ flex: 1 }}
+          />
           <TextInput label={t('runners.columns.ipv6')} placeholder={IPV6_PLACEHOLDER} {...field('ipv6range')} style={{ flex: 1 }} />
           <Button type="submit" loading={add.isPending} leftSection={<IconPlus size={16} aria-hidden />}>
             {t('runners.add')}
@@ -89,11 +94,11 @@ export function RunnerTokensTable({ tokens, isAdmin }: { tokens: RunnerToken[]; 
                     <Table.Td ta="right">
                       {/* The embedded runner's token belongs to the server (409 on delete). */}
                       {!token.embedded && (
-                      <DeleteIconButton
-                        tooltip={t('common.delete')}
-                        label={t('runners.deleteLabel', { name: tokenLabel(token) })}
-                        onClick={() => setDeleting(token)}
-                      />
+                        <DeleteIconButton
+                          tooltip={t('common.delete')}
+                          label={t('runners.deleteLabel', { name: tokenLabel(token) })}
+                          onClick={() => setDeleting(token)}
+                        />
                       )}
                     </Table.Td>
                   )}
