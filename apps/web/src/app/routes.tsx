@@ -14,7 +14,11 @@ import { isRunId } from '../features/runs/runId.ts';
 import { RunIdGuard } from '../features/runs/RunIdGuard.tsx';
 import { RunFilePage } from '../features/runs/files/RunFilePage.tsx';
 import { RunFilesPage } from '../features/runs/files/RunFilesPage.tsx';
+import { RunDeletePage } from '../features/runs/RunDeletePage.tsx';
+import { RunEditPage } from '../features/runs/RunEditPage.tsx';
 import { RunLayout } from '../features/runs/RunLayout.tsx';
+import { RunListPage } from '../features/runs/RunListPage.tsx';
+import { RunOverviewPage } from '../features/runs/RunOverviewPage.tsx';
 import { AddScenarioPage } from '../features/scenarios/AddScenarioPage.tsx';
 import { ScenarioEditPage } from '../features/scenarios/edit/ScenarioEditPage.tsx';
 import { ScenarioDeletePage } from '../features/scenarios/ScenarioDeletePage.tsx';
@@ -25,6 +29,7 @@ import { JobTemplateEditorPage } from '../features/settings/JobTemplateEditorPag
 import { JobTemplatesPage } from '../features/settings/JobTemplatesPage.tsx';
 import { RunnersPage } from '../features/settings/RunnersPage.tsx';
 import { SettingsHomePage } from '../features/settings/SettingsHomePage.tsx';
+import { ScheduleRunPage } from '../features/schedule/ScheduleRunPage.tsx';
 import { SetupPage } from '../features/setup/SetupPage.tsx';
 import { TeamSettingsPage } from '../features/teams/TeamSettingsPage.tsx';
 import { RequireSignedIn } from './guards.tsx';
@@ -61,9 +66,9 @@ const settingsRoutes: RouteObject[] = [
 ];
 
 const runRoutes: RouteObject[] = [
-  runPage(undefined, 'run'),
-  runPage('edit', 'edit'),
-  runPage('delete', 'delete'),
+  runPage(undefined, 'run', <RunOverviewPage />),
+  runPage('edit', 'edit', <RunEditPage />),
+  runPage('delete', 'delete', <RunDeletePage />),
   runPage('file', 'file', <RunFilePage />),
   runPage('files', 'files', <RunFilesPage />),
 ];
@@ -72,7 +77,7 @@ const scenarioRoutes: RouteObject[] = [
   page(undefined, 'scenario', <ScenarioOverviewPage />),
   page('edit/:section?', 'editScenario', <ScenarioEditPage />),
   page('edit-file', ({ t, search }) => search.get('file') || t('titles.file'), <EditFilePage />),
-  page('schedule-run', 'scheduleRun'),
+  page('schedule-run', 'scheduleRun', <ScheduleRunPage />),
   page('export', 'exportScenario'),
   page('delete', 'delete', <ScenarioDeletePage />),
 ];
@@ -81,7 +86,7 @@ const groupRoutes: RouteObject[] = [
   page(undefined, 'scenarios', <ScenarioListPage />),
   page('scenarios', 'scenarios', <ScenarioListPage />),
   page('settings/:section?', 'teamSettings', <TeamSettingsPage />),
-  page('runs', 'runs'),
+  page('runs', 'runs', <RunListPage />),
   page('runs/add', 'importRun'),
   { path: 'runs/:id', element: <RunIdGuard />, children: [{ element: <RunLayout />, children: runRoutes }] },
   page('visualizer', 'visualizer'),

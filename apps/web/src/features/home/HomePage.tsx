@@ -1,15 +1,14 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSessionUser } from '../../api/session.ts';
 import { Section } from '../../components/Section.tsx';
 import { LatestScenarios } from '../scenarios/LatestScenarios.tsx';
+import { LatestRuns } from './LatestRuns.tsx';
 
-/** Home (spec 1 §2.4). The latest runs arrive with the run issue. */
+/** Home (spec 1 §2.4): greeting, the latest scenarios and runs. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const group = `/${encodeURIComponent(user.groupName)}`;
 
   return (
     <Stack gap="lg">
@@ -18,12 +17,7 @@ export function HomePage() {
         <LatestScenarios />
       </Section>
       <Section title={t('home.latestRuns')}>
-        <Stack gap="xs">
-          <Text c="dimmed">{t('home.noRuns')}</Text>
-          <Anchor component={Link} to={`${group}/runs`}>
-            {t('home.allRuns')}
-          </Anchor>
-        </Stack>
+        <LatestRuns />
       </Section>
     </Stack>
   );

@@ -51,7 +51,7 @@ export function ScenarioOverviewPage() {
       </Group>
       <ScenarioFiles scenario={scenario} />
       <ChangesetsSection scenario={scenario} />
-      <RunsSection />
+      <RunsSection scenario={scenario} />
     </Stack>
   );
 }

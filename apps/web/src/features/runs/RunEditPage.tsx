@@ -1,0 +1,63 @@
+import { DatasetKey } from '@corridor/contract';
+import { Button, Code, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useUpdateRun } from '../../api/runs.ts';
+import { useRunContext } from './RunContext.ts';
+
+interface RunEditValues {
+  name: string;
+  key: string;
+  description: string;
+}
+
+/** /{group}/runs/{id}/edit: name, key, description; a failure in a preformatted block (spec 1 §2.17). */
+export function RunEditPage() {
+  const { t } = useTranslation();
+  const run = useRunContext();
+  const update = useUpdateRun(run.id);
+  const form = useForm<RunEditValues>({
+    initialValues: { name: run.name, key: run.key, description: run.description },
+    validate: {
+      name: (value) => (value.trim() ? null : t('runs.edit.nameRequired')),
+      key: (value) => (DatasetKey.safeParse(value).success ? null : t('runs.edit.keyInvalid')),
+    },
+  });
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(
+      { name: values.name.trim(), key: values.key.trim(), description: values.description },
+      { onSuccess: () => form.resetDirty() },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={640}>
+        <TextInput label={t('runs.edit.name')} withAsterisk {...form.getInputProps('name')} />
+        <TextInput label={t('runs.edit.key')} withAsterisk {...form.getInputProps('key')} />
+        <Textarea label={t('runs.edit.description')} autosize minRows={3} {...form.getInputProps('description')} />
+        {update.isError && (
+          <Stack gap={4} role="alert">
+            <Text c="red" size="sm">
+              {t('runs.edit.failed')}
+            </Text>
+            <Code block>{update.error.message}</Code>
+          </Stack>
+        )}
+        <Group justify="flex-end" gap="sm">
+          {update.isSuccess && !form.isDirty() && (
+            <Group gap={4} c="teal" role="status">
+              <IconCheck size={16} aria-hidden />
+              <Text size="sm">{t('runs.edit.saved')}</Text>
+            </Group>
+          )}
+          <Button type="submit" loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import type { RunDetails } from '@corridor/contract';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../components/format.ts';
+import { StatusIcon } from '../../components/StatusIcon.tsx';
+import { runPath } from './runPaths.ts';
+import { formatDuration, runStatusView } from './runStatus.ts';
+import { useNow } from './useNow.ts';
+
+/** The pipeline's run card: status icon and the status text of spec 1 §4, the elapsed clock ticking. */
+export function RunStatusCard({ run }: { run: RunDetails }) {
+  const { t, i18n } = useTranslation();
+  const view = runStatusView(run.run);
+  const ticking = (view.kind === 'started' || view.kind === 'iteration') && view.startedAt !== null;
+  const now = useNow(ticking);
+
+  let main: string;
+  const details: string[] = [];
+  switch (view.kind) {
+    case 'scheduled':
+      main = t('runs.status.scheduled');
+      break;
+    case 'started':
+    case 'iteration':
+      main = view.kind === 'started' ? t('runs.status.started') : t('runs.status.iteration', { iteration: view.iteration });
+      if (view.startedAt !== null) details.push(t('runs.status.elapsed', { duration: formatDuration(now - view.startedAt) }));
+      break;
+    case 'finished':
+      main =
+        view.durationMs === null
+          ? t('runs.status.finishedNoDuration', { count: view.iterations })
+          : t('runs.status.finished', { count: view.iterations, duration: formatDuration(view.durationMs) });
+      if (view.startedAt !== null) {
+        details.push(t('runs.status.startedOn', { date: formatDateTime(new Date(view.startedAt).toISOString(), i18n.language) }));
+      }
+      break;
+    case 'failed':
+    case 'cancelled':
+      main = t(`runs.status.${view.kind}`);
+      if (view.message) details.push(view.message);
+      break;
+    default:
+      main = t('runs.status.unknown');
+  }
+
+  return (
+    <Paper withBorder p="md" miw={240} data-testid="run-status-card">
+      <Stack gap={6}>
+        <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
+          {t('runs.overview.runCard')}
+        </Text>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <StatusIcon status={run.run.status ?? undefined} spinWhileStarted />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600} role="status">
+              {main}
+            </Text>
+            {details.map((detail) => (
+              <Text key={detail} size="sm" c={view.kind === 'failed' ? 'red' : 'dimmed'} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {detail}
+              </Text>
+            ))}
+            {(view.kind === 'failed' || view.kind === 'cancelled') && (
+              <Anchor component={Link} to={`${runPath(run.groupName, run.id, 'file')}?logfile=1`} size="sm">
+                {t('runs.overview.showLog')}
+              </Anchor>
+            )}
+          </Stack>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,172 @@
+import { type FileEntry, type Job, type JobTemplatesAnswer, SCHEDULE_MESSAGES } from '@corridor/contract';
+import { describe, expect, it } from 'vitest';
+import en from '../../i18n/en.json';
+import { defaultJobType, preselectFiles, prefill, roleOfFile, scenarioRunInfo, scheduleRequest, validateSchedule } from './scheduleForm.ts';
+
+function file(id: number, name: string, tag: string | null): FileEntry {
+  return { id, name, size: 1, added: '', modified: '', type: 'user', tag, usages: [], attributes: {} };
+}
+
+const files = [
+  file(1, 'config.xml', 'config_v2'),
+  file(2, 'network.xml.gz', 'network_v2'),
+  file(3, 'plans.xml.gz', 'population_v6'),
+  file(4, 'facilities.xml', 'facilities_v1'),
+  file(5, 'transitSchedule.xml', 'transitSchedule_v2'),
+  file(6, 'transitVehicles.xml', 'vehicleDefinitions_v2'),
+  file(7, 'vehicles.xml', 'vehicleDefinitions_v2'),
+  file(8, 'notes.txt', null),
+];
+const scenario = { id: 42, groupId: 7, name: 'Demo', key: 'demo', attributes: {}, files };
+const templates: JobTemplatesAnswer = {
+  jobTemplates: [
+    { id: 1, name: 'Built-in engine', description: '', matsimVersion: null, toolIntegrations: [], allowCustomJar: false, command: '$ENGINE $CONFIG $ARGS', files: [] },
+    { id: 2, name: 'Standard', description: '', matsimVersion: '2025.0', toolIntegrations: [], allowCustomJar: false, command: '$JAVA', files: [] },
+  ],
+  defaultJobTemplate: 2,
+};
+const lastJob: Job = {
+  id: 9,
+  name: 'Demo Run 1',
+  url: '/ada/runs/50',
+  datasetId: 50,
+  jobStatus: 'FINISHED',
+  submitted: '',
+  started: null,
+  finished: null,
+  lastUpdated: '',
+  parameters: JSON.stringify({ memory: '2048m', changesets: [{ id: 3 }, { id: 99 }], programArgs: '--config:controller.lastIteration=2', matsimRunId: 'demo_1' }),
+  command: '',
+  jobTemplate: 1,
+  files: [
+    { id: 1, role: 'config', name: 'config.xml' },
+    { id: 8, role: 'input', name: 'notes.txt' },
+    { id: 777, role: 'network', name: 'gone.xml' },
+  ],
+  fkStdOutFile: null,
+  ready: false,
+  runnerName: null,
+  message: null,
+  exitCode: null,
+};
+
+describe('file preselection by data-type tag', () => {
+  it('maps tag families to roles', () => {
+    expect(roleOfFile(file(0, 'p.xml', 'plans_v4'))).toBe('population');
+    expect(roleOfFile(file(0, 'x.xml', null))).toBeNull();
+    expect(preselectFiles(files)).toEqual({
+      config: '1',
+      network: '2',
+      population: '3',
+      facilities: '4',
+      transitschedule: '5',
+      transitvehicles: '6',
+      vehicles: '7',
+      jar: null,
+    });
+  });
+
+  it('takes the first file by name when several fit', () => {
+    expect(preselectFiles([file(2, 'z-network.xml', 'network_v2'), file(3, 'a-network.xml', 'network_v1')]).network).toBe('3');
+  });
+});
+
+describe('prefill', () => {
+  it('counts scenario runs and finds the newest job', () => {
+    expect(scenarioRunInfo([])).toEqual({ count: 0, lastJobId: null });
+    expect(
+      scenarioRunInfo([
+        { type: 'scenario-run', dataset1: 42, dataset2: 50, fkJob: 9 },
+        { type: 'scenario-run', dataset1: 42, dataset2: 51, fkJob: 12 },
+        { type: 'scenario-run', dataset1: 42, dataset2: 52, fkJob: null },
+      ]),
+    ).toEqual({ count: 3, lastJobId: 12 });
+  });
+
+  it('proposes name and run id from the run count, default memory and job type without a last job', () => {
+    const values = prefill({ scenario, runCount: 0, lastJob: null, templates, changesetIds: [] });
+    expect(values.name).toBe('Demo Run 1');
+    expect(values.runId).toBe('demo_1');
+    expect(values.memory).toBe('4g');
+    expect(values.jobType).toBe('2');
+    expect(values.files.config).toBe('1');
+    expect(values.inputs).toEqual([]);
+  });
+
+  it("takes the last job's memory, arguments, changesets still there, files still there and template", () => {
+    const values = prefill({ scenario, runCount: 1, lastJob, templates, changesetIds: [3, 4] });
+    expect(values.name).toBe('Demo Run 2');
+    expect(values.runId).toBe('demo_2');
+    expect(values.memory).toBe('2048m');
+    expect(values.programArgs).toBe('--config:controller.lastIteration=2');
+    expect(values.changesets).toEqual(['3']);
+    expect(values.inputs).toEqual(['8']);
+    expect(values.files.network).toBe('2'); // the last job's network is gone: the tag's choice stays
+    expect(values.jobType).toBe('1');
+  });
+
+  it('prefers the scenario job type, then the default, then the first template', () => {
+    expect(defaultJobType({ attributes: { __jobType: 1 } }, templates, null)).toBe('1');
+    expect(defaultJobType({ attributes: { __jobType: 555 } }, templates, null)).toBe('2');
+    expect(defaultJobType({ attributes: {} }, { ...templates, defaultJobTemplate: -1 }, null)).toBe('1');
+    expect(defaultJobType({ attributes: {} }, { jobTemplates: [], defaultJobTemplate: -1 }, null)).toBeNull();
+  });
+
+  it('survives unreadable parameters', () => {
+    const values = prefill({ scenario, runCount: 1, lastJob: { ...lastJob, parameters: 'not json' }, templates, changesetIds: [] });
+    expect(values.memory).toBe('4g');
+    expect(values.files.config).toBe('1');
+  });
+});
+
+describe('validation (spec 1 §5.2)', () => {
+  const valid = prefill({ scenario, runCount: 0, lastJob: null, templates, changesetIds: [] });
+
+  it('accepts the prefilled form', () => {
+    expect(validateSchedule(valid)).toEqual({});
+    expect(validateSchedule({ ...valid, memory: '4096M' })).toEqual({});
+  });
+
+  it('names each problem', () => {
+    const errors = validateSchedule({
+      ...valid,
+      name: ' ',
+      runId: '',
+      memory: '4 GB',
+      jobType: null,
+      files: { ...valid.files, config: null, population: null },
+    });
+    expect(errors).toEqual({ name: 'name', runId: 'runId', memory: 'memory', jobType: 'jobType', 'files.config': 'role', 'files.population': 'role' });
+  });
+
+  it('words the problems with the spec texts in English', () => {
+    expect(en.schedule.messages.memory).toBe(SCHEDULE_MESSAGES.memory);
+    expect(en.schedule.messages.runId).toBe(SCHEDULE_MESSAGES.runId);
+    expect(en.schedule.messages.name).toBe(SCHEDULE_MESSAGES.name);
+    expect(en.schedule.messages.jobType).toBe(SCHEDULE_MESSAGES.jobType);
+    expect(en.schedule.success).toBe(SCHEDULE_MESSAGES.success);
+    expect(en.schedule.failure).toBe(`${SCHEDULE_MESSAGES.failure}{{message}}`);
+  });
+});
+
+describe('the POST /jobs/jobs payload', () => {
+  it('carries files by role, changesets, memory with RAM in GB and one CPU core', () => {
+    const values = prefill({ scenario, runCount: 1, lastJob, templates, changesetIds: [3] });
+    const request = scheduleRequest({ ...values, name: ' Demo Run 2 ', memory: '1536m' }, scenario);
+    expect(request).toMatchObject({
+      type: 'matsim',
+      name: 'Demo Run 2',
+      group: 7,
+      scenarioId: 42,
+      memory: '1536m',
+      programArgs: '--config:controller.lastIteration=2',
+      resourceRequirements: { ramInGb: 1.5, cpuCores: 1 },
+      matsimRunId: 'demo_2',
+      jobTemplate: 1,
+      changesets: [{ id: 3 }],
+    });
+    expect(request.files).toContainEqual({ file: 1, name: 'config.xml', role: 'config' });
+    expect(request.files).toContainEqual({ file: 8, name: 'notes.txt', role: 'input' });
+    expect(request.files.filter((entry) => entry.role === 'network')).toEqual([{ file: 2, name: 'network.xml.gz', role: 'network' }]);
+  });
+});
