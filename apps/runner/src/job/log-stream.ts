@@ -46,26 +46,45 @@ export class LogStream {
     this.timer = setInterval(() => void this.flush(), this.flushMs);
   }
 
-  /** Follows one of the process's output streams until it ends. */
+  /**
+   * Follows one of the process's output streams until it ends. Whole lines go to the log, so a line on stdout is
+   * never cut by one from stderr; an unfinished line waits for its end (up to `batchBytes`).
+   */
   attach(stream: Readable, name: 'stdout' | 'stderr'): Promise<void> {
     const decoder = new StringDecoder('utf8');
     const splitter = new LineSplitter((line) => this.readLine(line, name));
     this.splitters.push(splitter);
+    let pending: Buffer = Buffer.alloc(0);
+    const emit = (bytes: Buffer) => {
+      if (bytes.length === 0) return;
+      splitter.push(decoder.write(bytes));
+      this.append(bytes);
+    };
     return new Promise((resolve) => {
       stream.on('data', (chunk: Buffer) => {
-        splitter.push(decoder.write(chunk));
-        this.append(chunk);
+        const bytes = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+        const end = bytes.lastIndexOf(10) + 1;
+        const cut = end > 0 ? end : bytes.length >= this.batchBytes ? bytes.length : 0;
+        emit(bytes.subarray(0, cut));
+        pending = Buffer.from(bytes.subarray(cut));
         if (this.buffered > PAUSE_ABOVE_BYTES) {
           stream.pause();
           this.paused.add(stream);
         }
       });
-      stream.on('end', () => {
+      let finished = false;
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        emit(pending);
+        pending = Buffer.alloc(0);
         splitter.push(decoder.end());
         splitter.end();
         resolve();
-      });
-      stream.on('error', () => resolve());
+      };
+      stream.once('end', finish);
+      stream.once('error', finish);
+      stream.once('close', finish);
     });
   }
 

@@ -1,0 +1,69 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutputFiles } from './outputs.ts';
+import { parseVmRss, readRss } from './rss.ts';
+import { safeFileName, stagedNames, WORKING_CONFIG } from './staging.ts';
+import { StatsWatcher } from './stats-watcher.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'runner-files-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('staged names', () => {
+  it('keeps files inside the input folder and unique', () => {
+    expect(safeFileName('../../etc/passwd', 'f')).toBe('passwd');
+    expect(safeFileName('..', 'file-3')).toBe('file-3');
+    expect(safeFileName('my plans (v2).xml.gz', 'f')).toBe('my_plans__v2_.xml.gz');
+    expect(stagedNames([
+      { fileId: 1, name: 'config.xml' },
+      { fileId: 2, name: 'sub/config.xml' },
+      { fileId: 3, name: WORKING_CONFIG },
+      { fileId: 4, name: '' },
+    ])).toEqual(['config.xml', '2-config.xml', `2-${WORKING_CONFIG}`, 'file-4']);
+  });
+});
+
+describe('output files', () => {
+  it('lists every regular file with "/" separated relative paths, not following links', async () => {
+    const out = path.join(dir, 'output');
+    await mkdir(path.join(out, 'ITERS', 'it.0'), { recursive: true });
+    await writeFile(path.join(out, 'run.scorestats.csv'), 'x');
+    await writeFile(path.join(out, 'ITERS', 'it.0', 'run.0.events.xml.gz'), 'x');
+    await symlink('/etc/hostname', path.join(out, 'link'));
+    expect((await listOutputFiles(out)).map((f) => f.path)).toEqual(['ITERS/it.0/run.0.events.xml.gz', 'run.scorestats.csv']);
+    expect(await listOutputFiles(path.join(dir, 'missing'))).toEqual([]);
+  });
+});
+
+describe('StatsWatcher', () => {
+  it('sends a stats file when it appears and again only when it changed, the run-id name first', async () => {
+    const out = path.join(dir, 'stats');
+    await mkdir(out);
+    const sent: string[] = [];
+    const watcher = new StatsWatcher(out, 'demo_1', async (name, csv) => void sent.push(`${name}:${csv.toString()}`));
+    await watcher.poll();
+    expect(sent).toEqual([]);
+    await writeFile(path.join(out, 'demo_1.scorestats.csv'), 'iteration;avg_executed\n0;1\n');
+    await writeFile(path.join(out, 'modestats.csv'), 'iteration;car\n0;1\n');
+    await watcher.poll();
+    await watcher.poll();
+    expect(sent).toEqual(['scorestats:iteration;avg_executed\n0;1\n', 'modestats:iteration;car\n0;1\n']);
+    await writeFile(path.join(out, 'demo_1.scorestats.csv'), 'iteration;avg_executed\n0;1\n1;2\n');
+    await watcher.poll();
+    expect(sent.at(-1)).toBe('scorestats:iteration;avg_executed\n0;1\n1;2\n');
+    expect(sent).toHaveLength(3);
+  });
+});
+
+describe('child RSS', () => {
+  it('reads VmRSS in bytes', async () => {
+    expect(parseVmRss('Name:\tnode\nVmRSS:\t  123456 kB\nVmSwap:\t0 kB\n')).toBe(123456 * 1024);
+    expect(parseVmRss('Name:\tnode\n')).toBeUndefined();
+    if (process.platform === 'linux') expect(await readRss(process.pid)).toBeGreaterThan(1024 * 1024);
+    expect(await readRss(2 ** 22 + 12345)).toBeUndefined();
+  });
+});
