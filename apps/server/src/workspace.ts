@@ -23,6 +23,15 @@ import { FilesService } from './modules/files/service.ts';
 import { JobTemplatesRepository } from './modules/job-templates/repository.ts';
 import { jobTemplatesRoutes } from './modules/job-templates/routes.ts';
 import { JobTemplatesService } from './modules/job-templates/service.ts';
+import { JobsRepository } from './modules/jobs/repository.ts';
+import { jobsRoutes } from './modules/jobs/routes.ts';
+import { JobsService } from './modules/jobs/service.ts';
+import { JobLog } from './modules/runner-protocol/job-log.ts';
+import { failRunnersOfToken, JobLifecycle } from './modules/runner-protocol/lifecycle.ts';
+import { HeartbeatMonitor } from './modules/runner-protocol/monitor.ts';
+import { RunnerProtocolRepository } from './modules/runner-protocol/repository.ts';
+import { runnerProtocolRoutes } from './modules/runner-protocol/routes.ts';
+import { RunnerProtocolService } from './modules/runner-protocol/service.ts';
 import { RunnerTokensRepository } from './modules/runner-tokens/repository.ts';
 import { runnerTokensRoutes } from './modules/runner-tokens/routes.ts';
 import { RunnerTokensService } from './modules/runner-tokens/service.ts';
@@ -107,13 +116,42 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   });
   const systemFiles = new SystemFilesService(runsRepository, datasetAccess, logs);
   const runTables = new RunTablesService(runsRepository, datasetsRepository, datasetAccess);
+  // Runs: scheduling, the runner protocol, and the one lifecycle that ends jobs.
+  const jobLog = new JobLog(db, logs);
+  const lifecycle = new JobLifecycle({
+    db,
+    log: jobLog,
+    now,
+    onLogError: (err, jobId) => log.warn({ err, jobId }, 'a job log line could not be written'),
+  });
+  const jobs = new JobsService({ jobs: new JobsRepository(db), datasets: datasetsRepository, access: datasetAccess, lifecycle, logs, now });
+  const protocolRepository = new RunnerProtocolRepository(db);
+  const runnerProtocol = new RunnerProtocolService({
+    repository: protocolRepository,
+    lifecycle,
+    log: jobLog,
+    blobs,
+    datasets: datasetsRepository,
+    network,
+    heartbeatMs: config.runnerHeartbeatMs,
+    heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
+    maxUploadBytes: config.maxUploadBytes,
+    now,
+    onBlobLeak,
+  });
+  const heartbeats = new HeartbeatMonitor({
+    repository: protocolRepository,
+    lifecycle,
+    now,
+    intervalMs: config.runnerHeartbeatMs,
+    timeoutMs: config.runnerHeartbeatTimeoutMs,
+    log,
+  });
   const runnerTokens = new RunnerTokensService({
     tokens: new RunnerTokensRepository(db),
     now,
     heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
-    // RUNNER-PROTOCOL CALL SITE: until the runner protocol's JobLifecycle is wired here, use
-    // `(tokenId) => failRunnersOfToken(lifecycle, tokenId)` from modules/runner-protocol/lifecycle.ts.
-    failRunnersOfToken: async () => {},
+    failRunnersOfToken: (tokenId) => failRunnersOfToken(lifecycle, tokenId),
   });
 
   return {
@@ -129,9 +167,15 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(jobTemplatesRoutes(jobTemplates));
       await api.register(runsRoutes({ runs, systemFiles, tables: runTables }));
       await api.register(runnerTokensRoutes(runnerTokens));
+      await api.register(jobsRoutes(jobs));
+      await api.register(runnerProtocolRoutes(runnerProtocol));
+      heartbeats.start();
       // Jobs a previous process left queued; runs in the background like every network job.
       void network.resume().catch((err: unknown) => log.error({ err }, 'could not resume network processing'));
     },
-    close: () => network.close(),
+    async close() {
+      await heartbeats.stop();
+      await network.close();
+    },
   };
 }

@@ -1,7 +1,8 @@
 /** SQL for datasets, their access entries and their groups. No rules here: see service.ts and access.ts. */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Relation } from '@corridor/contract';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { datasetAccess, datasetFiles, datasets, derivedFiles, files, groups, memberships, users } from '../../db/schema.ts';
+import { datasetAccess, datasetFiles, datasets, derivedFiles, files, groups, memberships, relations, users } from '../../db/schema.ts';
 import type { NewFile } from '../files/repository.ts';
 import { datasetVisibleTo, type Viewer } from './visibility.ts';
 
@@ -190,6 +191,16 @@ export class DatasetsRepository {
       .where(sql`${job} ->> 'status' in ('CREATED', 'STARTED')`)
       .orderBy(asc(datasets.id));
     return rows.map((r) => ({ datasetId: r.datasetId, fileId: Number(r.fileId) }));
+  }
+
+  /** Scenario-run relations where the dataset is the scenario (dataset1) or the run (dataset2); oldest first. */
+  async relations(id: number): Promise<Relation[]> {
+    const rows = await this.db
+      .select({ type: relations.type, dataset1: relations.dataset1, dataset2: relations.dataset2, fkJob: relations.jobId })
+      .from(relations)
+      .where(and(or(eq(relations.dataset1, id), eq(relations.dataset2, id)), isNotNull(relations.dataset1), eq(relations.type, 'scenario-run')))
+      .orderBy(asc(relations.id));
+    return rows.map((r) => ({ type: 'scenario-run', dataset1: r.dataset1!, dataset2: r.dataset2, fkJob: r.fkJob }));
   }
 
   async findGroup(id: number): Promise<{ id: number; name: string } | null> {

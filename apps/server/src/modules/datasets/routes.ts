@@ -151,7 +151,7 @@ export function datasetsRoutes(datasets: DatasetsService): FastifyPluginAsyncZod
 
     app.get(
       `${base}/:id/relations`,
-      { schema: { tags, summary: 'Runs made from this scenario (none until runs exist)', params: IdParams, response: { 200: z.array(Relation), ...oneDataset } } },
+      { schema: { tags, summary: 'Scenario-run relations of a scenario (its runs) or of a run (its scenario)', params: IdParams, response: { 200: z.array(Relation), ...oneDataset } } },
       (request) => datasets.relations(request.actor, request.params.id),
     );
   };

@@ -4,6 +4,7 @@ import type {
   CreateDatasetRequest,
   Dataset,
   DatasetSummary,
+  Relation,
   UpdateDatasetRequest,
 } from '@corridor/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -23,7 +24,7 @@ export const USER_NOT_FOUND = 'The user could not be found.';
 export const TEAM_NOT_FOUND = 'The team could not be found.';
 
 /** Attributes the server maintains itself; a client cannot set them. */
-const SERVER_ATTRIBUTES = new Set(['networkPostProcessingJob']);
+const SERVER_ATTRIBUTES = new Set(['networkPostProcessingJob', 'postProcessRun']);
 
 export interface DatasetsServiceDeps {
   datasets: DatasetsRepository;
@@ -153,10 +154,10 @@ export class DatasetsService {
     return entries.filter((e) => e.userId !== userId);
   }
 
-  /** Scenario–run relations arrive with runs (issue 6); until then there are none. */
-  async relations(actor: Actor | null, id: number): Promise<[]> {
+  /** The scenario-run relations of a scenario (dataset1) or a run (dataset2). */
+  async relations(actor: Actor | null, id: number): Promise<Relation[]> {
     await this.deps.access.require(actor, id, 'read');
-    return [];
+    return this.deps.datasets.relations(id);
   }
 
   private async requireGroupMember(user: Actor, groupId: number): Promise<{ id: number; name: string }> {

@@ -1,0 +1,239 @@
+/** SQL for scheduling and reading jobs: the run dataset with its job in one transaction, job reads, cancel requests. */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import {
+  changesets,
+  datasetAccess,
+  datasetFiles,
+  datasets,
+  files,
+  groups,
+  jobFiles,
+  jobs,
+  jobTemplates,
+  relations,
+  runners,
+  settings,
+  systemFiles,
+} from '../../db/schema.ts';
+import { DEFAULT_TEMPLATE_SETTING } from '../job-templates/repository.ts';
+import { datasetVisibleTo, type Viewer } from '../datasets/visibility.ts';
+import { LOG_TYPE } from '../runner-protocol/job-log.ts';
+
+export interface TemplateRow {
+  id: number;
+  command: string;
+}
+
+export interface NewRun {
+  groupId: number;
+  key: string;
+  name: string;
+  description: string;
+  attributes: Record<string, unknown>;
+  createdBy: number;
+  scenarioId: number;
+}
+
+export interface NewJob {
+  templateId: number;
+  command: string;
+  parameters: Record<string, unknown>;
+  ramInGb: number;
+  cpuCores: number;
+  files: { fileId: number; role: string; name: string }[];
+  now: Date;
+}
+
+export interface NewLog {
+  name: string;
+  blobKey: string;
+  size: number;
+}
+
+export interface JobRow {
+  id: number;
+  name: string;
+  datasetId: number | null;
+  groupName: string | null;
+  status: string;
+  submitted: Date;
+  started: Date | null;
+  finished: Date | null;
+  lastUpdated: Date;
+  parameters: Record<string, unknown>;
+  command: string;
+  templateId: number | null;
+  cancelRequested: boolean;
+  runnerName: string | null;
+  message: string | null;
+  exitCode: number | null;
+  stdoutFileId: number | null;
+  files: { id: number; role: string; name: string }[];
+}
+
+const stdoutFile = sql<number | null>`(select ${systemFiles.id} from ${systemFiles}
+  where ${systemFiles.jobId} = ${jobs.id} and ${systemFiles.type} = ${LOG_TYPE} order by ${systemFiles.id} limit 1)`;
+
+const jobColumns = {
+  id: jobs.id,
+  name: jobs.name,
+  datasetId: jobs.datasetId,
+  groupName: groups.name,
+  status: jobs.status,
+  submitted: jobs.submitted,
+  started: jobs.started,
+  finished: jobs.finished,
+  lastUpdated: jobs.lastUpdated,
+  parameters: jobs.parameters,
+  command: jobs.command,
+  templateId: jobs.templateId,
+  cancelRequested: jobs.cancelRequested,
+  runnerName: runners.name,
+  message: jobs.message,
+  exitCode: jobs.exitCode,
+  stdoutFileId: stdoutFile,
+};
+
+export class JobsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Which of the files the scenario uses. */
+  async filesOfDataset(datasetId: number, fileIds: number[]): Promise<Set<number>> {
+    if (fileIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ fileId: datasetFiles.fileId })
+      .from(datasetFiles)
+      .where(and(eq(datasetFiles.datasetId, datasetId), inArray(datasetFiles.fileId, fileIds)));
+    return new Set(rows.map((r) => r.fileId));
+  }
+
+  /** Which of the changesets belong to the scenario. */
+  async changesetsOf(datasetId: number, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: changesets.id })
+      .from(changesets)
+      .where(and(eq(changesets.datasetId, datasetId), inArray(changesets.id, ids)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async template(id: number): Promise<TemplateRow | null> {
+    const [row] = await this.db.select({ id: jobTemplates.id, command: jobTemplates.command }).from(jobTemplates).where(eq(jobTemplates.id, id));
+    return row ?? null;
+  }
+
+  async defaultTemplateId(): Promise<number | null> {
+    const [row] = await this.db.select({ value: settings.value }).from(settings).where(eq(settings.key, DEFAULT_TEMPLATE_SETTING));
+    return typeof row?.value === 'number' ? row.value : null;
+  }
+
+  async firstTemplate(): Promise<TemplateRow | null> {
+    const [row] = await this.db.select({ id: jobTemplates.id, command: jobTemplates.command }).from(jobTemplates).orderBy(asc(jobTemplates.id)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * One transaction: the run dataset, its creator's OWNER entry, its usage of every input file (the run keeps its
+   * inputs even when the scenario goes), the scenario-run relation, the job (CREATED), its files by role and its
+   * log system file (whose bytes the caller wrote before).
+   */
+  async createRun(run: NewRun, job: NewJob, log: NewLog): Promise<{ runId: number; jobId: number }> {
+    return this.db.transaction(async (tx) => {
+      const [dataset] = await tx
+        .insert(datasets)
+        .values({
+          type: 'run',
+          groupId: run.groupId,
+          key: run.key,
+          name: run.name,
+          description: run.description,
+          attributes: run.attributes,
+          createdBy: run.createdBy,
+          created: job.now,
+          modified: job.now,
+        })
+        .returning({ id: datasets.id });
+      const runId = dataset!.id;
+      await tx.insert(datasetAccess).values({ datasetId: runId, userId: run.createdBy, accessType: 'OWNER' });
+      const inputs = [...new Set(job.files.map((f) => f.fileId))];
+      if (inputs.length > 0) await tx.insert(datasetFiles).values(inputs.map((fileId) => ({ datasetId: runId, fileId })));
+      const [created] = await tx
+        .insert(jobs)
+        .values({
+          name: run.name,
+          datasetId: runId,
+          groupId: run.groupId,
+          createdBy: run.createdBy,
+          status: 'CREATED',
+          templateId: job.templateId,
+          command: job.command,
+          parameters: job.parameters,
+          ramInGb: job.ramInGb,
+          cpuCores: job.cpuCores,
+          submitted: job.now,
+          lastUpdated: job.now,
+        })
+        .returning({ id: jobs.id });
+      const jobId = created!.id;
+      await tx.insert(relations).values({ type: 'scenario-run', dataset1: run.scenarioId, dataset2: runId, jobId, created: job.now });
+      if (job.files.length > 0) await tx.insert(jobFiles).values(job.files.map((f) => ({ jobId, ...f })));
+      await tx.insert(systemFiles).values({ datasetId: runId, jobId, type: LOG_TYPE, name: log.name, blobKey: log.blobKey, size: log.size });
+      return { runId, jobId };
+    });
+  }
+
+  /** The job if the viewer may see its run. */
+  async find(id: number, viewer: Viewer): Promise<JobRow | null> {
+    const rows = await this.selectJobs(and(eq(jobs.id, id), datasetVisibleTo(viewer)), 1);
+    return rows[0] ?? null;
+  }
+
+  /** Jobs of runs the viewer can see (all for administrators), newest first. */
+  list(viewer: Viewer, limit: number): Promise<JobRow[]> {
+    return this.selectJobs(datasetVisibleTo(viewer), limit);
+  }
+
+  /** The run's newest job id. */
+  async latestJobOf(datasetId: number): Promise<number | null> {
+    const [row] = await this.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.datasetId, datasetId)).orderBy(desc(jobs.id)).limit(1);
+    return row?.id ?? null;
+  }
+
+  /** Marks a SUBMITTED/STARTED job for cancelling (its runner learns it with its next heartbeat). */
+  async requestCancel(id: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(jobs)
+      .set({ cancelRequested: true, lastUpdated: now })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['SUBMITTED', 'STARTED'])))
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  }
+
+  private async selectJobs(where: ReturnType<typeof and>, limit: number): Promise<JobRow[]> {
+    const rows = await this.db
+      .select(jobColumns)
+      .from(jobs)
+      .leftJoin(datasets, eq(datasets.id, jobs.datasetId))
+      .leftJoin(groups, eq(groups.id, datasets.groupId))
+      .leftJoin(runners, eq(runners.id, jobs.runnerId))
+      .where(where)
+      .orderBy(desc(jobs.id))
+      .limit(limit);
+    const ids = rows.map((r) => r.id);
+    const assigned =
+      ids.length === 0
+        ? []
+        : await this.db
+            .select({ jobId: jobFiles.jobId, id: jobFiles.fileId, role: jobFiles.role, name: jobFiles.name })
+            .from(jobFiles)
+            .innerJoin(files, eq(files.id, jobFiles.fileId))
+            .where(inArray(jobFiles.jobId, ids))
+            .orderBy(asc(jobFiles.role), asc(jobFiles.fileId));
+    return rows.map((r) => ({
+      ...r,
+      stdoutFileId: r.stdoutFileId === null ? null : Number(r.stdoutFileId),
+      files: assigned.filter((f) => f.jobId === r.id).map(({ id, role, name }) => ({ id, role, name })),
+    }));
+  }
+}

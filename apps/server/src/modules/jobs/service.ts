@@ -1,0 +1,160 @@
+/**
+ * Scheduling runs and reading/cancelling jobs (spec 1 §2.15, §5.2, §7.4; spec 3 §2.12, §4). A schedule creates the
+ * run dataset and its CREATED job; runners take it from there (modules/runner-protocol).
+ */
+import {
+  REQUIRED_FILE_ROLES,
+  SCHEDULE_MESSAGES,
+  ramInGb,
+  type CreateJobRequest,
+  type Job,
+} from '@corridor/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
+import type { LogStore } from '../../storage/log-store.ts';
+import { viewerOf, type DatasetAccess } from '../datasets/access.ts';
+import { freeKey } from '../datasets/keys.ts';
+import type { DatasetsRepository } from '../datasets/repository.ts';
+import { TEAM_NOT_FOUND } from '../datasets/service.ts';
+import type { JobLifecycle } from '../runner-protocol/lifecycle.ts';
+import { toJob } from './present.ts';
+import type { JobsRepository, TemplateRow } from './repository.ts';
+import { runKeyBase } from './run-key.ts';
+
+export const REQUIRED_FILES = 'Please assign a config, network and population file.';
+export const FILE_NOT_IN_SCENARIO = (name: string) => `The file "${name}" is not part of the scenario.`;
+export const ONE_FILE_PER_ROLE = (role: string) => `Please assign only one ${role} file.`;
+export const CHANGESET_NOT_IN_SCENARIO = 'A chosen changeset does not belong to the scenario.';
+export const NOT_A_SCENARIO = 'Runs can only be scheduled from scenarios.';
+export const NOT_A_MEMBER = 'You are not a member of this team.';
+export const JOB_NOT_FOUND = 'The job could not be found.';
+export const RUN_NOT_ACTIVE = 'The run is not active.';
+export const RUN_WITHOUT_JOB = 'This run was not executed by a runner; there is nothing to stop.';
+export const JOB_LIST_LIMIT = 500;
+export const LOG_NAME = 'stdout.log';
+
+export interface JobsServiceDeps {
+  jobs: JobsRepository;
+  datasets: DatasetsRepository;
+  access: DatasetAccess;
+  lifecycle: JobLifecycle;
+  logs: LogStore;
+  now: () => Date;
+}
+
+export class JobsService {
+  constructor(private readonly deps: JobsServiceDeps) {}
+
+  async schedule(actor: Actor | null, input: CreateJobRequest): Promise<{ id: number; datasetId: number; key: string }> {
+    const user = requireUser(actor);
+    const { jobs, datasets, access } = this.deps;
+    const { dataset: scenario } = await access.require(user, input.scenarioId, 'read');
+    if (scenario.type !== 'scenario') throw badRequest(NOT_A_SCENARIO);
+    const group = await datasets.findGroup(input.group);
+    if (!group) throw notFound(TEAM_NOT_FOUND);
+    if (!isAdmin(user) && !(await datasets.isMember(group.id, user.userId))) throw forbidden(NOT_A_MEMBER);
+
+    const inScenario = await jobs.filesOfDataset(scenario.id, input.files.map((f) => f.file));
+    const foreign = input.files.find((f) => !inScenario.has(f.file));
+    if (foreign) throw badRequest(FILE_NOT_IN_SCENARIO(foreign.name));
+    if (!REQUIRED_FILE_ROLES.every((role) => input.files.some((f) => f.role === role))) throw badRequest(REQUIRED_FILES);
+    const doubled = input.files.find((f, i) => f.role !== 'input' && input.files.findIndex((g) => g.role === f.role) !== i);
+    if (doubled) throw badRequest(ONE_FILE_PER_ROLE(doubled.role));
+
+    const template = await this.templateFor(input.jobTemplate, scenario.attributes.__jobType);
+    if (!template) throw badRequest(SCHEDULE_MESSAGES.jobType);
+    const changesetIds = input.changesets.map((c) => c.id);
+    const owned = await jobs.changesetsOf(scenario.id, changesetIds);
+    if (changesetIds.some((id) => !owned.has(id))) throw badRequest(CHANGESET_NOT_IN_SCENARIO);
+
+    const now = this.deps.now();
+    // The log exists before the transaction (no file I/O while it is open) and starts with who scheduled the run.
+    const logKey = await this.deps.logs.create();
+    try {
+      const size = await this.deps.logs.append(logKey, `Run scheduled by ${user.username} at ${now.toISOString()}; waiting for a runner.\n`);
+      const base = runKeyBase(input.matsimRunId);
+      for (let attempt = 0; ; attempt++) {
+        const key = freeKey(base, await datasets.keysLike(group.id, 'run', base));
+        try {
+          const { runId, jobId } = await jobs.createRun(
+            {
+              groupId: group.id,
+              key,
+              name: input.name,
+              description: input.description,
+              attributes: { ...(scenario.attributes.__crs ? { __crs: scenario.attributes.__crs } : {}), __jobType: template.id },
+              createdBy: user.userId,
+              scenarioId: scenario.id,
+            },
+            {
+              templateId: template.id,
+              command: template.command,
+              parameters: { memory: input.memory, changesets: input.changesets.map((c) => ({ id: c.id })), programArgs: input.programArgs, matsimRunId: input.matsimRunId },
+              ramInGb: Math.max(1, Math.ceil(input.resourceRequirements?.ramInGb ?? ramInGb(input.memory))),
+              cpuCores: input.resourceRequirements?.cpuCores ?? 1,
+              files: input.files.map((f) => ({ fileId: f.file, role: f.role, name: f.name })),
+              now,
+            },
+            { name: LOG_NAME, blobKey: logKey, size },
+          );
+          return { id: jobId, datasetId: runId, key };
+        } catch (err) {
+          // Another run took the key between the lookup and the insert: look again.
+          if (!isUniqueViolation(err) || attempt >= 3) throw err;
+        }
+      }
+    } catch (err) {
+      await this.deps.logs.delete(logKey).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async get(actor: Actor | null, id: number): Promise<Job> {
+    const user = requireUser(actor);
+    const row = await this.deps.jobs.find(id, viewerOf(user));
+    if (!row) throw notFound(JOB_NOT_FOUND);
+    return toJob(row);
+  }
+
+  async list(actor: Actor | null): Promise<Job[]> {
+    const user = requireUser(actor);
+    return (await this.deps.jobs.list(viewerOf(user), JOB_LIST_LIMIT)).map(toJob);
+  }
+
+  /** Cancels the job: a queued one ends CANCELLED now; a claimed one is marked and its runner stops it. */
+  async cancel(actor: Actor | null, id: number): Promise<void> {
+    const user = requireUser(actor);
+    const row = await this.deps.jobs.find(id, viewerOf(user));
+    if (!row || row.datasetId === null) throw notFound(JOB_NOT_FOUND);
+    await this.deps.access.require(user, row.datasetId, 'edit');
+    await this.cancelJob(user, id);
+  }
+
+  /** Cancels the run's newest job. */
+  async cancelRun(actor: Actor | null, datasetId: number): Promise<void> {
+    const { user, dataset } = await this.deps.access.require(actor, datasetId, 'edit');
+    const jobId = dataset.type === 'run' ? await this.deps.jobs.latestJobOf(datasetId) : null;
+    if (jobId === null) throw conflict(RUN_WITHOUT_JOB);
+    await this.cancelJob(user, jobId);
+  }
+
+  private async cancelJob(user: Actor, jobId: number): Promise<void> {
+    const message = `Cancelled by ${user.username}.`;
+    // Whichever applies: a queued job ends at once, a claimed one is marked for its runner.
+    if (await this.deps.lifecycle.finish(jobId, { status: 'CANCELLED', exitCode: null, message }, { statuses: ['CREATED'] })) return;
+    if (await this.deps.jobs.requestCancel(jobId, this.deps.now())) return;
+    throw conflict(RUN_NOT_ACTIVE);
+  }
+
+  /** The job template: the one asked for, else the scenario's job type, else the default, else the first. */
+  private async templateFor(requested: number | undefined, jobType: unknown): Promise<TemplateRow | null> {
+    const { jobs } = this.deps;
+    if (requested !== undefined) return jobs.template(requested);
+    const scenarioType = typeof jobType === 'number' ? jobType : typeof jobType === 'string' && /^\d+$/.test(jobType) ? Number(jobType) : null;
+    const fromScenario = scenarioType === null ? null : await jobs.template(scenarioType);
+    if (fromScenario) return fromScenario;
+    const defaultId = await jobs.defaultTemplateId();
+    return (defaultId === null ? null : await jobs.template(defaultId)) ?? jobs.firstTemplate();
+  }
+}

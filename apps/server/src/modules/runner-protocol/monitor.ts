@@ -1,0 +1,65 @@
+/**
+ * The heartbeat monitor: every heartbeat interval it looks for runners silent for longer than the timeout. Such a
+ * runner is removed and its SUBMITTED/STARTED jobs end FAILED with the reason in their logs. Silence is counted from
+ * the later of the last heartbeat and this server's start, so a restart alone fails nothing: runners have a full
+ * timeout to reach the new process.
+ */
+import type { JobLifecycle } from './lifecycle.ts';
+import { heartbeatLost } from './lifecycle.ts';
+import type { RunnerProtocolRepository } from './repository.ts';
+
+export interface HeartbeatMonitorDeps {
+  repository: RunnerProtocolRepository;
+  lifecycle: JobLifecycle;
+  now: () => Date;
+  intervalMs: number;
+  timeoutMs: number;
+  log: { error(obj: object, msg: string): void };
+}
+
+export class HeartbeatMonitor {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private since: Date | null = null;
+
+  constructor(private readonly deps: HeartbeatMonitorDeps) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.since = this.deps.now();
+    this.timer = setInterval(() => void this.tick(), this.deps.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the checks and waits for a running one (before the database closes). */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One check; overlapping calls share the running one. */
+  tick(): Promise<void> {
+    this.running ??= this.check()
+      .catch((err: unknown) => this.deps.log.error({ err }, 'the runner heartbeat check failed'))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async check(): Promise<void> {
+    const { repository, lifecycle, now, timeoutMs } = this.deps;
+    const since = (this.since ??= now()).getTime();
+    const current = now().getTime();
+    for (const runner of await repository.listRunners()) {
+      const silentFor = current - Math.max(runner.lastHeartbeat.getTime(), since);
+      if (silentFor <= timeoutMs) continue;
+      // A heartbeat that arrived since the list was read keeps the runner.
+      if (!(await repository.deleteRunnerIfSilent(runner.id, runner.lastHeartbeat))) continue;
+      await lifecycle.failJobsOfRunner(runner.id, heartbeatLost(runner.name));
+    }
+    // Jobs whose runner row is gone without the jobs having ended (e.g. removed with its token).
+    for (const runnerId of await repository.orphanedRunnerIds()) await lifecycle.failJobsOfRunner(runnerId, heartbeatLost(runnerId));
+  }
+}

@@ -1,0 +1,264 @@
+/**
+ * The runner protocol's rules (see the contract's runner-protocol.ts): who may call (token and address), which
+ * runner holds which job, and what each call changes. Ending a job always goes through the JobLifecycle.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import {
+  JOB_NOT_YOURS,
+  RUNNER_UNKNOWN,
+  type ClaimAnswer,
+  type ClaimRequest,
+  type FileRole,
+  type HeartbeatAnswer,
+  type JobFinish,
+  type JobProgress,
+  type RunnerHeartbeat,
+  type RunnerHello,
+  type RunnerWelcome,
+} from '@corridor/contract';
+import { readModeStats, readScoreStats } from '@corridor/matsim';
+import type { Readable } from 'node:stream';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../shared/errors.ts';
+import { BlobTooLargeError, type BlobStore, type ByteSource } from '../../storage/blob-store.ts';
+import type { DatasetsRepository } from '../datasets/repository.ts';
+import { sniffBlob } from '../files/sniffing.ts';
+import { tooLarge } from '../files/upload.ts';
+import type { NetworkProcessing } from '../network-processing/processor.ts';
+import { addressAllowed, normalizeAddress } from './address-ranges.ts';
+import type { JobLog } from './job-log.ts';
+import type { JobLifecycle } from './lifecycle.ts';
+import type { JobState, RunnerProtocolRepository, SeriesPoint, TokenRow } from './repository.ts';
+
+export const TOKEN_REQUIRED = 'A valid runner token is required.';
+export const ADDRESS_REFUSED = 'This address may not use this runner token.';
+export const JOB_NOT_FOUND = 'The job could not be found.';
+export const BAD_OUTPUT_PATH = 'The output path must be relative and "/"-separated, without empty, "." or ".." parts.';
+
+export interface RunnerProtocolDeps {
+  repository: RunnerProtocolRepository;
+  lifecycle: JobLifecycle;
+  log: JobLog;
+  blobs: BlobStore;
+  datasets: DatasetsRepository;
+  network: NetworkProcessing;
+  heartbeatMs: number;
+  heartbeatTimeoutMs: number;
+  maxUploadBytes: number;
+  now: () => Date;
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+/** A connected runner, as resolved from the X-Runner-Id header. */
+export interface RunnerRef {
+  id: string;
+  tokenId: number;
+  name: string;
+  capabilities: string[];
+}
+
+type HeldJob = JobState & { datasetId: number };
+
+export class RunnerProtocolService {
+  constructor(private readonly deps: RunnerProtocolDeps) {}
+
+  /** Checks `Authorization: Bearer {token}` (401) and the caller's address against the token's ranges (403). */
+  async authenticate(authorization: string | undefined, address: string): Promise<TokenRow> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    const token = match ? await this.deps.repository.findToken(match[1]!) : null;
+    if (!token) throw unauthorized(TOKEN_REQUIRED);
+    if (!addressAllowed(token, address)) throw forbidden(ADDRESS_REFUSED);
+    return token;
+  }
+
+  async connect(token: TokenRow, address: string, hello: RunnerHello): Promise<RunnerWelcome> {
+    const fields = {
+      tokenId: token.id,
+      name: hello.name,
+      capabilities: hello.capabilities,
+      totalResources: hello.totalResources,
+      availableResources: hello.availableResources,
+      address: normalizeAddress(address),
+      now: this.deps.now(),
+    };
+    // A known id is kept (the runner keeps its jobs); an id of another token's runner is not taken over.
+    let runnerId = (hello.runnerId && (await this.deps.repository.upsertRunner({ ...fields, id: hello.runnerId }))) || null;
+    runnerId ??= await this.deps.repository.upsertRunner({ ...fields, id: randomUUID() });
+    if (!runnerId) throw new Error('could not register the runner');
+    return { runnerId, heartbeatMs: this.deps.heartbeatMs, heartbeatTimeoutMs: this.deps.heartbeatTimeoutMs };
+  }
+
+  /** The runner named by X-Runner-Id, connected with this token; 404 RUNNER_UNKNOWN otherwise. */
+  async runner(token: TokenRow, runnerId: string | undefined): Promise<RunnerRef> {
+    const row = runnerId ? await this.deps.repository.findRunner(runnerId, token.id) : null;
+    if (!row) throw notFound(RUNNER_UNKNOWN);
+    return { id: row.id, tokenId: row.tokenId, name: row.name, capabilities: row.capabilities };
+  }
+
+  async heartbeat(runner: RunnerRef, beat: RunnerHeartbeat): Promise<HeartbeatAnswer> {
+    await this.deps.repository.heartbeat(runner.id, beat.availableResources, this.deps.now());
+    return { cancel: await this.deps.repository.jobsToStop(runner.id, beat.jobs) };
+  }
+
+  async claim(runner: RunnerRef, request: ClaimRequest): Promise<ClaimAnswer> {
+    const { repository, now } = this.deps;
+    const jobId =
+      (await repository.findClaimed(runner.id, request.claimId)) ??
+      (await repository.claim({
+        runnerId: runner.id,
+        claimId: request.claimId,
+        available: request.availableResources,
+        engine: runner.capabilities.includes('engine'),
+        java: runner.capabilities.includes('java'),
+        now: now(),
+      }));
+    if (jobId === null) return { job: null };
+    const row = await repository.claimRow(jobId);
+    if (!row || row.datasetId === null) return { job: null };
+    const parameters = row.parameters;
+    return {
+      job: {
+        jobId,
+        runId: row.datasetId,
+        matsimRunId: String(parameters.matsimRunId ?? ''),
+        command: row.command,
+        memory: String(parameters.memory ?? ''),
+        programArgs: String(parameters.programArgs ?? ''),
+        allowCustomJar: row.allowCustomJar ?? false,
+        matsimVersion: row.matsimVersion,
+        files: (await repository.jobFiles(jobId)).map((f) => ({ fileId: f.fileId, name: f.name, role: f.role as FileRole })),
+        ramInGb: row.ramInGb,
+        cpuCores: row.cpuCores,
+      },
+    };
+  }
+
+  async inputFile(runner: RunnerRef, jobId: number, fileId: number): Promise<{ stream: Readable; name: string; size: number }> {
+    await this.held(runner, jobId);
+    const file = await this.deps.repository.inputFile(jobId, fileId);
+    if (!file) throw notFound('The file is not an input of this job.');
+    return { stream: this.deps.blobs.read(file.blobKey), name: file.name, size: file.size };
+  }
+
+  async started(runner: RunnerRef, jobId: number): Promise<void> {
+    const job = await this.held(runner, jobId);
+    // A retried call for a job that is STARTED already changes nothing.
+    if (job.status === 'SUBMITTED' && !(await this.deps.repository.markStarted(jobId, runner.id, this.deps.now()))) {
+      throw conflict(JOB_NOT_YOURS);
+    }
+  }
+
+  async log(runner: RunnerRef, jobId: number, chunk: Buffer): Promise<void> {
+    await this.held(runner, jobId);
+    if (chunk.length > 0) await this.deps.log.append(jobId, chunk);
+  }
+
+  async progress(runner: RunnerRef, jobId: number, progress: JobProgress): Promise<void> {
+    const job = await this.held(runner, jobId);
+    if (progress.iteration !== undefined) await this.deps.repository.setIteration(jobId, progress.iteration, this.deps.now());
+    const points = progress.memory.map((m) => ({ x: m.time, key: m.key, value: m.value }));
+    await this.deps.repository.addSeries(job.datasetId, 'memory', points);
+  }
+
+  /** Replaces the run's scoreStats or modeStats table from the whole file so far; a file that cannot be read changes nothing. */
+  async stats(runner: RunnerRef, jobId: number, name: 'scorestats' | 'modestats', csv: Buffer): Promise<void> {
+    const job = await this.held(runner, jobId);
+    let points: SeriesPoint[];
+    try {
+      points = name === 'scorestats' ? await scorePoints(csv) : await modePoints(csv);
+    } catch (err) {
+      throw badRequest(`The ${name} file could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    await this.deps.repository.replaceSeries(job.datasetId, name === 'scorestats' ? 'scoreStats' : 'modeStats', points);
+  }
+
+  /**
+   * Stores one output file: the bytes go to the blob store first, the tag is sniffed, and only then does the file
+   * appear in the run. A broken upload leaves neither a row nor a blob.
+   */
+  async output(runner: RunnerRef, jobId: number, rawPath: string, body: ByteSource): Promise<{ fileId: number }> {
+    const job = await this.held(runner, jobId);
+    const name = outputName(rawPath);
+    const { blobs, maxUploadBytes } = this.deps;
+    const blob = await blobs.put(body, { maxBytes: maxUploadBytes }).catch((err: unknown) => {
+      throw err instanceof BlobTooLargeError ? tooLarge(maxUploadBytes) : err;
+    });
+    try {
+      const content = await sniffBlob(blobs, blob.key, path.posix.basename(name));
+      const { fileId, unusedBlobs } = await this.deps.repository.addOutput(jobId, job.datasetId, {
+        name,
+        size: blob.size,
+        blobKey: blob.key,
+        ...content,
+        createdBy: job.createdBy,
+      });
+      await this.removeBlobs(unusedBlobs);
+      return { fileId };
+    } catch (err) {
+      await this.removeBlobs([blob.key]);
+      throw err;
+    }
+  }
+
+  async finish(runner: RunnerRef, jobId: number, finish: JobFinish): Promise<void> {
+    const ended = await this.deps.lifecycle.finish(jobId, { status: finish.status, exitCode: finish.exitCode, message: finish.message ?? null }, { heldBy: runner.id });
+    if (!ended) {
+      if (!(await this.deps.repository.jobState(jobId))) throw notFound(JOB_NOT_FOUND);
+      throw conflict(JOB_NOT_YOURS);
+    }
+    if (finish.status !== 'FINISHED' || ended.datasetId === null) return;
+    const runId = ended.datasetId;
+    await this.deps.datasets.patchAttributes(runId, { postProcessRun: { status: 'FINISHED', updated: this.deps.now().toISOString() } });
+    const networks = await this.deps.repository.outputNetworks(jobId, runId);
+    const network = networks.find((n) => /(^|[./])output_network\.xml(\.gz|\.zst)?$/.test(n.name)) ?? networks[0];
+    if (network) await this.deps.network.filesAttached(runId, [network.id]);
+  }
+
+  /** The job if this runner holds it and it has not ended; 409 JOB_NOT_YOURS otherwise. */
+  private async held(runner: RunnerRef, jobId: number): Promise<HeldJob> {
+    const job = await this.deps.repository.jobState(jobId);
+    if (!job) throw notFound(JOB_NOT_FOUND);
+    if (job.runnerId !== runner.id || (job.status !== 'SUBMITTED' && job.status !== 'STARTED') || job.datasetId === null) {
+      throw conflict(JOB_NOT_YOURS);
+    }
+    return job as HeldJob;
+  }
+
+  private async removeBlobs(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.deps.blobs.delete(key);
+      } catch (err) {
+        this.deps.onBlobLeak(key, err);
+      }
+    }
+  }
+}
+
+/** A relative, "/"-separated path without empty, "." or ".." segments, backslashes or control characters. */
+export function outputName(rawPath: string): string {
+  const segments = rawPath.split('/');
+  const bad = /[\\\x00-\x1f\x7f]/.test(rawPath) || segments.some((s) => s === '' || s === '.' || s === '..' || s.trim() !== s);
+  if (bad || rawPath.length > 1000) throw new HttpError(400, BAD_OUTPUT_PATH);
+  return rawPath;
+}
+
+const SCORE_KEYS = { executed: 'avg_executed', worst: 'avg_worst', average: 'avg_average', best: 'avg_best' } as const;
+
+async function scorePoints(csv: Buffer): Promise<SeriesPoint[]> {
+  const stats = await readScoreStats(new Uint8Array(csv));
+  return stats.entries.flatMap((entry) =>
+    (Object.keys(SCORE_KEYS) as (keyof typeof SCORE_KEYS)[])
+      .filter((field) => Number.isFinite(entry[field]))
+      .map((field) => ({ x: entry.iteration, key: SCORE_KEYS[field], value: entry[field]! })),
+  );
+}
+
+async function modePoints(csv: Buffer): Promise<SeriesPoint[]> {
+  const stats = await readModeStats(new Uint8Array(csv));
+  return stats.entries.flatMap((entry) =>
+    Object.entries(entry.values)
+      .filter((pair): pair is [string, number] => Number.isFinite(pair[1]))
+      .map(([mode, value]) => ({ x: entry.iteration, key: mode, value })),
+  );
+}
