@@ -24,6 +24,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 15 },
+            // Only the lazily loaded run charts need ECharts: its own chunk, fetched with them.
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 18 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },
