@@ -422,3 +422,67 @@ describe('run deletion', () => {
     expect((await get(`/datasets/run/${run.id}`, alice)).statusCode).toBe(200);
   });
 });
+
+describe('a scheduled run (POST /jobs/jobs)', () => {
+  it('is listed as CREATED, cannot be deleted while queued, and can be deleted once cancelled', async () => {
+    const { alice, bob } = await start();
+    const scenario = await createScenario(t.app, alice, { key: 'equil', name: 'Equil' });
+    const uploaded = await uploadOk(t.app, alice, [
+      { name: 'config.xml', content: '<config/>' },
+      { name: 'network.xml', content: '<network/>' },
+      { name: 'plans.xml', content: '<population/>' },
+    ]);
+    for (const file of uploaded) await attach(t.app, alice, scenario.id, file.id);
+    const roles = ['config', 'network', 'population'];
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: `${API}/jobs/jobs`,
+      headers: as(alice),
+      payload: {
+        type: 'matsim',
+        name: 'Equil Run 1',
+        group: alice.groupId,
+        scenarioId: scenario.id,
+        matsimRunId: 'equil_1',
+        files: uploaded.map((f, i) => ({ file: f.id, name: f.name, role: roles[i] })),
+      },
+    });
+    expect(scheduled.statusCode).toBe(200);
+    const { id: jobId, datasetId: runId } = scheduled.json();
+
+    expect((await get('/datasets/runs', alice)).json()).toEqual([
+      expect.objectContaining({ id: runId, name: 'Equil Run 1', status: 'CREATED', scenario: { id: scenario.id, key: 'equil', name: 'Equil', groupName: 'alice' } }),
+    ]);
+    const details = (await get(`/datasets/run/${runId}`, alice)).json();
+    expect(details).toMatchObject({ status: 'CREATED', jobId, scenarioId: scenario.id });
+    expect(details.run).toMatchObject({ status: 'CREATED', currentIteration: -1, external: false, postProcessRun: null });
+    expect((await get(`/datasets/run/${runId}`, bob)).statusCode).toBe(404);
+
+    const [log] = (await get(`/datasets/datasets/${runId}/sysfiles`, alice)).json();
+    expect(log).toMatchObject({ type: 'stdout' });
+    expect((await get(`/datasets/sysfiles/${log.id}`, alice)).body).toContain('Run scheduled by alice');
+
+    expect((await get(`/datasets/runs/${runId}/deletion`, alice)).json()).toMatchObject({ active: true, deleted: [] });
+    const refused = await t.app.inject({ method: 'DELETE', url: `${API}/datasets/runs/${runId}`, headers: as(alice) });
+    expect(refused.statusCode).toBe(409);
+
+    const cancelled = await t.app.inject({ method: 'POST', url: `${API}/datasets/datasets/${runId}/do?action=cancel`, headers: as(alice) });
+    expect(cancelled.statusCode).toBe(200);
+    const after = (await get(`/datasets/run/${runId}`, alice)).json();
+    expect(after.run).toMatchObject({ status: 'CANCELLED', events: [expect.objectContaining({ type: 'runFinished', status: 'CANCELLED' })] });
+    expect((await get(`/datasets/sysfiles/${log.id}`, alice)).body).toContain('Cancelled by alice.');
+
+    const preview = (await get(`/datasets/runs/${runId}/deletion`, alice)).json();
+    expect(preview).toMatchObject({ active: false, deleted: [], seriesCount: 0, tables: [] });
+    for (const kept of preview.kept) expect(kept.usages).toContainEqual({ id: scenario.id, name: 'Equil' });
+
+    const logsDir = path.join(t.config.dataDir, 'logs');
+    expect(await filesBelow(logsDir)).toHaveLength(1);
+    expect((await t.app.inject({ method: 'DELETE', url: `${API}/datasets/runs/${runId}`, headers: as(alice) })).statusCode).toBe(200);
+    expect(await filesBelow(logsDir)).toEqual([]);
+    expect((await get('/datasets/runs', alice)).json()).toEqual([]);
+    // The scenario keeps its files.
+    expect((await get(`/datasets/datasets/${scenario.id}`, alice)).json().files).toHaveLength(3);
+  });
+});
+
