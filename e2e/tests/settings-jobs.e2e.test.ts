@@ -45,6 +45,12 @@ describe('settings: runners and job templates', () => {
     await page.waitForURL('**/settings/runners');
     await page.getByRole('heading', { name: 'Runners', level: 2 }).waitFor();
 
+    // The embedded runner the server starts: its token is marked and cannot be deleted, its runner is connected.
+    const embedded = row(page, 'Runner tokens', 'Embedded runner');
+    await embedded.getByText('embedded', { exact: true }).waitFor();
+    expect(await embedded.getByRole('button').count()).toBe(0);
+    await row(page, 'Active runners', 'Embedded runner').waitFor({ timeout: 20_000 });
+
     // The add row: the IPv4 placeholder is the browser's host, a bad range is refused with the server text.
     const add = page.getByRole('form', { name: 'Add a runner token' });
     expect(await add.getByLabel('IPv4 range').getAttribute('placeholder')).toBe('127.0.0.1/8');
