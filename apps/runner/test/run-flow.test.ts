@@ -1,0 +1,240 @@
+/**
+ * Runs end to end: a real server on a free port (PGlite, real file store), the real corridor-runner process with a
+ * token made through the API, and the built-in engine on the demo scenario. Heartbeats are fast and the heartbeat
+ * timeout short, so a runner killed mid-run loses its job within seconds.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, createTestApp, setupAdmin, ADMIN, type TestApp } from '../../server/test/harness.ts';
+import { signIn, type Session } from '../../server/test/workspace-helpers.ts';
+
+const RUNNER_BIN = fileURLToPath(new URL('../bin/corridor-runner.mjs', import.meta.url));
+const HEARTBEAT_TIMEOUT_MS = 2_500;
+
+let t: TestApp;
+let admin: Session;
+let serverUrl: string;
+let token: string;
+let workDir: string;
+let scenario: { id: number; files: { id: number; name: string }[] };
+
+/** The runner as a user starts it: its own process, the token in the environment. */
+class RunnerProcess {
+  readonly lines: string[] = [];
+  readonly exited: Promise<number | null>;
+  private readonly child: ChildProcess;
+
+  constructor(name: string) {
+    this.child = spawn(process.execPath, [RUNNER_BIN, '--server', serverUrl, '--name', name, '--work', workDir, '--cpus', '2', '--ram', '8'], {
+      env: { ...process.env, CORRIDOR_RUNNER_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [this.child.stdout!, this.child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.lines.push(line));
+    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+  }
+
+  /** The pid of the job's process, from the runner's own log. */
+  async jobPid(jobId: number): Promise<number> {
+    const line = await waitFor(() => this.lines.find((l) => l.includes(`job ${jobId}: started (pid `)));
+    return Number(/\(pid (\d+)\)/.exec(line)![1]);
+  }
+
+  kill(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
+  }
+}
+
+let runner: RunnerProcess;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RUNNER_HEARTBEAT_MS: '250', RUNNER_HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS) } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  await setupAdmin(t.app);
+  admin = await signIn(t.app, ADMIN.username, ADMIN.password);
+  workDir = await mkdtemp(path.join(tmpdir(), 'runner-work-'));
+
+  const created = await call('POST', '/jobs/runners', { description: 'test runner', ipv4range: '127.0.0.1/32' });
+  token = created.token;
+  const demo = await call('POST', '/datasets/datasets', {
+    groupId: admin.groupId,
+    key: 'demo',
+    name: 'Demo',
+    description: '',
+    type: 'scenario',
+    template: 'demo-grid',
+    attributes: {},
+  });
+  scenario = await call('GET', `/datasets/datasets/${demo.id}`);
+  runner = new RunnerProcess('test-runner');
+  await waitFor(async () => {
+    const tokens: { connectedRunners: { name: string }[] }[] = await call('GET', '/jobs/runners/list');
+    return tokens.some((tk) => tk.connectedRunners.some((r) => r.name === 'test-runner'));
+  });
+}, 60_000);
+
+afterAll(async () => {
+  runner?.kill('SIGTERM');
+  await runner?.exited;
+  await t?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+describe('a run through the runner agent', () => {
+  it('runs a scheduled demo run to FINISHED: log, iterations, memory, stats and every output uploaded', async () => {
+    const { id: jobId, datasetId } = await schedule('finished', '--config:controller.lastIteration=2');
+    const job = await waitForJob(jobId, 'FINISHED');
+    expect(job).toMatchObject({ jobStatus: 'FINISHED', exitCode: 0, runnerName: 'test-runner' });
+
+    const run = await call('GET', `/datasets/run/${datasetId}`);
+    expect(run.status).toBe('FINISHED');
+    expect(run.run.currentIteration).toBe(2);
+    expect(run.run.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['runStarted', 'runFinished']));
+
+    const outputs = (await call('GET', `/datasets/datasets/${datasetId}`)).files.map((f: { name: string }) => f.name);
+    expect(outputs).toEqual(
+      expect.arrayContaining([
+        'finished_1.scorestats.csv',
+        'finished_1.modestats.csv',
+        'finished_1.output_events.xml.gz',
+        'finished_1.output_plans.xml.gz',
+        'logfile.log',
+        'ITERS/it.2/finished_1.2.events.xml.gz',
+      ]),
+    );
+
+    const log = await runLog(datasetId);
+    for (const i of [0, 1, 2]) expect(log).toContain(`### ITERATION ${i} BEGINS`);
+    expect(log.match(/### ITERATION 0 BEGINS/g)).toHaveLength(1);
+    expect(log).toContain('corridor-runner: ');
+
+    const scores = await table(datasetId, 'scoreStats', ['iteration', 'value', 'key']);
+    expect(new Set(scores.map((row) => row[0]))).toEqual(new Set([0, 1, 2]));
+    const modes = await table(datasetId, 'modeStats', ['iteration', 'value', 'key']);
+    expect(modes.filter((row) => row[2] === 'car')).toHaveLength(3);
+    const memory = await table(datasetId, 'memory', ['time', 'value', 'key']);
+    expect(memory.some((row) => row[2] === 'used' && Number(row[1]) > 0)).toBe(true);
+
+    // The job's folder on the runner is cleaned up once everything is uploaded.
+    await waitFor(async () => !(await readdir(workDir)).includes(`job-${jobId}`));
+  });
+
+  it('fails a run whose config names a missing file, with the engine error on the run and in the log', async () => {
+    const { id: jobId, datasetId } = await schedule('broken', '--config:network.inputNetworkFile=/nonexistent/network.xml');
+    const job = await waitForJob(jobId, 'FAILED');
+    expect(job.exitCode).toBe(1);
+    expect(job.message).toMatch(/^The engine exited with code 1\. corridor-engine: .*\/nonexistent\/network\.xml/);
+    const run = await call('GET', `/datasets/run/${datasetId}`);
+    expect(run.run).toMatchObject({ status: 'FAILED', exitCode: 1 });
+    expect(await runLog(datasetId)).toMatch(/corridor-engine: ENOENT.*\/nonexistent\/network\.xml/);
+  });
+
+  it('cancels a running job: the engine process is stopped and the run ends CANCELLED', async () => {
+    const { id: jobId, datasetId } = await schedule('cancelled', '--config:controller.lastIteration=1000');
+    await waitFor(async () => (await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration >= 1);
+    const pid = await runner.jobPid(jobId);
+    expect(isAlive(pid)).toBe(true);
+
+    const cancel = await t.app.inject({ method: 'POST', url: `${API}/jobs/jobs/${jobId}/do?action=cancel`, headers: { cookie: admin.cookie } });
+    expect(cancel.statusCode).toBe(200);
+    const job = await waitForJob(jobId, 'CANCELLED');
+    expect(job.jobStatus).toBe('CANCELLED');
+    expect(isAlive(pid)).toBe(false);
+    // What the engine wrote until then was uploaded.
+    const outputs = (await call('GET', `/datasets/datasets/${datasetId}`)).files.map((f: { name: string }) => f.name);
+    expect(outputs).toContain('logfile.log');
+    expect(await runLog(datasetId)).toContain('### ITERATION 1 BEGINS');
+  });
+
+  it('fails the job of a runner killed mid-run once its heartbeats stop, with the reason in the log', async () => {
+    const { id: jobId, datasetId } = await schedule('orphaned', '--config:controller.lastIteration=1000');
+    await waitFor(async () => (await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration >= 0);
+    const pid = await runner.jobPid(jobId);
+    const killedAt = Date.now();
+    runner.kill('SIGKILL');
+    await runner.exited;
+    try {
+      const job = await waitForJob(jobId, 'FAILED', HEARTBEAT_TIMEOUT_MS + 10_000);
+      expect(Date.now() - killedAt).toBeGreaterThanOrEqual(HEARTBEAT_TIMEOUT_MS - 500);
+      expect(job.message).toMatch(/test-runner stopped sending heartbeats/);
+      // The server appends the reason to the log right after ending the job.
+      await waitFor(async () => /test-runner stopped sending heartbeats/.test(await runLog(datasetId)));
+    } finally {
+      // The engine lost its runner; it must not outlive the test either way.
+      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
+});
+
+// ---- helpers ---------------------------------------------------------------------------------------------
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object) {
+  const response = await t.app.inject({ method, url: `${API}${url}`, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+  if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** Schedules a run of the demo scenario with the built-in engine (the default job template). */
+async function schedule(key: string, programArgs: string): Promise<{ id: number; datasetId: number }> {
+  const role = (name: string) => (name === 'config.xml' ? 'config' : name.startsWith('network') ? 'network' : 'population');
+  return call('POST', '/jobs/jobs', {
+    type: 'matsim',
+    name: `Demo ${key}`,
+    group: admin.groupId,
+    scenarioId: scenario.id,
+    files: scenario.files.map((f) => ({ file: f.id, name: f.name, role: role(f.name) })),
+    memory: '1g',
+    programArgs,
+    matsimRunId: `${key}_1`,
+  });
+}
+
+async function waitForJob(jobId: number, status: string, timeoutMs = 30_000) {
+  return waitFor(async () => {
+    const job = await call('GET', `/jobs/jobs/${jobId}`);
+    if (['FINISHED', 'FAILED', 'CANCELLED'].includes(job.jobStatus) && job.jobStatus !== status) {
+      throw new Error(`job ${jobId} ended ${job.jobStatus}, not ${status}: ${job.message}\n${runner.lines.join('\n')}`);
+    }
+    return job.jobStatus === status ? job : undefined;
+  }, timeoutMs);
+}
+
+async function runLog(datasetId: number): Promise<string> {
+  const files: { id: number; type: string }[] = await call('GET', `/datasets/datasets/${datasetId}/sysfiles`);
+  const log = files.find((f) => f.type === 'stdout');
+  if (!log) throw new Error('the run has no log');
+  return (await t.app.inject({ url: `${API}/datasets/sysfiles/${log.id}`, headers: { cookie: admin.cookie } })).body;
+}
+
+async function table(datasetId: number, name: string, columns: string[]): Promise<(string | number | null)[][]> {
+  const answer = await call('POST', `/datasets/datasets/${datasetId}/tables/${name}/query`, {
+    query: { select: columns.map((column) => ({ column })) },
+    shape: 'RAW',
+  });
+  return answer.rows;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms\n${runner?.lines.slice(-30).join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
