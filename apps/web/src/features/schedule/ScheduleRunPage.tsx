@@ -1,10 +1,11 @@
 /** /{group}/{scenario}/schedule-run (spec 1 §2.15): loads what the prefill needs, then shows the form. */
+import { useRef } from 'react';
 import { useJobTemplates } from '../../api/catalogues.ts';
 import { useChangesets } from '../../api/changesets.ts';
 import { useJob, useScenarioRuns } from '../../api/jobs-schedule.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useCurrentScenario } from '../scenarios/ScenarioContext.ts';
-import { prefill, scenarioRunInfo } from './scheduleForm.ts';
+import { prefill, scenarioRunInfo, type ScheduleValues } from './scheduleForm.ts';
 import { ScheduleRunForm } from './ScheduleRunForm.tsx';
 
 export function ScheduleRunPage() {
@@ -18,14 +19,18 @@ export function ScheduleRunPage() {
   // A failed look-up only costs the prefill: the form still opens with the proposals it can make.
   const loading =
     relations.isPending || templates.isPending || changesets.isPending || (info.lastJobId !== null && lastJob.isPending);
-  if (loading) return <PageLoader />;
-
-  const initial = prefill({
-    scenario,
-    runCount: info.count,
-    lastJob: lastJob.data ?? null,
-    templates: templates.data,
-    changesetIds: (changesets.data ?? []).map((changeset) => changeset.id),
-  });
-  return <ScheduleRunForm scenario={scenario} initial={initial} templates={templates.data} changesets={changesets.data ?? []} />;
+  // The first complete answers prefill the form once: scheduling refreshes the relations (a new last job), and
+  // the form must stay (with its success message and pending redirect) instead of loading again.
+  const initial = useRef<ScheduleValues>(undefined);
+  if (!initial.current) {
+    if (loading) return <PageLoader />;
+    initial.current = prefill({
+      scenario,
+      runCount: info.count,
+      lastJob: lastJob.data ?? null,
+      templates: templates.data,
+      changesetIds: (changesets.data ?? []).map((changeset) => changeset.id),
+    });
+  }
+  return <ScheduleRunForm scenario={scenario} initial={initial.current} templates={templates.data} changesets={changesets.data ?? []} />;
 }

@@ -1,0 +1,236 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, setupAdmin, signIn } from '../support/session.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await setupAdmin(server.url, 'ada', 'runner-1');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const RUN_TIMEOUT_MS = 120_000;
+
+/** The run card's status text. */
+const statusText = (page: Page) => page.getByTestId('run-status-card').getByRole('status');
+
+/**
+ * Records every status text the run card shows from now on (the page polls every 10 s, and reloads made by
+ * the test show the newest state at once).
+ */
+async function recordStatuses(page: Page): Promise<() => Promise<string[]>> {
+  const seen: string[] = [];
+  const read = async () => {
+    const text = await statusText(page).textContent({ timeout: 5_000 }).catch(() => null);
+    if (text && seen.at(-1) !== text) seen.push(text);
+  };
+  await read();
+  return async () => {
+    await read();
+    return seen;
+  };
+}
+
+async function createDemoScenario(page: Page, name: string): Promise<void> {
+  await page.goto('/scenarios/add');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('radio', { name: 'Demo grid city' }).check();
+  await page.getByRole('button', { name: 'Create Scenario' }).click();
+  await page.getByRole('table', { name: 'Files' }).getByText('population.xml.gz').waitFor();
+}
+
+/** Schedules a run from the scenario overview with the prefilled form plus program arguments; answers the run page's address. */
+async function scheduleRun(page: Page, scenarioPath: string, runName: string, programArgs: string): Promise<string> {
+  await page.goto(scenarioPath);
+  await page.getByRole('link', { name: 'Start a run' }).click();
+  await page.getByRole('heading', { name: 'Schedule a new Run' }).waitFor();
+  await page.getByRole('textbox', { name: 'Program arguments' }).fill(programArgs);
+  await page.getByRole('textbox', { name: 'Name' }).fill(runName);
+  await page.getByRole('textbox', { name: 'Name' }).press('Enter');
+  await page.getByText('Run successfully scheduled.').waitFor();
+  // Back on the scenario after a second; its runs list the new one.
+  await page.waitForURL(`**${scenarioPath}`);
+  const link = page.getByRole('list', { name: 'Runs' }).getByRole('link', { name: runName });
+  await link.click();
+  await page.waitForURL(/\/runs\/\d+$/);
+  return new URL(page.url()).pathname;
+}
+
+describe('runs', () => {
+  test('schedule the demo with defaults, watch it run, see its charts, edit and delete it', async () => {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, 'ada', 'runner-1');
+    await createDemoScenario(page, 'Grid City');
+    await page.waitForURL('**/ada/grid-city');
+
+    // The form: prefilled name, run id, memory, job type and files by their data-type tags.
+    await page.getByRole('link', { name: 'Start a run' }).click();
+    await page.getByRole('heading', { name: 'Schedule a new Run' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Grid City Run 1');
+    expect(await page.getByRole('textbox', { name: 'Run ID' }).inputValue()).toBe('grid-city_1');
+    const memory = page.getByRole('textbox', { name: 'Memory' });
+    expect(await memory.inputValue()).toBe('4g');
+    expect(await page.getByRole('combobox', { name: 'Job type' }).inputValue()).toBe('Built-in engine');
+    expect(await page.getByRole('combobox', { name: 'Config' }).inputValue()).toMatch(/^config\.xml/);
+    expect(await page.getByRole('combobox', { name: 'Network' }).inputValue()).toMatch(/^network\.xml\.gz/);
+    expect(await page.getByRole('combobox', { name: 'Population' }).inputValue()).toMatch(/^population\.xml\.gz/);
+
+    // Client validation with the spec's messages; Enter submits.
+    await memory.fill('4 GB');
+    await page.getByRole('textbox', { name: 'Run ID' }).fill('');
+    await memory.press('Enter');
+    await page.getByText('Please provide a valid memory specification, e.g. "4g" or "4096m".').waitFor();
+    await page.getByText('Please provide a Run ID.').waitFor();
+    await memory.fill('4g');
+    await page.getByRole('textbox', { name: 'Run ID' }).fill('grid-city_1');
+
+    const runPath = await scheduleRun(page, '/ada/grid-city', 'Grid City Run 1', '--config:controller.lastIteration=9');
+    const statuses = await recordStatuses(page);
+
+    // Watch: Scheduled, then "Current iteration: n" with the elapsed clock, then finished. Reloads show the
+    // newest state at once; the page's own 10 s refresh would show it too, only later.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await statuses()).at(-1) ?? '';
+        },
+        { timeout: RUN_TIMEOUT_MS, intervals: [250] },
+      )
+      .toMatch(/iterations in/);
+    const seen = await statuses();
+    expect(seen.some((text) => /^Current iteration: \d+$/.test(text)), seen.join(' | ')).toBe(true);
+    expect(seen.at(-1)).toMatch(/^10 iterations in \d+:\d\d$/);
+    await page.getByText(/^Started /).waitFor();
+    // No stop button once finished.
+    expect(await page.getByRole('button', { name: 'Stop Run' }).count()).toBe(0);
+
+    // The three charts, scores and modes with one point per iteration (0…9).
+    for (const [title, points] of [['Scores', '10'], ['Trips per Mode', '10']] as const) {
+      const figure = page.getByRole('figure', { name: new RegExp(`^${title}:`) });
+      await expect.poll(() => figure.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+      expect(await figure.getAttribute('data-points')).toBe(points);
+      await figure.locator('canvas').first().waitFor();
+    }
+    const memoryChart = page.getByRole('figure', { name: /^Memory Usage:/ });
+    await expect.poll(() => memoryChart.getAttribute('data-state')).toBe('ready');
+    expect(Number(await memoryChart.getAttribute('data-points'))).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Reload Data' }).click();
+    await expect.poll(() => page.getByRole('figure', { name: /^Scores:/ }).getAttribute('data-state')).toBe('ready');
+
+    // Home lists it with its status.
+    await page.goto('/');
+    await page.getByRole('list', { name: 'Latest runs' }).getByRole('link', { name: 'Grid City Run 1' }).waitFor();
+
+    // Edit: the description shows on the run page.
+    await page.goto(`${runPath}/edit`);
+    await page.getByRole('link', { name: 'Back to Run' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Overview' }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Description' }).fill('Ten iterations of the grid city');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('link', { name: 'Back to Run' }).click();
+    await page.getByText('Ten iterations of the grid city').waitFor();
+
+    // Delete: the preview, the checkbox, then the run list without it.
+    await page.getByRole('link', { name: 'Edit Run' }).waitFor();
+    await page.goto(`${runPath}/delete`);
+    await page.getByText('These files will be deleted:').waitFor();
+    await page.getByText('All data series, charts and reports of this run will be deleted (templates are kept).').waitFor();
+    const remove = page.getByRole('button', { name: 'Delete', exact: true });
+    expect(await remove.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Yes, I want to delete this run.' }).check();
+    await remove.click();
+    await page.waitForURL('**/ada/runs');
+    await page.getByText('You do not yet have a run. Start building your world now!').waitFor();
+    await page.goto(runPath);
+    await page.getByText('The run could not be loaded.', { exact: false }).waitFor();
+  });
+
+  test('a run whose engine fails ends Failed with the reason on the overview and the log reachable', async () => {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, 'ada', 'runner-1');
+    await createDemoScenario(page, 'Broken City');
+    await page.waitForURL('**/ada/broken-city');
+
+    const runPath = await scheduleRun(page, '/ada/broken-city', 'Broken City Run 1', '--config:network.inputNetworkFile=missing.xml');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await statusText(page).textContent()) ?? '';
+        },
+        { timeout: RUN_TIMEOUT_MS, intervals: [500] },
+      )
+      .toBe('Failed');
+    const card = page.getByTestId('run-status-card');
+    expect(await card.textContent()).toMatch(/Failed.+\S/);
+    expect(await page.getByRole('button', { name: 'Stop Run' }).count()).toBe(0);
+
+    // The log is one click away and names the missing file.
+    await card.getByRole('link', { name: 'Show log' }).click();
+    await page.waitForURL(`**${runPath}/file?logfile=1`);
+    await page.getByText(/missing\.xml/).first().waitFor({ timeout: 20_000 });
+
+  });
+
+  test('a run no runner can take stays Scheduled until stopped; the run list compares runs', async () => {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, 'ada', 'runner-1');
+
+    // More memory than any runner has: nobody claims it.
+    await page.goto('/ada/broken-city/schedule-run');
+    await page.getByRole('heading', { name: 'Schedule a new Run' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Broken City Run 2');
+    expect(await page.getByRole('textbox', { name: 'Run ID' }).inputValue()).toBe('broken-city_2');
+    // Prefilled from the last job: its program arguments.
+    expect(await page.getByRole('textbox', { name: 'Program arguments' }).inputValue()).toBe('--config:network.inputNetworkFile=missing.xml');
+    await page.getByRole('textbox', { name: 'Program arguments' }).fill('');
+    await page.getByRole('textbox', { name: 'Memory' }).fill('4096g');
+    await page.getByRole('button', { name: 'Schedule Run' }).click();
+    await page.getByText('Run successfully scheduled.').waitFor();
+    await page.waitForURL('**/ada/broken-city');
+    await page.getByRole('list', { name: 'Runs' }).getByRole('link', { name: 'Broken City Run 2' }).click();
+    await page.waitForURL(/\/runs\/\d+$/);
+
+    await expect.poll(() => statusText(page).textContent()).toBe('Scheduled');
+    expect(await page.getByText('The charts appear once the run iterates.').count()).toBe(1);
+    await page.getByText('started if run finishes').waitFor();
+    await page.getByRole('button', { name: 'Stop Run' }).click();
+    await page.getByText('The run will be stopped as soon as possible.').waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await statusText(page).textContent()) ?? '';
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toBe('Cancelled');
+    expect(await page.getByRole('button', { name: 'Stop Run' }).count()).toBe(0);
+
+    // The run list: newest first, with its scenario; Compare needs two selected runs.
+    await page.goto('/ada/runs');
+    const table = page.getByRole('table', { name: 'Runs' });
+    await table.getByRole('link', { name: 'Broken City Run 2' }).waitFor();
+    const names = await table.locator('tbody tr td:nth-child(2) a').allTextContents();
+    expect(names).toEqual(['Broken City Run 2', 'Broken City Run 1']);
+    expect(await table.getByRole('link', { name: 'Broken City', exact: true }).count()).toBe(2);
+    const compare = page.getByRole('button', { name: 'Compare' });
+    expect(await compare.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Select Broken City Run 2' }).check();
+    expect(await compare.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Select Broken City Run 1' }).check();
+    const compareLink = page.getByRole('link', { name: 'Compare' });
+    expect(await compareLink.getAttribute('href')).toMatch(/^\/ada\/compare\?runs=\d+,\d+$/);
+    await page.getByRole('link', { name: 'Import Run' }).waitFor();
+    await page.getByText('Add runs from your own MATSim').waitFor();
+  });
+});
