@@ -15,7 +15,9 @@ describe('corridor-runner arguments', () => {
       workDir: '/home/ada/w',
       cpus: 8,
       ramGb: 31.5,
+      stopWithParent: false,
     });
+    expect(parseArgs(['--server', 'http://x', '--token', 't', '--stop-with-parent'], {}).stopWithParent).toBe(true);
   });
 
   it('takes the token from CORRIDOR_RUNNER_TOKEN and defaults the rest', () => {

@@ -18,6 +18,8 @@ Connects to a Corridor server, claims scheduled runs and executes them.
   --work DIR      working directory for the runs' files (default: ./runner-work)
   --cpus N        CPU cores to offer (default: all of this machine's)
   --ram GB        RAM in GB to offer (default: all of this machine's)
+  --stop-with-parent
+                  stop when the process that started the runner ends (the server's embedded runner)
   --help          this text`;
 
 export class UsageError extends Error {}
@@ -31,6 +33,7 @@ export interface RunnerOptions {
   workDir: string;
   cpus: number | undefined;
   ramGb: number | undefined;
+  stopWithParent: boolean;
 }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RunnerOptions {
@@ -45,6 +48,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
         work: { type: 'string' },
         cpus: { type: 'string' },
         ram: { type: 'string' },
+        'stop-with-parent': { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -64,6 +68,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     workDir: path.resolve(cwd, values.work ?? 'runner-work'),
     cpus: values.cpus === undefined ? undefined : positive(values.cpus, '--cpus', true),
     ramGb: values.ram === undefined ? undefined : positive(values.ram, '--ram', false),
+    stopWithParent: values['stop-with-parent'] ?? false,
   };
 }
 

@@ -57,6 +57,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  const parentWatch = options.stopWithParent ? watchParent(() => {
+    log.warn('the process that started this runner is gone: stopping');
+    agent.stop();
+  }) : undefined;
   try {
     await agent.run();
     log.info('stopped');
@@ -68,7 +72,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     throw error;
   } finally {
+    clearInterval(parentWatch);
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
   }
+}
+
+/** Calls `onGone` once the parent process has ended (this process was re-parented). */
+function watchParent(onGone: () => void): NodeJS.Timeout {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onGone();
+  }, 1_000);
+  return timer;
 }

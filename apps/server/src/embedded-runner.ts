@@ -3,7 +3,8 @@
  * talks the same protocol as a remote runner, over loopback, with the installation's embedded token (passed in the
  * environment, so it never shows in `ps`). Its output lines go to the server log; when it dies unexpectedly it is
  * restarted with backoff; on shutdown it gets SIGTERM (its jobs end CANCELLED with their outputs) and is waited for
- * before the server stops answering.
+ * before the server stops answering. Should the server die without that (SIGKILL), the runner notices its parent is
+ * gone (--stop-with-parent) and stops too, so no orphaned runner keeps claiming jobs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -48,7 +49,7 @@ export class EmbeddedRunner {
     const { serverUrl, token, workDir, log } = this.options;
     const env: NodeJS.ProcessEnv = { ...(this.options.env ?? process.env), CORRIDOR_RUNNER_TOKEN: token };
     for (const key of HIDDEN_ENV) delete env[key];
-    const child = spawn(process.execPath, [RUNNER_BIN, '--server', serverUrl, '--work', workDir, '--name', 'embedded'], {
+    const child = spawn(process.execPath, [RUNNER_BIN, '--server', serverUrl, '--work', workDir, '--name', 'embedded', '--stop-with-parent'], {
       env,
       shell: false,
       stdio: ['ignore', 'pipe', 'pipe'],
