@@ -203,6 +203,17 @@ describe('runs', () => {
     await expect.poll(() => statusText(page).textContent()).toBe('Scheduled');
     expect(await page.getByText('The charts appear once the run iterates.').count()).toBe(1);
     await page.getByText('started if run finishes').waitFor();
+
+    // An active run cannot be deleted: the server's refusal shows.
+    const runPath = new URL(page.url()).pathname;
+    await page.goto(`${runPath}/delete`);
+    await page.getByText('Not yet started').waitFor();
+    await page.getByText('Not yet finished').waitFor();
+    await page.getByRole('checkbox', { name: 'Yes, I want to delete this run.' }).check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Could not delete this dataset. Status: 409 Stop the run before deleting it.').waitFor();
+    await page.getByRole('link', { name: 'Back to Run' }).click();
+
     await page.getByRole('button', { name: 'Stop Run' }).click();
     await page.getByText('The run will be stopped as soon as possible.').waitFor();
     await expect

@@ -1,10 +1,11 @@
 import type { RunSummary } from '@corridor/contract';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRuns } from '../../api/runs.ts';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
@@ -76,6 +77,8 @@ export function RunListPage() {
 
   return (
     <Stack gap="lg">
+      <Breadcrumbs items={[{ label: group.name, to: `/${encodeURIComponent(group.name)}` }, { label: t('titles.runs') }]} />
+      <Title order={2}>{t('titles.runs')}</Title>
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
           <Tooltip label={t('runs.list.compareHint')} disabled={compare !== null} withArrow>

@@ -96,7 +96,7 @@ export function ScheduleRunForm({ scenario, initial, templates, changesets }: Sc
             <TextInput
               label={t('schedule.programArgs')}
               description={t('schedule.programArgsHint')}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               {...form.getInputProps('programArgs')}
             />
           </Stack>
