@@ -93,7 +93,7 @@ describe('a run from schedule to FINISHED', () => {
 
     expect((await runner.started(scheduled.id)).statusCode).toBe(200);
     expect((await job(alice, scheduled.id)).jobStatus).toBe('STARTED');
-    expect((await runner.log(scheduled.id, 'ITERATION 0 BEGINS\n')).statusCode).toBe(200);
+    expect((await runner.log(scheduled.id, 'ITERATION 0 BEGINS\n', 'text/plain; charset=utf-8')).statusCode).toBe(200);
     expect((await runner.log(scheduled.id, 'ITERATION 1 BEGINS', 'application/octet-stream')).statusCode).toBe(200);
     const time = Date.now();
     expect((await runner.progress(scheduled.id, { iteration: 1, memory: [{ time, key: 'used', value: 2e9 }, { time, key: 'free', value: 1e9 }] })).statusCode).toBe(200);
