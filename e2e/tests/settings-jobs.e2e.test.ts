@@ -31,9 +31,50 @@ async function connectRunner(token: string, name: string): Promise<void> {
   if (!res.ok) throw new Error(`connect failed: ${res.status} ${await res.text()}`);
 }
 
+const RUN_TIMEOUT_MS = 120_000;
+
+/**
+ * Creates the demo scenario and schedules a run of it through the API from the signed-in page (the schedule form
+ * has its own test); answers the run's dataset id.
+ */
+async function scheduleDemoRun(page: Page, key: string, runName: string, programArgs: string): Promise<number> {
+  return page.evaluate(
+    async ({ key, runName, programArgs }) => {
+      const call = async (path: string, init?: { method: string; body: unknown }) => {
+        const res = await fetch(`/api/v1${path}`, {
+          method: init?.method ?? 'GET',
+          headers: init ? { 'content-type': 'application/json' } : {},
+          body: init ? JSON.stringify(init.body) : undefined,
+        });
+        if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      const user = await call('/accounts/validate');
+      const scenario = await call('/datasets/datasets', {
+        method: 'POST',
+        body: { groupId: user.groupId, key, name: key, type: 'scenario', template: 'demo-grid' },
+      });
+      const { files } = (await call(`/datasets/datasets/${scenario.id}`)) as { files: { id: number; name: string; tag: string | null }[] };
+      const roleOf = (tag: string | null) =>
+        tag?.startsWith('config') ? 'config' : tag?.startsWith('network') ? 'network' : tag?.startsWith('population') ? 'population' : null;
+      const assigned = files.flatMap((file) => (roleOf(file.tag) ? [{ file: file.id, name: file.name, role: roleOf(file.tag) }] : []));
+      const job = await call('/jobs/jobs', {
+        method: 'POST',
+        body: { type: 'matsim', name: runName, group: user.groupId, files: assigned, scenarioId: scenario.id, programArgs, matsimRunId: `${key}_1` },
+      });
+      return job.datasetId as number;
+    },
+    { key, runName, programArgs },
+  );
+}
+
+async function runStatus(page: Page, runId: number): Promise<string | null> {
+  return page.evaluate(async (id) => ((await (await fetch(`/api/v1/datasets/run/${id}`)).json()) as { status: string | null }).status, runId);
+}
+
 const row = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 
-describe('settings: runners and job templates', () => {
+describe('jobs, runners, job templates and run files', () => {
   test('an admin adds a runner token, sees its runner connect, reads how to start one and deletes the token', async () => {
     const { page } = await openPage(browser, server.url);
     await signIn(page, 'grace', 'hopper-42');
@@ -149,5 +190,77 @@ describe('settings: runners and job templates', () => {
     await page.waitForURL('**/settings/job-templates');
     await builtIn.waitFor();
     await nightly.waitFor({ state: 'detached' });
+  });
+
+  test('jobs pages, cancel, and a finished run\'s files, file viewer and log viewer with Jump to', async () => {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, 'grace', 'hopper-42');
+    const finished = await scheduleDemoRun(page, 'grid', 'Grid Run 1', '--config:controller.lastIteration=30');
+    await expect.poll(() => runStatus(page, finished), { timeout: RUN_TIMEOUT_MS, intervals: [500] }).toBe('FINISHED');
+    const long = await scheduleDemoRun(page, 'long-grid', 'Long Run', '--config:controller.lastIteration=5000');
+    await expect.poll(() => runStatus(page, long), { timeout: RUN_TIMEOUT_MS, intervals: [250] }).toBe('STARTED');
+
+    // The jobs page: state with its last update, command, Cancel only for the active job.
+    await page.goto('/jobs');
+    const done = row(page, 'Jobs', 'Grid Run 1');
+    const running = row(page, 'Jobs', 'Long Run');
+    await done.getByText('Finished').waitFor();
+    expect(await done.textContent()).toContain('$ENGINE $CONFIG $ARGS');
+    expect(await done.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+    await running.getByText('Started').waitFor();
+    await running.getByRole('button', { name: 'Cancel Long Run' }).click();
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return running.getByText('Cancelled').count();
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toBe(1);
+    await running.getByText('Cancelled').waitFor();
+
+    // The settings jobs list shows the parameters.
+    await page.goto('/settings/jobs');
+    expect(await row(page, 'Jobs', 'Grid Run 1').textContent()).toContain('grid_1');
+
+    // The logfile link opens the log viewer; Jump to scrolls the log to the iteration's line.
+    await page.goto('/jobs');
+    await done.getByRole('link', { name: 'Logfile of Grid Run 1' }).click();
+    await page.waitForURL(`**/grace/runs/${finished}/file?logfile=1`);
+    const log = page.locator('pre');
+    await log.getByText(/ITERATION 30 BEGINS/).waitFor();
+    await page.getByRole('combobox', { name: 'Jump to…' }).click();
+    await page.getByRole('option', { name: 'Iteration 20', exact: true }).click();
+    const position = await log.evaluate((pre) => {
+      const target = pre.querySelector('[data-iteration="20"]') as HTMLElement;
+      return { scrollTop: pre.scrollTop, wanted: Math.min(target.offsetTop, pre.scrollHeight - pre.clientHeight) };
+    });
+    expect(position.scrollTop).toBeGreaterThan(0);
+    expect(Math.abs(position.scrollTop - position.wanted)).toBeLessThanOrEqual(1);
+
+    // The Files tab: the log panel and the outputs; a CSV opens in the viewer, a compressed file does not.
+    await page.getByRole('link', { name: 'Back to the files' }).click();
+    await page.waitForURL(`**/grace/runs/${finished}/files`);
+    await page.getByRole('region', { name: 'Log file' }).getByRole('link', { name: 'Download' }).waitFor();
+    const files = page.getByRole('table', { name: 'Files' });
+    await files.getByRole('link', { name: /scorestats\.csv$/ }).first().click();
+    await page.locator('pre').getByText(/^iteration;avg_executed;avg_worst;avg_average;avg_best/m).waitFor();
+    await page.getByRole('link', { name: 'Back to the files' }).click();
+    await files.getByRole('link', { name: /\.xml\.gz$/ }).first().click();
+    await page.getByText('This file is compressed (.gz or .zst) and cannot be shown. Download it instead.').waitFor();
+    await page.getByRole('link', { name: 'Download' }).waitFor();
+
+    // Delete an output with the "Delete File" dialog.
+    await page.getByRole('link', { name: 'Back to the files' }).click();
+    const victim = (await files.getByRole('link', { name: /scorestats\.csv$/ }).first().textContent()) ?? '';
+    await files.getByRole('button', { name: `Delete ${victim}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete File' });
+    await dialog.getByText(`Do you really want to delete ${victim}?`).waitFor();
+    await dialog.getByText('This cannot be undone!').waitFor();
+    await dialog.getByLabel('Yes, I want to delete this file.').check();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await files.getByRole('link', { name: victim, exact: true }).waitFor({ state: 'detached' });
   });
 });

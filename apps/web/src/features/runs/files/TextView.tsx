@@ -24,11 +24,13 @@ export function TextView({ text, label, jumpTo = false }: { text: string; label:
 
   const jump = (value: string | null) => {
     const index = marks.findIndex((mark) => String(mark.iteration) === value);
-    const target = pre.current?.children[index + 1];
-    if (!(target instanceof HTMLElement) || !pre.current) return;
-    // Scroll the block itself to the line, and bring the block into view.
-    pre.current.scrollTop = target.offsetTop - pre.current.offsetTop;
-    pre.current.scrollIntoView({ block: 'nearest' });
+    const block = pre.current;
+    const target = block?.children[index + 1];
+    if (!block || !(target instanceof HTMLElement)) return;
+    // The pre is positioned, so the span's offsetTop is measured from the pre's top: scroll the block to the
+    // line, and bring the block into view.
+    block.scrollTop = target.offsetTop;
+    block.scrollIntoView({ block: 'nearest' });
   };
 
   return (
