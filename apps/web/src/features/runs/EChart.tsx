@@ -1,6 +1,7 @@
 /**
  * A line chart drawn by ECharts. Loaded lazily (React.lazy in RunCharts.tsx) so echarts stays out of the main
- * bundle. Follows the app's light/dark scheme and resizes with the window (debounced 200 ms, spec 1 §9).
+ * bundle. Follows the app's light/dark scheme and resizes with its container (window, navigation collapse;
+ * debounced 200 ms, spec 1 §9).
  */
 import { useComputedColorScheme } from '@mantine/core';
 import { LineChart } from 'echarts/charts';
@@ -27,10 +28,12 @@ export default function EChart({ option, height }: { option: echarts.EChartsCore
       clearTimeout(timer);
       timer = setTimeout(() => instance.resize(), RESIZE_DEBOUNCE_MS);
     };
-    window.addEventListener('resize', onResize);
+    // The container follows the window and the navigation's collapse; both resize the chart.
+    const observer = new ResizeObserver(onResize);
+    observer.observe(element.current);
     return () => {
       clearTimeout(timer);
-      window.removeEventListener('resize', onResize);
+      observer.disconnect();
       instance.dispose();
       chart.current = null;
     };
