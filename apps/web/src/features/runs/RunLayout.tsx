@@ -15,13 +15,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { RunContext } from './RunContext.ts';
-import { runPath, runsPath } from './runPaths.ts';
-
-/** The last path segment below /{group}/runs/{id}: '' (overview), edit, delete, files, file. */
-export function runPageOf(pathname: string): string {
-  const match = /\/runs\/\d+\/?([^/]*)/.exec(pathname);
-  return match?.[1] ?? '';
-}
+import { runPageOf, runPath, runsPath } from './runPaths.ts';
 
 type RunTab = 'overview' | 'files';
 const TABS: readonly RunTab[] = ['overview', 'files'];
