@@ -4,6 +4,7 @@ const MAX_BASE = 90; // room for a "-n" suffix within the 100 characters of a ke
 export function runKeyBase(matsimRunId: string): string {
   const slug = matsimRunId
     .toLowerCase()
+    .replace(/ß/g, 'ss')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
