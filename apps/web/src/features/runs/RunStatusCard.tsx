@@ -5,10 +5,13 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../components/format.ts';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { runPath } from './runPaths.ts';
-import { formatDuration, runStatusView } from './runStatus.ts';
+import { eventTime, formatDuration, runStatusView } from './runStatus.ts';
 import { useNow } from './useNow.ts';
 
-/** The pipeline's run card: status icon and the status text of spec 1 §4, the elapsed clock ticking. */
+/**
+ * The pipeline's run card: status icon and the status text of spec 1 §4, the elapsed clock ticking; a failed run
+ * (or one cancelled after it started) links to its log.
+ */
 export function RunStatusCard({ run }: { run: RunDetails }) {
   const { t, i18n } = useTranslation();
   const view = runStatusView(run.run);
@@ -61,7 +64,7 @@ export function RunStatusCard({ run }: { run: RunDetails }) {
                 {detail}
               </Text>
             ))}
-            {(view.kind === 'failed' || view.kind === 'cancelled') && (
+            {(view.kind === 'failed' || (view.kind === 'cancelled' && eventTime(run.run.events, 'runStarted') !== null)) && (
               <Anchor component={Link} to={`${runPath(run.groupName, run.id, 'file')}?logfile=1`} size="sm">
                 {t('runs.overview.showLog')}
               </Anchor>
