@@ -153,7 +153,7 @@ export class Agent {
         }
       }
       this.wake = new AbortController();
-      await sleep(this.options.claimIntervalMs ?? 2_000, AbortSignal.any([this.stopping.signal, this.wake.signal]));
+      await sleep(this.options.claimIntervalMs ?? 1_000, AbortSignal.any([this.stopping.signal, this.wake.signal]));
     }
   }
 

@@ -135,6 +135,24 @@ describe('a run through the runner agent', () => {
     expect(await runLog(datasetId)).toMatch(/corridor-engine: ENOENT.*\/nonexistent\/network\.xml/);
   });
 
+  it('fails a run whose command cannot be started, with the reason', async () => {
+    const template = await call('POST', '/jobs/templates', { name: 'Missing program', command: '/no/such/program $CONFIG $ARGS' });
+    const { id: jobId } = await schedule('unstartable', '', template.id);
+    const job = await waitForJob(jobId, 'FAILED');
+    expect(job).toMatchObject({ exitCode: null, message: 'The job command could not be started: spawn /no/such/program ENOENT' });
+  });
+
+  it('fails a run of a MATSim release template clearly (release jars are not supported by the runner yet)', async () => {
+    const template = await call('POST', '/jobs/templates', {
+      name: 'MATSim 2025.0',
+      matsimVersion: '2025.0',
+      command: '$JAVA -Xmx$Xmx -cp $JAR org.matsim.run.RunMatsim $CONFIG $ARGS',
+    });
+    const { id: jobId } = await schedule('release', '', template.id);
+    const job = await waitForJob(jobId, 'FAILED');
+    expect(job.message).toBe('This runner cannot run MATSim release jars yet (MATSim 2025.0); use a job template with a custom JAR-file.');
+  });
+
   it('cancels a running job: the engine process is stopped and the run ends CANCELLED', async () => {
     const { id: jobId, datasetId } = await schedule('cancelled', '--config:controller.lastIteration=1000');
     await waitFor(async () => (await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration >= 1);
@@ -181,7 +199,7 @@ async function call(method: 'GET' | 'POST', url: string, payload?: object) {
 }
 
 /** Schedules a run of the demo scenario with the built-in engine (the default job template). */
-async function schedule(key: string, programArgs: string): Promise<{ id: number; datasetId: number }> {
+async function schedule(key: string, programArgs: string, jobTemplate?: number): Promise<{ id: number; datasetId: number }> {
   const role = (name: string) => (name === 'config.xml' ? 'config' : name.startsWith('network') ? 'network' : 'population');
   return call('POST', '/jobs/jobs', {
     type: 'matsim',
@@ -192,6 +210,7 @@ async function schedule(key: string, programArgs: string): Promise<{ id: number;
     memory: '1g',
     programArgs,
     matsimRunId: `${key}_1`,
+    ...(jobTemplate === undefined ? {} : { jobTemplate }),
   });
 }
 
