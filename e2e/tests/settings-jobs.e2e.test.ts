@@ -238,6 +238,9 @@ describe('jobs, runners, job templates and run files', () => {
     });
     expect(position.scrollTop).toBeGreaterThan(0);
     expect(Math.abs(position.scrollTop - position.wanted)).toBeLessThanOrEqual(1);
+    // Reload (for a growing log) fetches it again.
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await log.getByText(/ITERATION 30 BEGINS/).waitFor();
 
     // The Files tab: the log panel and the outputs; a CSV opens in the viewer, a compressed file does not.
     await page.getByRole('link', { name: 'Back to the files' }).click();

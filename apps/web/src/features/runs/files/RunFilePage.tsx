@@ -121,8 +121,17 @@ function LogViewer() {
     );
   }
   if (!log) return <Text c="dimmed">{t('runFiles.noLog')}</Text>;
-  // The log of a running job grows: Reload fetches its size and its text again.
-  return <FileViewer key={log.id} viewed={fromLog(log)} onReload={() => void sysfiles.refetch()} />;
+  return <GrowingLog key={log.id} log={log} refetch={async () => (await sysfiles.refetch()).data?.find((file) => file.id === log.id)} />;
+}
+
+/**
+ * The log of a running job grows: what is shown stays as it was loaded (the size the limits were checked with)
+ * until Reload fetches the newest size and text.
+ */
+function GrowingLog({ log, refetch }: { log: SystemFile; refetch: () => Promise<SystemFile | undefined> }) {
+  const [shown, setShown] = useState(log);
+  const reload = async () => setShown((await refetch()) ?? shown);
+  return <FileViewer viewed={fromLog(shown)} onReload={() => void reload()} />;
 }
 
 /** Single file, /{group}/runs/{id}/file?file={name} or ?logfile=1 (spec 1 §2.17, spec 3 §2.19). */
