@@ -229,6 +229,41 @@ describe('a run from schedule to FINISHED', () => {
   });
 });
 
+describe('job template files', () => {
+  it('are staged with the job as input files that only the holding runner can download', async () => {
+    const { admin, alice, token } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `${API}/datasets/files`,
+      headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b\r\nContent-Disposition: form-data; name="files[]"; filename="extra.properties"\r\n\r\nseed=1\r\n--b--\r\n',
+    });
+    const [extra] = ok<{ files: { id: number }[] }>(upload, 'upload').files;
+    const template = ok<{ id: number }>(
+      await t.app.inject({
+        method: 'POST',
+        url: `${API}/jobs/templates`,
+        headers: { cookie: admin },
+        payload: { name: 'Engine with extras', command: '$ENGINE $CONFIG $ARGS', files: [{ fkUserFile: extra!.id, extractArchive: false }] },
+      }),
+      'template',
+    );
+    const scheduled = await scheduleOk(t.app, alice, inputs, { jobTemplate: template.id });
+    const runner = new TestRunner(t.app, { token: token.token });
+    await runner.connect();
+    const claimed = await runner.claimJob();
+    expect(claimed!.files).toContainEqual({ fileId: extra!.id, name: 'extra.properties', role: 'input' });
+    expect((await runner.inputFile(scheduled.id, extra!.id)).body).toBe('seed=1');
+    // The user's assignment stays as it was scheduled.
+    expect((await job(alice, scheduled.id)).files.map((f) => f.role).sort()).toEqual(['config', 'network', 'population']);
+    const other = new TestRunner(t.app, { token: token.token });
+    await other.connect();
+    expect((await other.inputFile(scheduled.id, extra!.id)).statusCode).toBe(409);
+    expect((await runner.inputFile(scheduled.id, 999_999)).statusCode).toBe(404);
+  });
+});
+
 describe('cancel', () => {
   it('stops a STARTED run through the heartbeat answer; the runner finishes it CANCELLED', async () => {
     const { alice, token } = await start();

@@ -219,7 +219,24 @@ export class RunnerProtocolRepository {
     return row ?? null;
   }
 
-  /** An input file of the job (its blob), or null. */
+  /** The files of the job's template (staged next to the config) that still exist. */
+  async templateFiles(jobId: number): Promise<{ fileId: number; name: string }[]> {
+    const [job] = await this.db
+      .select({ files: jobTemplates.files })
+      .from(jobs)
+      .innerJoin(jobTemplates, eq(jobTemplates.id, jobs.templateId))
+      .where(eq(jobs.id, jobId));
+    const listed = job?.files ?? [];
+    if (listed.length === 0) return [];
+    const existing = await this.db
+      .select({ id: files.id })
+      .from(files)
+      .where(inArray(files.id, listed.map((f) => f.fileId)));
+    const ids = new Set(existing.map((f) => f.id));
+    return listed.filter((f) => ids.has(f.fileId)).map((f) => ({ fileId: f.fileId, name: f.name }));
+  }
+
+  /** An input file of the job or a file of its template (its blob), or null. */
   async inputFile(jobId: number, fileId: number): Promise<{ name: string; size: number; blobKey: string } | null> {
     const [row] = await this.db
       .select({ name: files.name, size: files.size, blobKey: files.blobKey })
@@ -227,7 +244,10 @@ export class RunnerProtocolRepository {
       .innerJoin(files, eq(files.id, jobFiles.fileId))
       .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.fileId, fileId)))
       .limit(1);
-    return row ?? null;
+    if (row) return row;
+    if (!(await this.templateFiles(jobId)).some((f) => f.fileId === fileId)) return null;
+    const [templateFile] = await this.db.select({ name: files.name, size: files.size, blobKey: files.blobKey }).from(files).where(eq(files.id, fileId));
+    return templateFile ?? null;
   }
 
   /** SUBMITTED → STARTED with the event runStarted; answers whether it moved. */

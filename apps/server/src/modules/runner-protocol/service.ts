@@ -126,7 +126,11 @@ export class RunnerProtocolService {
         programArgs: String(parameters.programArgs ?? ''),
         allowCustomJar: row.allowCustomJar ?? false,
         matsimVersion: row.matsimVersion,
-        files: (await repository.jobFiles(jobId)).map((f) => ({ fileId: f.fileId, name: f.name, role: f.role as FileRole })),
+        files: [
+          ...(await repository.jobFiles(jobId)).map((f) => ({ fileId: f.fileId, name: f.name, role: f.role as FileRole })),
+          // The template's own files are staged like additional input files.
+          ...(await repository.templateFiles(jobId)).map((f) => ({ fileId: f.fileId, name: f.name, role: 'input' as const })),
+        ],
         ramInGb: row.ramInGb,
         cpuCores: row.cpuCores,
       },
