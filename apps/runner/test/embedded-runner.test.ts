@@ -1,8 +1,8 @@
 /**
  * The embedded runner as `npm start` runs it: the real server process (apps/server/src/main.ts) starts the runner
  * as its child with the installation's embedded token; a demo run finishes on it; a runner that dies is restarted;
- * SIGTERM to the server stops the runner first; a restarted server's runner connects with the same token; a server
- * killed outright leaves no runner behind.
+ * Ctrl-C stops the runner before the server (its running job ends CANCELLED, not lost); a restarted server's runner
+ * connects with the same token; a server killed outright leaves no runner behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -34,6 +34,8 @@ class ServerProcess {
         RUNNER_HEARTBEAT_MS: '250',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so a test can press "Ctrl-C" (SIGINT to the whole group) without hitting vitest.
+      detached: true,
     });
     for (const stream of [this.child.stdout!, this.child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.lines.push(line));
     this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
@@ -85,6 +87,8 @@ class ServerProcess {
 
 let servers: ServerProcess[] = [];
 let dataDir: string;
+/** A long run that is still running when the server is stopped. */
+let interrupted: { jobId: number; datasetId: number } | undefined;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'corridor-embedded-'));
@@ -114,7 +118,7 @@ describe('the embedded runner', () => {
     expect(loadConfig({ EMBEDDED_RUNNER: '0' }).embeddedRunner).toBe(false);
   });
 
-  it('runs the demo scenario next to the server, comes back after a crash and stops before the server', async () => {
+  it('runs the demo scenario next to the server, comes back after a crash and stops before the server on Ctrl-C', async () => {
     const server = await startServer();
     const { groupId } = await server.setup();
     await waitFor(() => server.embeddedRunnerConnected(), 30_000, server);
@@ -129,7 +133,7 @@ describe('the embedded runner', () => {
       programArgs: '--config:controller.lastIteration=1',
       files: files.map((f: { id: number; name: string }) => ({ file: f.id, name: f.name, role: role(f.name) })),
     });
-    const finished = await waitFor(async () => {
+    const finished = await waitFor(async (): Promise<{ jobStatus: string } | undefined> => {
       const current = await server.call('GET', `/jobs/jobs/${job.id}`);
       return ['FINISHED', 'FAILED', 'CANCELLED'].includes(current.jobStatus) ? current : undefined;
     }, 30_000, server);
@@ -144,8 +148,17 @@ describe('the embedded runner', () => {
     expect(second).not.toBe(first);
     await waitFor(() => server.lines.filter((l) => /\[embedded runner\].* connected as/.test(l)).length === 2, 15_000, server);
 
-    // SIGTERM: the runner is stopped (and waited for), then the server exits cleanly.
-    server.child.kill('SIGTERM');
+    // A long run is going when the server is stopped.
+    const long = await server.call('POST', '/jobs/jobs', {
+      type: 'matsim', name: 'Demo Run 2', group: groupId, scenarioId: demo.id, memory: '1g', matsimRunId: 'demo_2',
+      programArgs: '--config:controller.lastIteration=1000',
+      files: files.map((f: { id: number; name: string }) => ({ file: f.id, name: f.name, role: role(f.name) })),
+    });
+    interrupted = { jobId: long.id, datasetId: long.datasetId };
+    await waitFor(async () => (await server.call('GET', `/datasets/run/${long.datasetId}`)).run.currentIteration >= 1, 30_000, server);
+
+    // Ctrl-C (SIGINT to the terminal's process group): the server stops the runner (and waits for it), then exits.
+    process.kill(-server.child.pid!, 'SIGINT');
     expect(await server.exited).toBe(0);
     expect(isAlive(second)).toBe(false);
     expect(server.lines.some((l) => l.includes('embedded runner stopped'))).toBe(true);
@@ -157,6 +170,10 @@ describe('the embedded runner', () => {
     await waitFor(() => server.embeddedRunnerConnected(), 30_000, server);
     const tokens: { embedded: boolean }[] = await server.call('GET', '/jobs/runners/list');
     expect(tokens.filter((t) => t.embedded)).toHaveLength(1);
+    // The run going at the last shutdown was cancelled by its runner, with what it had written uploaded.
+    expect(await server.call('GET', `/jobs/jobs/${interrupted!.jobId}`)).toMatchObject({ jobStatus: 'CANCELLED', message: 'The runner was stopped.' });
+    const outputs = (await server.call('GET', `/datasets/datasets/${interrupted!.datasetId}`)).files.map((f: { name: string }) => f.name);
+    expect(outputs).toContain('logfile.log');
     const [pid] = server.runnerPids();
     server.child.kill('SIGKILL');
     await server.exited;

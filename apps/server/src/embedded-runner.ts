@@ -53,6 +53,8 @@ export class EmbeddedRunner {
       env,
       shell: false,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: Ctrl-C in a terminal reaches the server only, which then stops the runner in order.
+      detached: true,
     });
     this.child = child;
     const startedAt = Date.now();
