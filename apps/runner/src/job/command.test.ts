@@ -63,6 +63,9 @@ describe('buildCommand', () => {
   it('refuses $ENGINE or $ARGS inside another argument, and an empty command', () => {
     expect(() => buildCommand('--x=$ARGS', values())).toThrow(CommandError);
     expect(() => buildCommand('   ', values())).toThrow('The job command is empty.');
+    expect(() => buildCommand(builtIn, values({ programArgs: 'a\0b' }))).toThrow(
+      'The job command or its program arguments contain a NUL character.',
+    );
   });
 });
 

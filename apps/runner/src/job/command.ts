@@ -67,6 +67,8 @@ export function buildCommand(template: string, values: CommandValues): BuiltComm
     );
   }
   if (argv.length === 0) throw new CommandError('The job command is empty.');
+  // No program can receive a NUL byte in an argument; spawn would throw.
+  if (argv.some((arg) => arg.includes('\0'))) throw new CommandError('The job command or its program arguments contain a NUL character.');
   return { argv, usesEngine };
 }
 

@@ -57,6 +57,7 @@ export class JobRun {
   private cancelMessage: string | undefined;
   private lostReason: string | undefined;
   private child: ChildProcess | undefined;
+  private ended = false;
   private killTimer: NodeJS.Timeout | undefined;
   private readonly abort = new AbortController();
   private readonly reporter: JobReporter;
@@ -73,8 +74,13 @@ export class JobRun {
       onLost: (reason) => this.onLost(reason),
       warn: (message) => deps.log.warn(`job ${job.jobId}: ${message}`),
     });
-    this.done = this.run().catch((error: unknown) => {
+    this.done = this.run().catch(async (error: unknown) => {
+      // A fault of the runner itself (e.g. a full disk): the job must still end, not hang on the server.
       deps.log.error(`job ${job.jobId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.terminate();
+      if (!this.ended) {
+        await this.end({ status: 'FAILED', exitCode: null, message: limit(`The runner failed: ${(error as Error).message ?? String(error)}`) });
+      }
     });
   }
 
@@ -258,6 +264,7 @@ export class JobRun {
   /** Reports the end (unless the job was lost) and removes the job's folder. */
   private async end(result: JobFinish | undefined): Promise<void> {
     const { job, deps } = this;
+    this.ended = true;
     if (result && this.lostReason === undefined) {
       const sent = await this.reporter.call('finish', () => deps.client.finish(job.jobId, result));
       deps.log.info(`job ${job.jobId}: ${result.status}${result.message ? ` — ${result.message}` : ''}${sent === 'ok' ? '' : ` (not reported: ${sent})`}`);
