@@ -153,6 +153,7 @@ describe('a run from schedule to FINISHED', () => {
     // An ended job is no runner's any more.
     expect((await runner.log(scheduled.id, 'late')).json().message).toBe(JOB_NOT_YOURS);
     expect((await runner.finish(scheduled.id, 'FAILED', 1)).statusCode).toBe(409);
+    expect((await runner.finish(999_999, 'FAILED', 1)).json().message).toBe(JOB_NOT_YOURS);
     expect((await runner.heartbeat([scheduled.id])).json()).toEqual({ cancel: [scheduled.id] });
   });
 

@@ -32,7 +32,6 @@ import type { JobState, RunnerProtocolRepository, SeriesPoint, TokenRow } from '
 
 export const TOKEN_REQUIRED = 'A valid runner token is required.';
 export const ADDRESS_REFUSED = 'This address may not use this runner token.';
-export const JOB_NOT_FOUND = 'The job could not be found.';
 export const BAD_OUTPUT_PATH = 'The output path must be relative and "/"-separated, without empty, "." or ".." parts.';
 
 export interface RunnerProtocolDeps {
@@ -206,10 +205,7 @@ export class RunnerProtocolService {
 
   async finish(runner: RunnerRef, jobId: number, finish: JobFinish): Promise<void> {
     const ended = await this.deps.lifecycle.finish(jobId, { status: finish.status, exitCode: finish.exitCode, message: finish.message ?? null }, { heldBy: runner.id });
-    if (!ended) {
-      if (!(await this.deps.repository.jobState(jobId))) throw notFound(JOB_NOT_FOUND);
-      throw conflict(JOB_NOT_YOURS);
-    }
+    if (!ended) throw conflict(JOB_NOT_YOURS);
     if (finish.status !== 'FINISHED' || ended.datasetId === null) return;
     const runId = ended.datasetId;
     await this.deps.datasets.patchAttributes(runId, { postProcessRun: { status: 'FINISHED', updated: this.deps.now().toISOString() } });
@@ -218,11 +214,13 @@ export class RunnerProtocolService {
     if (network) await this.deps.network.filesAttached(runId, [network.id]);
   }
 
-  /** The job if this runner holds it and it has not ended; 409 JOB_NOT_YOURS otherwise. */
+  /**
+   * The job if this runner holds it and it has not ended; 409 JOB_NOT_YOURS otherwise — also for a job that no longer
+   * exists (its run was deleted), so the runner drops it like any job that is not its own any more.
+   */
   private async held(runner: RunnerRef, jobId: number): Promise<HeldJob> {
     const job = await this.deps.repository.jobState(jobId);
-    if (!job) throw notFound(JOB_NOT_FOUND);
-    if (job.runnerId !== runner.id || (job.status !== 'SUBMITTED' && job.status !== 'STARTED') || job.datasetId === null) {
+    if (!job || job.runnerId !== runner.id || (job.status !== 'SUBMITTED' && job.status !== 'STARTED') || job.datasetId === null) {
       throw conflict(JOB_NOT_YOURS);
     }
     return job as HeldJob;
