@@ -4,7 +4,7 @@
  * timeout short, so a runner killed mid-run loses its job within seconds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, ADMIN, type TestApp } from '../../server/test/harness.ts';
-import { signIn, type Session } from '../../server/test/workspace-helpers.ts';
+import { attach, signIn, uploadOk, type Session } from '../../server/test/workspace-helpers.ts';
 
 const RUNNER_BIN = fileURLToPath(new URL('../bin/corridor-runner.mjs', import.meta.url));
 const HEARTBEAT_TIMEOUT_MS = 2_500;
@@ -23,6 +23,7 @@ let serverUrl: string;
 let token: string;
 let workDir: string;
 let scenario: { id: number; files: { id: number; name: string }[] };
+const tempDirs: string[] = [];
 
 /** The runner as a user starts it: its own process, the token in the environment. */
 class RunnerProcess {
@@ -83,7 +84,7 @@ afterAll(async () => {
   runner?.kill('SIGTERM');
   await runner?.exited;
   await t?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  for (const dir of [workDir, ...tempDirs]) if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe('a run through the runner agent', () => {
@@ -153,6 +154,32 @@ describe('a run through the runner agent', () => {
     expect(job.message).toBe('This runner cannot run MATSim release jars yet (MATSim 2025.0); use a job template with a custom JAR-file.');
   });
 
+  it('runs a Java job with a custom jar: $JAVA, -Xmx$Xmx, $JAR, literal arguments, MemoryObserver readings', async () => {
+    const jar = await buildFakeMatsimJar();
+    const [uploaded] = await uploadOk(t.app, admin, [{ name: 'fake-matsim.jar', content: await readFile(jar) }]);
+    await attach(t.app, admin, scenario.id, uploaded!.id);
+    const template = await call('POST', '/jobs/templates', {
+      name: 'Custom jar',
+      allowCustomJar: true,
+      command: '$JAVA -Xmx$Xmx -jar $JAR $CONFIG $ARGS',
+    });
+    const { id: jobId, datasetId } = await schedule('java', '; rm -rf / $(whoami)', template.id, [
+      { file: uploaded!.id, name: uploaded!.name, role: 'jar' },
+    ]);
+    expect(await waitForJob(jobId, 'FINISHED')).toMatchObject({ exitCode: 0 });
+
+    const log = await runLog(datasetId);
+    expect(log).toContain('jvm: -Xmx1g');
+    expect(log).toMatch(/args: \/\S+\/input\/corridor-working-config\.xml \| ; \| rm \| -rf \| \/ \| \$\(whoami\)\n/);
+    expect((await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration).toBe(2);
+    const memory = await table(datasetId, 'memory', ['time', 'value', 'key']);
+    expect(memory.filter((row) => row[2] === 'used').map((row) => row[1])).toEqual([100, 101, 102].map((mb) => mb * 1024 * 1024));
+    const scores = await table(datasetId, 'scoreStats', ['iteration', 'value', 'key']);
+    expect(scores).toContainEqual([0, 1, 'avg_executed']);
+    const outputs = (await call('GET', `/datasets/datasets/${datasetId}`)).files.map((f: { name: string }) => f.name);
+    expect(outputs).toContain('java_1.scorestats.csv');
+  });
+
   it('cancels a running job: the engine process is stopped and the run ends CANCELLED', async () => {
     const { id: jobId, datasetId } = await schedule('cancelled', '--config:controller.lastIteration=1000');
     await waitFor(async () => (await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration >= 1);
@@ -199,14 +226,19 @@ async function call(method: 'GET' | 'POST', url: string, payload?: object) {
 }
 
 /** Schedules a run of the demo scenario with the built-in engine (the default job template). */
-async function schedule(key: string, programArgs: string, jobTemplate?: number): Promise<{ id: number; datasetId: number }> {
+async function schedule(
+  key: string,
+  programArgs: string,
+  jobTemplate?: number,
+  extraFiles: { file: number; name: string; role: string }[] = [],
+): Promise<{ id: number; datasetId: number }> {
   const role = (name: string) => (name === 'config.xml' ? 'config' : name.startsWith('network') ? 'network' : 'population');
   return call('POST', '/jobs/jobs', {
     type: 'matsim',
     name: `Demo ${key}`,
     group: admin.groupId,
     scenarioId: scenario.id,
-    files: scenario.files.map((f) => ({ file: f.id, name: f.name, role: role(f.name) })),
+    files: [...scenario.files.filter((f) => !f.name.endsWith('.jar')).map((f) => ({ file: f.id, name: f.name, role: role(f.name) })), ...extraFiles],
     memory: '1g',
     programArgs,
     matsimRunId: `${key}_1`,
@@ -222,6 +254,56 @@ async function waitForJob(jobId: number, status: string, timeoutMs = 30_000) {
     }
     return job.jobStatus === status ? job : undefined;
   }, timeoutMs);
+}
+
+/**
+ * A stand-in for a MATSim jar (javac and jar ship with the machine's JDK): prints its JVM options and arguments,
+ * logs three iterations with MemoryObserver lines as MATSim does and writes {runId}.scorestats.csv into the
+ * outputDirectory of the config it is given.
+ */
+async function buildFakeMatsimJar(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'fake-matsim-'));
+  tempDirs.push(dir);
+  const source = path.join(dir, 'src', 'org', 'matsim', 'run', 'RunMatsim.java');
+  await mkdir(path.dirname(source), { recursive: true });
+  await writeFile(
+    source,
+    String.raw`package org.matsim.run;
+import java.nio.file.*;
+import java.util.regex.*;
+public class RunMatsim {
+  public static void main(String[] args) throws Exception {
+    System.out.println("jvm: " + String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    System.out.println("args: " + String.join(" | ", args));
+    String config = Files.readString(Path.of(args[0]));
+    Matcher out = Pattern.compile("name=\"outputDirectory\" value=\"([^\"]+)\"").matcher(config);
+    Matcher run = Pattern.compile("name=\"runId\" value=\"([^\"]+)\"").matcher(config);
+    if (!out.find() || !run.find()) throw new IllegalStateException("no outputDirectory or runId");
+    Path dir = Files.createDirectories(Path.of(out.group(1)));
+    for (int i = 0; i <= 2; i++) {
+      System.out.println("2024-08-30T08:26:39,924  INFO AbstractController:200 ### ITERATION " + i + " BEGINS");
+      System.out.println("2024-08-30T08:26:39,925  INFO MemoryObserver:42 used RAM: " + (100 + i) + " MB  free: 50 MB  total: 200 MB");
+      Files.writeString(dir.resolve(run.group(1) + ".scorestats.csv"), "iteration;avg_executed;avg_worst;avg_average;avg_best\n0;1;1;1;1\n");
+    }
+  }
+}
+`,
+  );
+  const classes = path.join(dir, 'classes');
+  const jar = path.join(dir, 'fake-matsim.jar');
+  await exec('javac', ['-d', classes, source]);
+  await exec('jar', ['--create', '--file', jar, '--main-class', 'org.matsim.run.RunMatsim', '-C', classes, '.']);
+  return jar;
+}
+
+function exec(program: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr!.on('data', (chunk) => (errors += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${program} exited with ${code}: ${errors}`))));
+  });
 }
 
 async function runLog(datasetId: number): Promise<string> {
