@@ -24,17 +24,20 @@ export class JobLog {
     return size;
   }
 
-  /** Appends a line of the platform's own, starting on a new line even when the output so far did not end with one. */
-  async appendLine(jobId: number, line: string): Promise<void> {
-    const file = await this.find(jobId);
+  /**
+   * Appends a line of the platform's own, starting on a new line even when the output so far did not end with one.
+   * `db` may be an open transaction (the lifecycle writes the end of a job before the new status is visible).
+   */
+  async appendLine(jobId: number, line: string, db: Db = this.db): Promise<void> {
+    const file = await this.find(jobId, db);
     if (!file) return;
     const size = await this.logs.size(file.blobKey);
     const lead = size > 0 && !(await this.endsWithNewline(file.blobKey, size)) ? '\n' : '';
-    await this.commitSize(file.id, await this.logs.append(file.blobKey, `${lead}${line}\n`));
+    await this.commitSize(file.id, await this.logs.append(file.blobKey, `${lead}${line}\n`), db);
   }
 
-  private async find(jobId: number): Promise<{ id: number; blobKey: string } | null> {
-    const [row] = await this.db
+  private async find(jobId: number, db: Db = this.db): Promise<{ id: number; blobKey: string } | null> {
+    const [row] = await db
       .select({ id: systemFiles.id, blobKey: systemFiles.blobKey })
       .from(systemFiles)
       .where(and(eq(systemFiles.jobId, jobId), eq(systemFiles.type, LOG_TYPE)));
@@ -42,8 +45,8 @@ export class JobLog {
   }
 
   /** Concurrent appends may commit out of order: the size only grows. */
-  private async commitSize(id: number, size: number): Promise<void> {
-    await this.db
+  private async commitSize(id: number, size: number, db: Db = this.db): Promise<void> {
+    await db
       .update(systemFiles)
       .set({ size: sql`greatest(${systemFiles.size}, ${size})`, modified: sql`now()` })
       .where(eq(systemFiles.id, id));

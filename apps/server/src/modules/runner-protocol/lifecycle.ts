@@ -74,9 +74,10 @@ export class JobLifecycle {
           timestamp: now,
         });
       }
+      // Written while the job row is locked: whoever sees the final status finds the reason in the log.
+      await this.writeLog(jobId, outcome, now, tx);
       return job;
     });
-    if (ended) await this.writeLog(jobId, outcome, now);
     return ended;
   }
 
@@ -105,11 +106,11 @@ export class JobLifecycle {
     return ended;
   }
 
-  private async writeLog(jobId: number, outcome: Outcome, now: Date): Promise<void> {
+  private async writeLog(jobId: number, outcome: Outcome, now: Date, db: Db): Promise<void> {
     const exit = outcome.exitCode === null ? '' : ` with exit code ${outcome.exitCode}`;
     const lines = [outcome.message, `Run ${STATUS_WORD[outcome.status]} at ${now.toISOString()}${exit}.`].filter((l): l is string => !!l);
     try {
-      await this.deps.log.appendLine(jobId, lines.join('\n'));
+      await this.deps.log.appendLine(jobId, lines.join('\n'), db);
     } catch (err) {
       this.deps.onLogError?.(err, jobId);
     }
