@@ -346,7 +346,7 @@ describe('heartbeats', () => {
       now: () => new Date(clock),
       intervalMs: 60_000,
       timeoutMs: 60_000,
-      log: { error: () => undefined },
+      log: { error: () => undefined, warn: () => undefined },
     });
     monitor.start();
     try {

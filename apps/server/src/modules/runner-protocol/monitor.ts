@@ -14,7 +14,7 @@ export interface HeartbeatMonitorDeps {
   now: () => Date;
   intervalMs: number;
   timeoutMs: number;
-  log: { error(obj: object, msg: string): void };
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 export class HeartbeatMonitor {
@@ -57,7 +57,8 @@ export class HeartbeatMonitor {
       if (silentFor <= timeoutMs) continue;
       // A heartbeat that arrived since the list was read keeps the runner.
       if (!(await repository.deleteRunnerIfSilent(runner.id, runner.lastHeartbeat))) continue;
-      await lifecycle.failJobsOfRunner(runner.id, heartbeatLost(runner.name));
+      const failed = await lifecycle.failJobsOfRunner(runner.id, heartbeatLost(runner.name));
+      this.deps.log.warn({ runnerId: runner.id, runner: runner.name, failedJobs: failed }, 'a runner stopped sending heartbeats');
     }
     // Jobs whose runner row is gone without the jobs having ended (e.g. removed with its token).
     for (const runnerId of await repository.orphanedRunnerIds()) await lifecycle.failJobsOfRunner(runnerId, heartbeatLost(runnerId));
