@@ -16,7 +16,9 @@ describe('corridor-runner arguments', () => {
       cpus: 8,
       ramGb: 31.5,
       stopWithParent: false,
+      enginesDir: undefined,
     });
+    expect(parseArgs(['--server', 'http://x', '--token', 't', '--engines', 'data/engines'], {}, '/srv').enginesDir).toBe('/srv/data/engines');
     expect(parseArgs(['--server', 'http://x', '--token', 't', '--stop-with-parent'], {}).stopWithParent).toBe(true);
   });
 

@@ -18,6 +18,7 @@ Connects to a Corridor server, claims scheduled runs and executes them.
   --work DIR      working directory for the runs' files (default: ./runner-work)
   --cpus N        CPU cores to offer (default: all of this machine's)
   --ram GB        RAM in GB to offer (default: all of this machine's)
+  --engines DIR   folder with MATSim release zips (matsim-{version}.zip) for job templates that name a release
   --stop-with-parent
                   stop when the process that started the runner ends (the server's embedded runner)
   --help          this text`;
@@ -34,6 +35,8 @@ export interface RunnerOptions {
   cpus: number | undefined;
   ramGb: number | undefined;
   stopWithParent: boolean;
+  /** Absolute path of the folder with MATSim release zips, if any. */
+  enginesDir: string | undefined;
 }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RunnerOptions {
@@ -49,6 +52,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
         cpus: { type: 'string' },
         ram: { type: 'string' },
         'stop-with-parent': { type: 'boolean' },
+        engines: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -69,6 +73,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     cpus: values.cpus === undefined ? undefined : positive(values.cpus, '--cpus', true),
     ramGb: values.ram === undefined ? undefined : positive(values.ram, '--ram', false),
     stopWithParent: values['stop-with-parent'] ?? false,
+    enginesDir: values.engines === undefined ? undefined : path.resolve(cwd, values.engines),
   };
 }
 

@@ -6,7 +6,9 @@
 import { Agent, TokenRefusedError } from './agent.ts';
 import { parseArgs, TOKEN_ENV, USAGE, UsageError } from './args.ts';
 import { ProtocolClient } from './client.ts';
+import path from 'node:path';
 import { engineArgv } from './job/command.ts';
+import { Releases } from './job/release.ts';
 import { consoleLogger } from './logger.ts';
 import { detectCapabilities, javaCommand, totalResources } from './resources.ts';
 
@@ -43,6 +45,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     java,
     env: process.env,
     hiddenEnv: [TOKEN_ENV],
+    releases: new Releases(options.enginesDir, path.join(options.workDir, 'engines')),
   });
 
   let signals = 0;

@@ -4,7 +4,7 @@
  * timeout short, so a runner killed mid-run loses its job within seconds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,8 @@ let admin: Session;
 let serverUrl: string;
 let token: string;
 let workDir: string;
+/** The runner's --engines folder: MATSim release zips as the setup wizard stores them. */
+let enginesDir: string;
 let scenario: { id: number; files: { id: number; name: string }[] };
 const tempDirs: string[] = [];
 
@@ -32,7 +34,7 @@ class RunnerProcess {
   private readonly child: ChildProcess;
 
   constructor(name: string) {
-    this.child = spawn(process.execPath, [RUNNER_BIN, '--server', serverUrl, '--name', name, '--work', workDir, '--cpus', '2', '--ram', '8'], {
+    this.child = spawn(process.execPath, [RUNNER_BIN, '--server', serverUrl, '--name', name, '--work', workDir, '--engines', enginesDir, '--cpus', '2', '--ram', '8'], {
       env: { ...process.env, CORRIDOR_RUNNER_TOKEN: token },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -60,6 +62,8 @@ beforeAll(async () => {
   await setupAdmin(t.app);
   admin = await signIn(t.app, ADMIN.username, ADMIN.password);
   workDir = await mkdtemp(path.join(tmpdir(), 'runner-work-'));
+  enginesDir = await mkdtemp(path.join(tmpdir(), 'runner-engines-'));
+  tempDirs.push(enginesDir);
 
   const created = await call('POST', '/jobs/runners', { description: 'test runner', ipv4range: '127.0.0.1/32' });
   token = created.token;
@@ -143,19 +147,27 @@ describe('a run through the runner agent', () => {
     expect(job).toMatchObject({ exitCode: null, message: 'The job command could not be started: spawn /no/such/program ENOENT' });
   });
 
-  it('fails a run of a MATSim release template clearly (release jars are not supported by the runner yet)', async () => {
-    const template = await call('POST', '/jobs/templates', {
-      name: 'MATSim 2025.0',
-      matsimVersion: '2025.0',
-      command: '$JAVA -Xmx$Xmx -cp $JAR org.matsim.run.RunMatsim $CONFIG $ARGS',
-    });
-    const { id: jobId } = await schedule('release', '', template.id);
-    const job = await waitForJob(jobId, 'FAILED');
-    expect(job.message).toBe('This runner cannot run MATSim release jars yet (MATSim 2025.0); use a job template with a custom JAR-file.');
+  it('runs a MATSim release the setup wizard downloaded, and says so when a release is missing', async () => {
+    // The release zip as the setup wizard stores it: {engines}/matsim-{version}.zip with matsim-{version}/matsim-{version}.jar.
+    const release = path.join(await mkdtemp(path.join(tmpdir(), 'release-')), 'matsim-2025.0');
+    tempDirs.push(path.dirname(release));
+    await mkdir(release);
+    await copyFile(await fakeMatsimJar(), path.join(release, 'matsim-2025.0.jar'));
+    await exec('jar', ['--create', '--no-manifest', '--file', path.join(enginesDir, 'matsim-2025.0.zip'), '-C', path.dirname(release), '.']);
+
+    const command = '$JAVA -Xmx$Xmx -cp $JAR org.matsim.run.RunMatsim $CONFIG $ARGS';
+    const available = await call('POST', '/jobs/templates', { name: 'MATSim 2025.0', matsimVersion: '2025.0', command });
+    const { id: jobId, datasetId } = await schedule('release', '', available.id);
+    expect(await waitForJob(jobId, 'FINISHED')).toMatchObject({ exitCode: 0 });
+    expect(await runLog(datasetId)).toMatch(/corridor-runner: java -Xmx1g -cp \S+\/engines\/matsim-2025\.0\/matsim-2025\.0\/matsim-2025\.0\.jar org\.matsim\.run\.RunMatsim /);
+
+    const missing = await call('POST', '/jobs/templates', { name: 'MATSim 2024.0', matsimVersion: '2024.0', command });
+    const failed = await waitForJob((await schedule('no_release', '', missing.id)).id, 'FAILED');
+    expect(failed.message).toBe('MATSim 2024.0 is not available on this runner: download it in the setup wizard, or use a job template with a custom JAR-file.');
   });
 
   it('runs a Java job with a custom jar: $JAVA, -Xmx$Xmx, $JAR, literal arguments, MemoryObserver readings', async () => {
-    const jar = await buildFakeMatsimJar();
+    const jar = await fakeMatsimJar();
     const [uploaded] = await uploadOk(t.app, admin, [{ name: 'fake-matsim.jar', content: await readFile(jar) }]);
     await attach(t.app, admin, scenario.id, uploaded!.id);
     const template = await call('POST', '/jobs/templates', {
@@ -261,6 +273,12 @@ async function waitForJob(jobId: number, status: string, timeoutMs = 30_000) {
  * logs three iterations with MemoryObserver lines as MATSim does and writes {runId}.scorestats.csv into the
  * outputDirectory of the config it is given.
  */
+let fakeJar: Promise<string> | undefined;
+function fakeMatsimJar(): Promise<string> {
+  fakeJar ??= buildFakeMatsimJar();
+  return fakeJar;
+}
+
 async function buildFakeMatsimJar(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'fake-matsim-'));
   tempDirs.push(dir);

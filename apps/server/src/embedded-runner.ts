@@ -22,8 +22,8 @@ export interface EmbeddedRunnerOptions {
   /** e.g. http://127.0.0.1:8080 */
   serverUrl: string;
   token: string;
-  /** DATA_DIR/runner */
-  workDir: string;
+  /** DATA_DIR: the runner works in DATA_DIR/runner and finds the setup wizard's MATSim releases in DATA_DIR/engines. */
+  dataDir: string;
   log: FastifyBaseLogger;
   env?: NodeJS.ProcessEnv;
   /** How long stop() waits after SIGTERM before SIGKILL (the runner's jobs need 10 s to stop plus their uploads). */
@@ -46,10 +46,12 @@ export class EmbeddedRunner {
 
   start(): void {
     if (this.stopping) return;
-    const { serverUrl, token, workDir, log } = this.options;
+    const { serverUrl, token, dataDir, log } = this.options;
     const env: NodeJS.ProcessEnv = { ...(this.options.env ?? process.env), CORRIDOR_RUNNER_TOKEN: token };
     for (const key of HIDDEN_ENV) delete env[key];
-    const child = spawn(process.execPath, [RUNNER_BIN, '--server', serverUrl, '--work', workDir, '--name', 'embedded', '--stop-with-parent'], {
+    const args = ['--server', serverUrl, '--name', 'embedded', '--stop-with-parent'];
+    args.push('--work', path.join(dataDir, 'runner'), '--engines', path.join(dataDir, 'engines'));
+    const child = spawn(process.execPath, [RUNNER_BIN, ...args], {
       env,
       shell: false,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,8 +111,4 @@ export class EmbeddedRunner {
 /** The address the embedded runner reaches the server at: loopback, as its token allows only that. */
 export function loopbackUrl(host: string, port: number): string {
   return host === '::1' || host === '::' ? `http://[::1]:${port}` : `http://127.0.0.1:${port}`;
-}
-
-export function embeddedRunnerWorkDir(dataDir: string): string {
-  return path.join(dataDir, 'runner');
 }

@@ -2,7 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { EmbeddedRunner, embeddedRunnerWorkDir, loopbackUrl } from './embedded-runner.ts';
+import { EmbeddedRunner, loopbackUrl } from './embedded-runner.ts';
 import { ensureEmbeddedToken } from './modules/runner-tokens/embedded-token.ts';
 
 async function main(): Promise<void> {
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       runner = new EmbeddedRunner({
         serverUrl: loopbackUrl(config.host, port),
         token,
-        workDir: embeddedRunnerWorkDir(config.dataDir),
+        dataDir: config.dataDir,
         log: app.log,
       });
       runner.start();

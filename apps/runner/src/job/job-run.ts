@@ -14,6 +14,7 @@ import type { Logger } from '../logger.ts';
 import { buildCommand, CommandError, jobEnvironment, type BuiltCommand } from './command.ts';
 import { LogStream } from './log-stream.ts';
 import { listOutputFiles } from './outputs.ts';
+import { ReleaseError, type Releases } from './release.ts';
 import { JobReporter } from './reporter.ts';
 import { readRss } from './rss.ts';
 import { stagedNames, WORKING_CONFIG, type StagedFile } from './staging.ts';
@@ -32,6 +33,8 @@ export interface JobRunDeps {
   /** The environment jobs start from, and the variables to take out of it (the runner token). */
   env: NodeJS.ProcessEnv;
   hiddenEnv: readonly string[];
+  /** MATSim release jars for templates that name a release. */
+  releases: Releases;
   reconnect: () => Promise<void>;
   killGraceMs?: number;
   statsPollMs?: number;
@@ -181,7 +184,7 @@ export class JobRun {
     } catch (error) {
       throw new Error(`The config ${config.name} could not be read: ${(error as Error).message}`);
     }
-    const jar = staged.find((file) => file.role === 'jar');
+    const jar = await this.jarFor(staged);
     try {
       return buildCommand(job.command, {
         config: workingConfig,
@@ -189,12 +192,29 @@ export class JobRun {
         programArgs: job.programArgs,
         java: deps.java,
         engine: deps.engine,
-        jar: job.allowCustomJar && jar ? { path: jar.path } : { problem: jarProblem(job) },
+        jar,
       });
     } catch (error) {
       if (error instanceof CommandError) throw new Error(error.message);
       throw error;
     }
+  }
+
+  /** $JAR: the run's own jar when the template allows one, else the release the template names, else why not. */
+  private async jarFor(staged: StagedFile[]): Promise<{ path: string } | { problem: string }> {
+    const { job } = this;
+    const custom = staged.find((file) => file.role === 'jar');
+    if (job.allowCustomJar && custom) return { path: custom.path };
+    if (!/\$JAR(?![A-Za-z0-9_])/.test(job.command)) return { problem: 'unused' };
+    if (job.matsimVersion && job.matsimVersion !== 'custom') {
+      try {
+        return { path: await this.deps.releases.jar(job.matsimVersion) };
+      } catch (error) {
+        if (error instanceof ReleaseError) return { problem: error.message };
+        throw error;
+      }
+    }
+    return { problem: jarProblem(job) };
   }
 
   /** Runs the command until it exits, streaming its output, progress and stats. */
@@ -273,11 +293,8 @@ export class JobRun {
   }
 }
 
-/** Why $JAR has no value for this job. */
+/** Why $JAR has no value for a job whose template names no release. */
 function jarProblem(job: ClaimedJob): string {
-  if (job.matsimVersion && job.matsimVersion !== 'custom') {
-    return `This runner cannot run MATSim release jars yet (MATSim ${job.matsimVersion}); use a job template with a custom JAR-file.`;
-  }
   if (!job.allowCustomJar) return 'The job command uses $JAR, but its job template neither names a MATSim version nor allows a custom JAR-file.';
   return 'The job command uses $JAR, but no JAR-file was assigned to the run.';
 }
