@@ -2,7 +2,8 @@
  * A bad network between the runner and a real server: the runner talks to the server through a proxy that can lose
  * an answer after the server acted on the request, or drop every connection for a while. The runner must retry
  * a claim with the same claimId (so the job whose answer was lost comes back and runs once), and ride out an
- * outage mid-run without losing or repeating log lines.
+ * outage mid-run without losing or repeating log lines; after an outage the server gave up on, connect again keeping
+ * its id, stop the job it lost, and work on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,9 +29,10 @@ const runnerLines: string[] = [];
 /** What the proxy does: `down` drops every connection; `loseClaimAnswer` drops the first answer that carries a job. */
 const faults = { down: false, loseClaimAnswer: false };
 const claims: { claimId: string; jobId: number | null; answered: boolean }[] = [];
+const connects: { runnerId?: string; jobs: number[]; answeredId: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RUNNER_HEARTBEAT_MS: '250', RUNNER_HEARTBEAT_TIMEOUT_MS: '20000' } });
+  t = await createTestApp({ env: { RUNNER_HEARTBEAT_MS: '250', RUNNER_HEARTBEAT_TIMEOUT_MS: '4000' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const upstream = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   proxy = createServer((request, response) => {
@@ -43,6 +45,10 @@ beforeAll(async () => {
         body: body.length ? body : undefined,
       });
       const bytes = Buffer.from(await answer.arrayBuffer());
+      if (request.url?.endsWith('/jobs/runner/connect') && answer.ok) {
+        const hello = JSON.parse(body.toString()) as { runnerId?: string; jobs: number[] };
+        connects.push({ runnerId: hello.runnerId, jobs: hello.jobs, answeredId: (JSON.parse(bytes.toString()) as { runnerId: string }).runnerId });
+      }
       if (request.url?.endsWith('/jobs/runner/claim')) {
         const job = answer.ok ? (JSON.parse(bytes.toString()) as { job: { jobId: number } | null }).job : null;
         const lose = faults.loseClaimAnswer && job !== null;
@@ -86,6 +92,33 @@ afterAll(async () => {
 });
 
 describe('a runner behind an unreliable network', () => {
+  it('after an outage longer than the heartbeat timeout: connects again with its id, stops the lost job, works on', async () => {
+    const { id: jobId, datasetId } = await schedule('forgotten', '--config:controller.lastIteration=1000');
+    await waitFor(async () => (await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration >= 1);
+    const pidLine = runnerLines.find((l) => l.includes(`job ${jobId}: started (pid `))!;
+    const pid = Number(/\(pid (\d+)\)/.exec(pidLine)![1]);
+    const [first] = connects;
+    expect(first).toMatchObject({ runnerId: undefined, jobs: [] });
+
+    faults.down = true;
+    // The server gives up on the silent runner: its job fails, the runner is forgotten.
+    const failed = await waitFor(async () => {
+      const job = await call('GET', `/jobs/jobs/${jobId}`);
+      return job.jobStatus === 'FAILED' ? job : undefined;
+    });
+    expect(failed.message).toBe(`The runner proxied stopped sending heartbeats; the run was marked as failed.`);
+    faults.down = false;
+
+    // The runner connects again with the same id and its job, learns the job is not its any more, and stops it.
+    await waitFor(async () => connects.length >= 2 && !isAlive(pid));
+    expect(connects[1]).toEqual({ runnerId: first!.answeredId, jobs: [jobId], answeredId: first!.answeredId });
+    expect(await call('GET', `/jobs/jobs/${jobId}`)).toMatchObject({ jobStatus: 'FAILED' });
+
+    // …and takes the next run.
+    const next = await schedule('after_outage', '--config:controller.lastIteration=0');
+    expect(await waitForJob(next.id)).toMatchObject({ jobStatus: 'FINISHED', runnerName: 'proxied' });
+  });
+
   it('retries a claim whose answer was lost with the same claimId and runs that job exactly once', async () => {
     faults.loseClaimAnswer = true;
     const { id: jobId, datasetId } = await schedule('lost_answer', '--config:controller.lastIteration=1');
@@ -118,6 +151,15 @@ describe('a runner behind an unreliable network', () => {
 });
 
 // ---- helpers ---------------------------------------------------------------------------------------------
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function read(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
