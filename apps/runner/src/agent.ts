@@ -35,6 +35,8 @@ export class Agent {
   private readonly jobs = new Map<number, JobRun>();
   private readonly everStarted = new Set<number>();
   private readonly stopping = new AbortController();
+  /** Aborted once stopping and every job has ended: heartbeats go on until then, so the server keeps the jobs. */
+  private readonly done = new AbortController();
   private welcome: RunnerWelcome | undefined;
   private reconnecting: Promise<void> | undefined;
   private wake = new AbortController();
@@ -61,6 +63,11 @@ export class Agent {
     this.options.log.info(`stopping${this.jobs.size ? `: cancelling ${this.jobs.size} job(s)` : ''}`);
     this.stopping.abort();
     for (const job of this.jobs.values()) job.cancel(message);
+    this.finishIfIdle();
+  }
+
+  private finishIfIdle(): void {
+    if (this.stopped && this.jobs.size === 0) this.done.abort();
   }
 
   get runningJobs(): number[] {
@@ -121,9 +128,10 @@ export class Agent {
   private async heartbeatLoop(): Promise<void> {
     const { client, log } = this.options;
     let failing = false;
-    while (!this.stopped) {
-      await sleep(this.welcome?.heartbeatMs ?? 5_000, this.stopping.signal);
-      if (this.stopped) return;
+    // While stopping, cancelled jobs still upload their outputs: keep heartbeating until they have ended.
+    while (!this.done.signal.aborted) {
+      await sleep(this.welcome?.heartbeatMs ?? 5_000, this.done.signal);
+      if (this.done.signal.aborted) return;
       try {
         const answer = await client.heartbeat({ availableResources: this.available(), jobs: this.runningJobs });
         if (failing) log.info('heartbeat answered again');
@@ -193,6 +201,7 @@ export class Agent {
     void run.done.finally(() => {
       this.jobs.delete(job.jobId);
       this.wake.abort();
+      this.finishIfIdle();
     });
   }
 }
