@@ -102,7 +102,7 @@ describe('runs', () => {
           await page.reload();
           return (await statuses()).at(-1) ?? '';
         },
-        { timeout: RUN_TIMEOUT_MS, intervals: [250] },
+        { timeout: RUN_TIMEOUT_MS, interval: 250 },
       )
       .toMatch(/iterations in/);
     const seen = await statuses();
@@ -167,7 +167,7 @@ describe('runs', () => {
           await page.reload();
           return (await statusText(page).textContent()) ?? '';
         },
-        { timeout: RUN_TIMEOUT_MS, intervals: [500] },
+        { timeout: RUN_TIMEOUT_MS, interval: 500 },
       )
       .toBe('Failed');
     const card = page.getByTestId('run-status-card');
@@ -222,7 +222,7 @@ describe('runs', () => {
           await page.reload();
           return (await statusText(page).textContent()) ?? '';
         },
-        { timeout: 30_000, intervals: [500] },
+        { timeout: 30_000, interval: 500 },
       )
       .toBe('Cancelled');
     expect(await page.getByRole('button', { name: 'Stop Run' }).count()).toBe(0);

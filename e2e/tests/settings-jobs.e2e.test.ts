@@ -196,9 +196,9 @@ describe('jobs, runners, job templates and run files', () => {
     const { page } = await openPage(browser, server.url);
     await signIn(page, 'grace', 'hopper-42');
     const finished = await scheduleDemoRun(page, 'grid', 'Grid Run 1', '--config:controller.lastIteration=30');
-    await expect.poll(() => runStatus(page, finished), { timeout: RUN_TIMEOUT_MS, intervals: [500] }).toBe('FINISHED');
+    await expect.poll(() => runStatus(page, finished), { timeout: RUN_TIMEOUT_MS, interval: 500 }).toBe('FINISHED');
     const long = await scheduleDemoRun(page, 'long-grid', 'Long Run', '--config:controller.lastIteration=5000');
-    await expect.poll(() => runStatus(page, long), { timeout: RUN_TIMEOUT_MS, intervals: [250] }).toBe('STARTED');
+    await expect.poll(() => runStatus(page, long), { timeout: RUN_TIMEOUT_MS, interval: 250 }).toBe('STARTED');
 
     // The jobs page: state with its last update, command, Cancel only for the active job.
     await page.goto('/jobs');
@@ -215,7 +215,7 @@ describe('jobs, runners, job templates and run files', () => {
           await page.getByRole('button', { name: 'Refresh' }).click();
           return running.getByText('Cancelled').count();
         },
-        { timeout: 30_000, intervals: [500] },
+        { timeout: 30_000, interval: 500 },
       )
       .toBe(1);
     await running.getByText('Cancelled').waitFor();
