@@ -110,7 +110,7 @@ async function startServer(): Promise<ServerProcess> {
   return server;
 }
 
-describe('the embedded runner', () => {
+describe('the embedded runner', { timeout: 120_000 }, () => {
   it('is on unless EMBEDDED_RUNNER is "false"', () => {
     expect(loadConfig({}).embeddedRunner).toBe(true);
     expect(loadConfig({ EMBEDDED_RUNNER: 'true' }).embeddedRunner).toBe(true);
@@ -162,7 +162,7 @@ describe('the embedded runner', () => {
     expect(await server.exited).toBe(0);
     expect(isAlive(second)).toBe(false);
     expect(server.lines.some((l) => l.includes('embedded runner stopped'))).toBe(true);
-  }, 90_000);
+  });
 
   it('starts again with the same token after a restart, and leaves no runner behind when the server is killed', async () => {
     const server = await startServer();
@@ -178,7 +178,7 @@ describe('the embedded runner', () => {
     server.child.kill('SIGKILL');
     await server.exited;
     await waitFor(() => !isAlive(pid!), 15_000, server);
-  }, 60_000);
+  });
 });
 
 function isAlive(pid: number): boolean {

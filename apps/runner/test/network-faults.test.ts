@@ -32,7 +32,7 @@ const claims: { claimId: string; jobId: number | null; answered: boolean }[] = [
 const connects: { runnerId?: string; jobs: number[]; answeredId: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RUNNER_HEARTBEAT_MS: '250', RUNNER_HEARTBEAT_TIMEOUT_MS: '4000' } });
+  t = await createTestApp({ env: { RUNNER_HEARTBEAT_MS: '250', RUNNER_HEARTBEAT_TIMEOUT_MS: '6000' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const upstream = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   proxy = createServer((request, response) => {
@@ -91,7 +91,7 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-describe('a runner behind an unreliable network', () => {
+describe('a runner behind an unreliable network', { timeout: 120_000 }, () => {
   it('after an outage longer than the heartbeat timeout: connects again with its id, stops the lost job, works on', async () => {
     const { id: jobId, datasetId } = await schedule('forgotten', '--config:controller.lastIteration=1000');
     await waitFor(async () => (await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration >= 1);
@@ -213,7 +213,7 @@ async function runLog(datasetId: number): Promise<string> {
   return (await t.app.inject({ url: `${API}/datasets/sysfiles/${log.id}`, headers: { cookie: admin.cookie } })).body;
 }
 
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

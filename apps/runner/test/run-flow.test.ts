@@ -91,7 +91,7 @@ afterAll(async () => {
   for (const dir of [workDir, ...tempDirs]) if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('a run through the runner agent', () => {
+describe('a run through the runner agent', { timeout: 120_000 }, () => {
   it('runs a scheduled demo run to FINISHED: log, iterations, memory, stats and every output uploaded', async () => {
     const { id: jobId, datasetId } = await schedule('finished', '--config:controller.lastIteration=2');
     const job = await waitForJob(jobId, 'FINISHED');
@@ -258,7 +258,7 @@ async function schedule(
   });
 }
 
-async function waitForJob(jobId: number, status: string, timeoutMs = 30_000) {
+async function waitForJob(jobId: number, status: string, timeoutMs = 60_000) {
   return waitFor(async () => {
     const job = await call('GET', `/jobs/jobs/${jobId}`);
     if (['FINISHED', 'FAILED', 'CANCELLED'].includes(job.jobStatus) && job.jobStatus !== status) {
@@ -348,7 +348,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
