@@ -222,6 +222,8 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
       expect(job.message).toMatch(/test-runner stopped sending heartbeats/);
       // The server appends the reason to the log right after ending the job.
       await waitFor(async () => /test-runner stopped sending heartbeats/.test(await runLog(datasetId)));
+      // The engine, its output pipe broken, ends by itself.
+      await waitFor(() => !isAlive(pid));
     } finally {
       // The engine lost its runner; it must not outlive the test either way.
       if (isAlive(pid)) process.kill(pid, 'SIGKILL');
