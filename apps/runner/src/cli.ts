@@ -8,6 +8,7 @@ import { parseArgs, TOKEN_ENV, USAGE, UsageError } from './args.ts';
 import { ProtocolClient } from './client.ts';
 import path from 'node:path';
 import { engineArgv } from './job/command.ts';
+import { stopLeftoverJobs } from './job/leftovers.ts';
 import { Releases } from './job/release.ts';
 import { consoleLogger } from './logger.ts';
 import { detectCapabilities, javaCommand, totalResources } from './resources.ts';
@@ -34,6 +35,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     `corridor-runner "${options.name}" for ${options.serverUrl}: ${total.cpuCores} CPU core(s), ${total.ramInGb} GB RAM, ` +
       `capabilities ${capabilities.join(', ')}, working in ${options.workDir}`,
   );
+  await stopLeftoverJobs(options.workDir, log);
   const agent = new Agent({
     client: new ProtocolClient(options.serverUrl, options.token),
     log,

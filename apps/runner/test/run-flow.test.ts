@@ -209,10 +209,16 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
     expect(await runLog(datasetId)).toContain('### ITERATION 1 BEGINS');
   });
 
-  it('fails the job of a runner killed mid-run once its heartbeats stop, with the reason in the log', async () => {
+  it('fails the jobs of a runner killed mid-run once its heartbeats stop; the next runner stops what was left', async () => {
     const { id: jobId, datasetId } = await schedule('orphaned', '--config:controller.lastIteration=1000');
+    // A Java job too: unlike the engine, a JVM does not notice that its runner is gone.
+    const [jar] = (await call('GET', `/datasets/datasets/${scenario.id}`)).files.filter((f: { name: string }) => f.name.endsWith('.jar'));
+    const template = await call('POST', '/jobs/templates', { name: 'Forever', allowCustomJar: true, command: '$JAVA -jar $JAR $CONFIG $ARGS' });
+    const java = await schedule('orphaned_java', '--forever', template.id, [{ file: jar.id, name: jar.name, role: 'jar' }]);
     await waitFor(async () => (await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration >= 0);
+    await waitFor(async () => (await call('GET', `/datasets/run/${java.datasetId}`)).run.currentIteration >= 0);
     const pid = await runner.jobPid(jobId);
+    const javaPid = await runner.jobPid(java.id);
     const killedAt = Date.now();
     runner.kill('SIGKILL');
     await runner.exited;
@@ -220,13 +226,20 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
       const job = await waitForJob(jobId, 'FAILED', HEARTBEAT_TIMEOUT_MS + 10_000);
       expect(Date.now() - killedAt).toBeGreaterThanOrEqual(HEARTBEAT_TIMEOUT_MS - 500);
       expect(job.message).toMatch(/test-runner stopped sending heartbeats/);
+      expect(await waitForJob(java.id, 'FAILED')).toMatchObject({ message: job.message });
       // The server appends the reason to the log right after ending the job.
       await waitFor(async () => /test-runner stopped sending heartbeats/.test(await runLog(datasetId)));
-      // The engine, its output pipe broken, ends by itself.
+      // The engine, its output pipe broken, ends by itself; the JVM runs on…
       await waitFor(() => !isAlive(pid));
+      expect(isAlive(javaPid)).toBe(true);
+      // …until a runner starts on the same working directory: it stops the JVM and clears the job folders.
+      runner = new RunnerProcess('test-runner-2');
+      await waitFor(() => !isAlive(javaPid));
+      await waitFor(() => runner.lines.some((l) => l.includes(`stopped process ${javaPid} of job-${java.id}`)));
+      expect((await readdir(workDir)).filter((name) => name.startsWith('job-'))).toEqual([]);
     } finally {
-      // The engine lost its runner; it must not outlive the test either way.
-      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+      // Nothing the lost runner started may outlive the test.
+      for (const p of [pid, javaPid]) if (isAlive(p)) process.kill(p, 'SIGKILL');
     }
   });
 });
@@ -272,8 +285,8 @@ async function waitForJob(jobId: number, status: string, timeoutMs = 60_000) {
 
 /**
  * A stand-in for a MATSim jar (javac and jar ship with the machine's JDK): prints its JVM options and arguments,
- * logs three iterations with MemoryObserver lines as MATSim does and writes {runId}.scorestats.csv into the
- * outputDirectory of the config it is given.
+ * logs three iterations (with --forever: one every 200 ms, never ending) with MemoryObserver lines as MATSim does and
+ * writes {runId}.scorestats.csv into the outputDirectory of the config it is given.
  */
 let fakeJar: Promise<string> | undefined;
 function fakeMatsimJar(): Promise<string> {
@@ -300,7 +313,9 @@ public class RunMatsim {
     Matcher run = Pattern.compile("name=\"runId\" value=\"([^\"]+)\"").matcher(config);
     if (!out.find() || !run.find()) throw new IllegalStateException("no outputDirectory or runId");
     Path dir = Files.createDirectories(Path.of(out.group(1)));
-    for (int i = 0; i <= 2; i++) {
+    boolean forever = java.util.Arrays.asList(args).contains("--forever");
+    for (int i = 0; i <= 2 || forever; i++) {
+      if (forever) Thread.sleep(200);
       System.out.println("2024-08-30T08:26:39,924  INFO AbstractController:200 ### ITERATION " + i + " BEGINS");
       System.out.println("2024-08-30T08:26:39,925  INFO MemoryObserver:42 used RAM: " + (100 + i) + " MB  free: 50 MB  total: 200 MB");
       Files.writeString(dir.resolve(run.group(1) + ".scorestats.csv"), "iteration;avg_executed;avg_worst;avg_average;avg_best\n0;1;1;1;1\n");

@@ -1,7 +1,9 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PID_FILE, stopLeftoverJobs } from './leftovers.ts';
 import { listOutputFiles } from './outputs.ts';
 import { parseVmRss, readRss } from './rss.ts';
 import { safeFileName, stagedNames, WORKING_CONFIG } from './staging.ts';
@@ -65,5 +67,29 @@ describe('child RSS', () => {
     expect(parseVmRss('Name:\tnode\n')).toBeUndefined();
     if (process.platform === 'linux') expect(await readRss(process.pid)).toBeGreaterThan(1024 * 1024);
     expect(await readRss(2 ** 22 + 12345)).toBeUndefined();
+  });
+});
+
+describe('leftover jobs of a killed runner', () => {
+  it('stops a process left running in its job folder, never another program, never a live runner\'s job', async () => {
+    const work = path.join(dir, 'work');
+    const orphanDir = path.join(work, 'job-7');
+    const reusedDir = path.join(work, 'job-8');
+    const liveDir = path.join(work, 'job-9');
+    for (const d of [orphanDir, reusedDir, liveDir]) await mkdir(d, { recursive: true });
+    const orphan = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { cwd: orphanDir, stdio: 'ignore' });
+    const exited = new Promise((resolve) => orphan.once('exit', (_code, signal) => resolve(signal)));
+    const deadRunner = 2 ** 22 + 4321; // no such process
+    await writeFile(path.join(orphanDir, PID_FILE), `${orphan.pid} ${deadRunner}\n`);
+    // A pid now used by another program (this test process, working elsewhere): not touched.
+    await writeFile(path.join(reusedDir, PID_FILE), `${process.pid} ${deadRunner}\n`);
+    // The job of a runner that is still alive (the parent of this process): left alone.
+    await writeFile(path.join(liveDir, PID_FILE), `0 ${process.ppid}\n`);
+
+    const warnings: string[] = [];
+    await stopLeftoverJobs(work, { info: () => undefined, warn: (m) => warnings.push(m), error: () => undefined });
+    expect(await exited).toBe('SIGKILL');
+    expect(warnings).toEqual([`stopped process ${orphan.pid} of job-7, left running by an earlier runner`]);
+    expect(await readdir(work)).toEqual(['job-9']);
   });
 });

@@ -5,7 +5,7 @@
  * is stopped and left without further calls.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClaimedJob, JobFinish } from '@corridor/contract';
 import { sleep } from '../backoff.ts';
@@ -13,6 +13,7 @@ import type { ProtocolClient } from '../client.ts';
 import type { Logger } from '../logger.ts';
 import { buildCommand, CommandError, jobEnvironment, type BuiltCommand } from './command.ts';
 import { LogStream } from './log-stream.ts';
+import { PID_FILE } from './leftovers.ts';
 import { listOutputFiles } from './outputs.ts';
 import { ReleaseError, type Releases } from './release.ts';
 import { JobReporter } from './reporter.ts';
@@ -120,6 +121,7 @@ export class JobRun {
     const inputDir = path.join(this.dir, 'input');
     const outputDir = path.join(this.dir, 'output');
     await mkdir(inputDir, { recursive: true });
+    await writeFile(path.join(this.dir, PID_FILE), `0 ${process.pid}\n`); // the job's process comes later
 
     let command: BuiltCommand;
     try {
@@ -239,6 +241,8 @@ export class JobRun {
     const outcome = await new Promise<Outcome>((resolve) => {
       child.once('spawn', () => {
         deps.log.info(`job ${job.jobId}: started (pid ${child.pid})`);
+        // So a later runner can stop this process should this runner be killed (leftovers.ts).
+        void writeFile(path.join(this.dir, PID_FILE), `${child.pid} ${process.pid}\n`).catch(() => undefined);
         void this.reporter.call('started', () => deps.client.started(job.jobId));
         if (this.stopped()) this.terminate();
       });
