@@ -9,3 +9,4 @@ export * from './groups.ts';
 export * from './jobs.ts';
 export * from './runs.ts';
 export * from './runner-protocol.ts';
+export * from './config.ts';
