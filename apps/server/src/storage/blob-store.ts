@@ -43,3 +43,17 @@ export class BlobNotFoundError extends Error {
     this.name = 'BlobNotFoundError';
   }
 }
+
+/**
+ * Deletes the blobs one after another. A blob that cannot be removed does not stop the others: it is handed to
+ * onLeak (the caller logs it) and left behind.
+ */
+export async function removeBlobs(blobs: BlobStore, keys: readonly string[], onLeak: (key: string, err: unknown) => void): Promise<void> {
+  for (const key of keys) {
+    try {
+      await blobs.delete(key);
+    } catch (err) {
+      onLeak(key, err);
+    }
+  }
+}

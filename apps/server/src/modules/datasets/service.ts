@@ -10,7 +10,7 @@ import type {
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
+import { removeBlobs, type BlobStore } from '../../storage/blob-store.ts';
 import type { FilesRepository } from '../files/repository.ts';
 import { toFileEntry } from '../files/present.ts';
 import type { NetworkProcessing } from '../network-processing/processor.ts';
@@ -170,13 +170,7 @@ export class DatasetsService {
   }
 
   private async removeBlobs(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      try {
-        await this.deps.blobs.delete(key);
-      } catch (err) {
-        this.deps.onBlobLeak(key, err);
-      }
-    }
+    await removeBlobs(this.deps.blobs, keys, (key, err) => this.deps.onBlobLeak(key, err));
   }
 }
 

@@ -2,7 +2,7 @@
 import type { FileEntry } from '@corridor/contract';
 import { requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
-import { BlobTooLargeError, type BlobStore } from '../../storage/blob-store.ts';
+import { BlobTooLargeError, removeBlobs, type BlobStore } from '../../storage/blob-store.ts';
 import type { DatasetAccess } from '../datasets/access.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import type { NetworkProcessing } from '../network-processing/processor.ts';
@@ -118,12 +118,6 @@ export class FilesService {
   }
 
   private async removeBlobs(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      try {
-        await this.deps.blobs.delete(key);
-      } catch (err) {
-        this.deps.onBlobLeak(key, err);
-      }
-    }
+    await removeBlobs(this.deps.blobs, keys, (key, err) => this.deps.onBlobLeak(key, err));
   }
 }

@@ -20,7 +20,7 @@ import {
 import { readModeStats, readScoreStats } from '@corridor/matsim';
 import type { Readable } from 'node:stream';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../shared/errors.ts';
-import { BlobTooLargeError, type BlobStore, type ByteSource } from '../../storage/blob-store.ts';
+import { BlobTooLargeError, removeBlobs, type BlobStore, type ByteSource } from '../../storage/blob-store.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import { sniffBlob } from '../files/sniffing.ts';
 import { tooLarge } from '../files/upload.ts';
@@ -227,13 +227,7 @@ export class RunnerProtocolService {
   }
 
   private async removeBlobs(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      try {
-        await this.deps.blobs.delete(key);
-      } catch (err) {
-        this.deps.onBlobLeak(key, err);
-      }
-    }
+    await removeBlobs(this.deps.blobs, keys, (key, err) => this.deps.onBlobLeak(key, err));
   }
 }
 
