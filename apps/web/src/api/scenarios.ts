@@ -29,6 +29,8 @@ export interface NetworkJob {
   status?: string;
   fileId?: number;
   updated?: string;
+  /** Why a FAILED job failed. */
+  message?: string;
   /** The log of a FAILED job: a derived file of the network file. */
   logFile: string;
 }
@@ -43,6 +45,7 @@ export function networkJob(dataset: Pick<Dataset, 'attributes'>): NetworkJob | u
     status: text(field('status')),
     fileId: id(field('fileId')),
     updated: text(field('updated')),
+    message: text(field('message')),
     logFile: text(field('logFile')) ?? 'network-processing.log',
   };
 }

@@ -10,6 +10,8 @@ import { scenarioPath } from '../scenarios/scenarioPaths.ts';
 import { fileViewOf } from './fileView.ts';
 import { ImageView } from './ImageView.tsx';
 import { NetworkView } from './NetworkView.tsx';
+import { PopulationView } from './PopulationView.tsx';
+import { TransitView } from './TransitView.tsx';
 
 function ComingSoon({ text }: { text: string }) {
   return <Text c="dimmed">{text}</Text>;
@@ -23,9 +25,9 @@ function FileViewContent({ file }: { file: FileEntry }) {
     case 'network':
       return <NetworkView file={file} />;
     case 'population':
-      return <ComingSoon text={t('fileView.populationComing')} />;
+      return <PopulationView file={file} />;
     case 'transit':
-      return <ComingSoon text={t('fileView.transitComing')} />;
+      return <TransitView file={file} />;
     case 'image':
       return <ImageView file={file} />;
     case 'other':

@@ -1,9 +1,12 @@
 import type { DerivedFile, FileEntry } from '@corridor/contract';
-import { Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fileUrls, useDerivedFiles } from '../../api/files.ts';
 import { isNetworkProcessing, networkJob } from '../../api/scenarios.ts';
+import { PageLoader } from '../../components/PageLoader.tsx';
 import { useCurrentScenario } from '../scenarios/ScenarioContext.ts';
+import { jobAboutFile, networkViewState, type NetworkViewState } from './networkViewState.ts';
 
 /** Derived files of a network shown by the view, by their type (spec 1 §3). */
 const PANELS = [
@@ -12,15 +15,7 @@ const PANELS = [
   { type: 'model-area-screenshot.png', title: 'modelArea' },
 ] as const;
 
-interface PanelProps {
-  title: string;
-  fileId: number;
-  derived: DerivedFile | undefined;
-  waiting: boolean;
-  failed: boolean;
-}
-
-function PreviewPanel({ title, fileId, derived, waiting, failed }: PanelProps) {
+function PreviewPanel({ title, fileId, derived }: { title: string; fileId: number; derived: DerivedFile | undefined }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="sm" component="figure" m={0} aria-label={title}>
@@ -36,21 +31,38 @@ function PreviewPanel({ title, fileId, derived, waiting, failed }: PanelProps) {
             style={{ width: '100%', display: 'block', borderRadius: 4 }}
           />
         ) : (
-          <Center h={200} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }}>
-            <Stack align="center" gap="xs">
-              {waiting && <Loader size="sm" />}
-              <Text size="sm" c="dimmed" ta="center" px="sm">
-                {waiting
-                  ? t('fileView.previewPending')
-                  : failed
-                    ? t('fileView.previewFailed')
-                    : t('fileView.previewMissing')}
-              </Text>
-            </Stack>
-          </Center>
+          <Text size="sm" c="dimmed">
+            {t('fileView.previewMissing')}
+          </Text>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The network has no previews yet: why, in one clear place instead of three empty images. */
+function NotProcessed({ state, fileId }: { state: Exclude<NetworkViewState, { kind: 'previews' }>; fileId: number }) {
+  const { t } = useTranslation();
+  if (state.kind === 'failed') {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('fileSummary.network.failedTitle')} role="alert">
+        <Stack gap="xs">
+          <Text size="sm">{state.message ?? t('fileSummary.network.failedText')}</Text>
+          <Anchor href={fileUrls.derived(fileId, state.logFile)} target="_blank" rel="noreferrer" size="sm">
+            {t('fileSummary.network.showLog')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+  const processing = state.kind === 'processing';
+  return (
+    <Alert color={processing ? 'blue' : 'gray'} icon={<IconClockHour4 aria-hidden />} title={t('fileSummary.network.notProcessedTitle')} role="status">
+      <Group gap="xs" wrap="nowrap">
+        {processing && <Loader size="xs" />}
+        <Text size="sm">{processing ? t('fileSummary.network.processing') : t('fileSummary.network.notProcessed')}</Text>
+      </Group>
+    </Alert>
   );
 }
 
@@ -58,29 +70,30 @@ function PreviewPanel({ title, fileId, derived, waiting, failed }: PanelProps) {
 export function NetworkView({ file }: { file: FileEntry }) {
   const { t } = useTranslation();
   const scenario = useCurrentScenario();
-  const job = networkJob(scenario);
-  // The scenario's job is about this file unless it names another one.
-  const aboutThisFile = job?.fileId === undefined || job.fileId === file.id;
-  const processing = isNetworkProcessing(scenario) && aboutThisFile;
-  const failed = job?.status === 'FAILED' && aboutThisFile;
+  const job = jobAboutFile(networkJob(scenario), file.id);
+  const processing = job !== undefined && isNetworkProcessing(scenario);
   const derived = useDerivedFiles(file.id, processing);
-  const waiting = processing || derived.isPending;
+  const state = networkViewState(job, (derived.data ?? []).map((entry) => entry.type));
 
   return (
     <Stack gap="md">
       <Title order={3}>{t('fileView.network')}</Title>
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
-        {PANELS.map((panel) => (
-          <PreviewPanel
-            key={panel.type}
-            title={t(`fileView.panels.${panel.title}`)}
-            fileId={file.id}
-            derived={derived.data?.find((entry) => entry.type === panel.type)}
-            waiting={waiting}
-            failed={failed}
-          />
-        ))}
-      </SimpleGrid>
+      {derived.isPending ? (
+        <PageLoader />
+      ) : state.kind !== 'previews' ? (
+        <NotProcessed state={state} fileId={file.id} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+          {PANELS.map((panel) => (
+            <PreviewPanel
+              key={panel.type}
+              title={t(`fileView.panels.${panel.title}`)}
+              fileId={file.id}
+              derived={derived.data?.find((entry) => entry.type === panel.type)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

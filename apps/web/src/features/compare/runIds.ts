@@ -1,0 +1,14 @@
+/**
+ * The runs of /{group}/compare?runs=1,2,…: numeric ids in the given order, each once. Anything else in the list
+ * (blanks, words, negative or fractional numbers) is left out rather than failing the page.
+ */
+export function parseRunIds(param: string | null): number[] {
+  const ids: number[] = [];
+  for (const part of (param ?? '').split(',')) {
+    const text = part.trim();
+    if (!/^\d+$/.test(text)) continue;
+    const id = Number(text);
+    if (Number.isSafeInteger(id) && id > 0 && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
