@@ -17,6 +17,7 @@ import {
   systemFiles,
 } from '../../db/schema.ts';
 import { DEFAULT_TEMPLATE_SETTING } from '../job-templates/repository.ts';
+import type { NewDataset } from '../datasets/repository.ts';
 import { datasetVisibleTo, type Viewer } from '../datasets/visibility.ts';
 import { LOG_TYPE } from '../runner-protocol/job-log.ts';
 
@@ -25,13 +26,8 @@ export interface TemplateRow {
   command: string;
 }
 
-export interface NewRun {
-  groupId: number;
-  key: string;
-  name: string;
-  description: string;
-  attributes: Record<string, unknown>;
-  createdBy: number;
+/** A run dataset: a dataset of type run, scheduled from a scenario. */
+export interface NewRun extends Omit<NewDataset, 'type'> {
   scenarioId: number;
 }
 
