@@ -1,12 +1,11 @@
 import type { Dataset, FileEntry } from '@corridor/contract';
-import { ActionIcon, Anchor, Text, Tooltip } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteIconButton } from '../../components/DeleteIconButton.tsx';
 import { Link } from 'react-router';
-import { fileUrls, uploadToScenario, useDeleteFile, useInvalidateScenarioFiles, useRenameFile } from '../../api/files.ts';
+import { uploadToScenario, useDeleteFile, useInvalidateScenarioFiles, useRenameFile } from '../../api/files.ts';
 import { ConfirmDeleteModal } from '../../components/ConfirmDelete.tsx';
+import { FileRowActions } from '../../components/FileRowActions.tsx';
 import { FileTable } from '../../components/FileTable.tsx';
 import { InlineRename } from '../../components/InlineRename.tsx';
 import { Section } from '../../components/Section.tsx';
@@ -54,27 +53,7 @@ export function ScenarioFiles({ scenario }: { scenario: Dataset }) {
             </Anchor>
           </InlineRename>
         )}
-        renderActions={(file) => (
-          <>
-            <Tooltip label={t('files.download')} withArrow>
-              <ActionIcon
-                component="a"
-                href={fileUrls.download(file.id)}
-                download={file.name}
-                variant="subtle"
-                color="gray"
-                aria-label={t('files.downloadLabel', { name: file.name })}
-              >
-                <IconDownload size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <DeleteIconButton
-              tooltip={t('common.delete')}
-              label={t('files.deleteLabel', { name: file.name })}
-              onClick={() => setDeleting(file)}
-            />
-          </>
-        )}
+        renderActions={(file) => <FileRowActions file={file} onDelete={() => setDeleting(file)} />}
       />
       <UploadProgressList items={uploads.items} onDismiss={uploads.dismiss} />
       <ConfirmDeleteModal

@@ -1,14 +1,13 @@
 import type { FileEntry } from '@corridor/contract';
-import { ActionIcon, Anchor, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fileUrls, useDeleteFile } from '../../../api/files.ts';
+import { useDeleteFile } from '../../../api/files.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDelete.tsx';
-import { DeleteIconButton } from '../../../components/DeleteIconButton.tsx';
+import { FileRowActions } from '../../../components/FileRowActions.tsx';
 import { FileTable } from '../../../components/FileTable.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useRunContext } from '../RunContext.ts';
@@ -49,23 +48,7 @@ export function RunFilesPage() {
               {file.name}
             </Anchor>
           )}
-          renderActions={(file) => (
-            <>
-              <Tooltip label={t('files.download')} withArrow>
-                <ActionIcon
-                  component="a"
-                  href={fileUrls.download(file.id)}
-                  download={file.name}
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('files.downloadLabel', { name: file.name })}
-                >
-                  <IconDownload size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <DeleteIconButton tooltip={t('common.delete')} label={t('files.deleteLabel', { name: file.name })} onClick={() => setDeleting(file)} />
-            </>
-          )}
+          renderActions={(file) => <FileRowActions file={file} onDelete={() => setDeleting(file)} />}
         />
       </Section>
       <ConfirmDeleteModal
