@@ -1,9 +1,9 @@
 import { DatasetKey } from '@corridor/contract';
-import { Button, Code, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Code, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateRun } from '../../api/runs.ts';
+import { SaveRow } from '../../components/SaveRow.tsx';
 import { useRunContext } from './RunContext.ts';
 
 interface RunEditValues {
@@ -46,17 +46,7 @@ export function RunEditPage() {
             <Code block>{update.error.message}</Code>
           </Stack>
         )}
-        <Group justify="flex-end" gap="sm">
-          {update.isSuccess && !form.isDirty() && (
-            <Group gap={4} c="teal" role="status">
-              <IconCheck size={16} aria-hidden />
-              <Text size="sm">{t('runs.edit.saved')}</Text>
-            </Group>
-          )}
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <SaveRow saved={update.isSuccess && !form.isDirty()} savedText={t('runs.edit.saved')} pending={update.isPending} />
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUpdateScenario } from '../../../api/scenarios.ts';
+import { SaveRow } from '../../../components/SaveRow.tsx';
 import { useCurrentScenario } from '../ScenarioContext.ts';
 import { ScenarioFields } from '../ScenarioFields.tsx';
 import { scenarioAttributes, useScenarioForm } from '../scenarioForm.ts';
@@ -54,17 +54,7 @@ export function GeneralSection() {
           </Alert>
         )}
         <ScenarioFields scenarioForm={scenarioForm} />
-        <Group justify="flex-end" gap="sm">
-          {update.isSuccess && !form.isDirty() && (
-            <Group gap={4} c="teal" role="status">
-              <IconCheck size={16} aria-hidden />
-              <Text size="sm">{t('editScenario.saved')}</Text>
-            </Group>
-          )}
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <SaveRow saved={update.isSuccess && !form.isDirty()} savedText={t('editScenario.saved')} pending={update.isPending} />
       </Stack>
     </form>
   );
