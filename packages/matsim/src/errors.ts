@@ -12,11 +12,12 @@ export class MatsimFormatError extends Error {
   override readonly name = 'MatsimFormatError';
   constructor(
     readonly code: MatsimErrorCode,
-    message: string,
+    /** The message without the position. */
+    readonly reason: string,
     /** 1-based position in the (decompressed) text, when known. */
     readonly line?: number,
     readonly column?: number,
   ) {
-    super(line !== undefined ? `${message} (line ${line}, column ${column ?? 0})` : message);
+    super(line !== undefined ? `${reason} (line ${line}, column ${column ?? 0})` : reason);
   }
 }

@@ -1,5 +1,6 @@
 export * from './model.ts';
 export * from './reader.ts';
+export * from './parse.ts';
 export * from './writer.ts';
 export * from './aliases.ts';
 export * from './access.ts';

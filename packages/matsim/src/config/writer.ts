@@ -5,7 +5,7 @@
  * - `editor`: what the config editor saves: 2-space indentation, params with an empty value left out (MATSim then
  *   uses its default), and modules left with no params or parametersets left out.
  */
-import { escapeXml, matsimDoctype, XML_PROLOG } from '../xml/writer.ts';
+import { escapeXml, matsimDoctype, XML_PROLOG } from '../xml/markup.ts';
 import type { Config, ConfigEntry } from './model.ts';
 
 export type ConfigStyle = 'matsim' | 'editor';
@@ -85,4 +85,11 @@ export function* writeConfig(config: Config, options: WriteConfigOptions = {}): 
   }
   for (const text of config.commentsAfter ?? []) yield comment(text, 1);
   yield `${layout.beforeEnd}</config>\n`;
+}
+
+/** `writeConfig` as one string (configs are small): what the browser's config editor shows and saves. */
+export function writeConfigText(config: Config, options: WriteConfigOptions = {}): string {
+  let out = '';
+  for (const chunk of writeConfig(config, options)) out += chunk;
+  return out;
 }
