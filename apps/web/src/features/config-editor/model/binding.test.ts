@@ -226,7 +226,9 @@ describe('writing with the file naming', () => {
     const added = addEntry(load('pt-tutorial/0.config.xml'), activities);
     const refs = groupEntries(added, activities);
     expect(refs).toHaveLength(4);
-    expect(refs[3]).toEqual({ kind: 'set', path: [refs[0]!.kind === 'set' ? refs[0].path[0]! : -1, expect.any(Number), expect.any(Number)] });
+    const [first] = refs;
+    const scoring = first?.kind === 'set' ? first.path[0] : -1;
+    expect(refs[3]).toEqual({ kind: 'set', path: [scoring, expect.any(Number), expect.any(Number)] });
     expect(validate(CONFIG_SCHEMA, added).map((error) => error.fieldId)).toEqual([
       'scoring.activityParams.activityType',
       'scoring.activityParams.typicalDuration',
