@@ -8,3 +8,5 @@ export { parseConfigText } from './config/parse.ts';
 export { writeConfigText, type ConfigStyle, type WriteConfigOptions } from './config/writer.ts';
 export * from './config/aliases.ts';
 export * from './config/access.ts';
+export { expandFlatSets } from './config/flat-sets.ts';
+export * from './config/compare.ts';

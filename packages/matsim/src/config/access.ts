@@ -6,7 +6,8 @@
 import { MatsimFormatError } from '../errors.ts';
 import { parseMatsimNumber } from '../common/numbers.ts';
 import { canonicalModuleName, canonicalParamName, configNaming, moduleNameFor, paramNameFor } from './aliases.ts';
-import type { Config, ConfigEntry, ConfigModule, ConfigParam, StrategySetting } from './model.ts';
+import { expandFlatSets } from './flat-sets.ts';
+import type { Config, ConfigEntry, ConfigModule, ConfigParam, ConfigParameterSet, StrategySetting } from './model.ts';
 
 /** The modules a (possibly aliased) name refers to, in file order. */
 export function modulesNamed(config: Config, name: string): ConfigModule[] {
@@ -62,40 +63,16 @@ function replaceModule(config: Config, index: number, change: (module: ConfigMod
   return { ...config, modules: config.modules.map((module, i) => (i === index ? change(module) : module)) };
 }
 
-const OLD_STRATEGY_PARAM = /^(Module|ModuleProbability|ModuleDisableAfterIteration|ModuleSubpopulation|ModuleExePath)_(\d+)$/;
-
 /**
  * The replanning strategies, from `strategysettings` parametersets and the old `Module_N` params alike, in the
  * order they first appear. Throws `invalid-value` for a strategy without a name or with a non-numeric weight.
  */
 export function strategySettings(config: Config): StrategySetting[] {
-  const raw: Map<string, string>[] = [];
-  for (const module of modulesNamed(config, 'replanning')) {
-    const oldStyle = new Map<string, Map<string, string>>();
-    for (const entry of module.entries) {
-      if (entry.kind === 'parameterset' && entry.type === 'strategysettings') raw.push(paramsOf(entry.entries));
-      if (entry.kind !== 'param') continue;
-      const match = OLD_STRATEGY_PARAM.exec(entry.name);
-      if (!match) continue;
-      const [, key, index] = match as unknown as [string, string, string];
-      let settings = oldStyle.get(index);
-      if (!settings) {
-        oldStyle.set(index, (settings = new Map()));
-        raw.push(settings);
-      }
-      settings.set(OLD_KEYS[key]!, entry.value);
-    }
-  }
-  return raw.map(toStrategySetting);
+  return modulesNamed(config, 'replanning')
+    .flatMap(expandFlatSets)
+    .filter((entry): entry is ConfigParameterSet => entry.kind === 'parameterset' && entry.type === 'strategysettings')
+    .map((set) => toStrategySetting(paramsOf(set.entries)));
 }
-
-const OLD_KEYS: Record<string, string> = {
-  Module: 'strategyName',
-  ModuleProbability: 'weight',
-  ModuleDisableAfterIteration: 'disableAfterIteration',
-  ModuleSubpopulation: 'subpopulation',
-  ModuleExePath: 'executionPath',
-};
 
 function paramsOf(entries: readonly ConfigEntry[]): Map<string, string> {
   const params = new Map<string, string>();
