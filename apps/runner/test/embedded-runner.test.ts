@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
+import { isAlive, pollUntil } from './support.ts';
 
 const MAIN = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
 
@@ -181,21 +182,6 @@ describe('the embedded runner', { timeout: 120_000 }, () => {
   });
 });
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, server: ServerProcess): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms; server log:\n${server.lines.slice(-40).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, server: ServerProcess): Promise<T> {
+  return pollUntil(check, timeoutMs, () => `server log:\n${server.lines.slice(-40).join('\n')}`);
 }

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from '../../server/test/harness.ts';
 import { signIn, type Session } from '../../server/test/workspace-helpers.ts';
+import { isAlive, pollUntil } from './support.ts';
 
 const RUNNER_BIN = fileURLToPath(new URL('../bin/corridor-runner.mjs', import.meta.url));
 
@@ -152,15 +153,6 @@ describe('a runner behind an unreliable network', { timeout: 120_000 }, () => {
 
 // ---- helpers ---------------------------------------------------------------------------------------------
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function read(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -213,12 +205,6 @@ async function runLog(datasetId: number): Promise<string> {
   return (await t.app.inject({ url: `${API}/datasets/sysfiles/${log.id}`, headers: { cookie: admin.cookie } })).body;
 }
 
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms\n${runnerLines.slice(-30).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  return pollUntil(check, timeoutMs, () => runnerLines.slice(-30).join('\n'));
 }

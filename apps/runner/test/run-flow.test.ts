@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, ADMIN, type TestApp } from '../../server/test/harness.ts';
 import { attach, signIn, uploadOk, type Session } from '../../server/test/workspace-helpers.ts';
+import { isAlive, pollUntil } from './support.ts';
 
 const RUNNER_BIN = fileURLToPath(new URL('../bin/corridor-runner.mjs', import.meta.url));
 const HEARTBEAT_TIMEOUT_MS = 2_500;
@@ -356,21 +357,6 @@ async function table(datasetId: number, name: string, columns: string[]): Promis
   return answer.rows;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms\n${runner?.lines.slice(-30).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  return pollUntil(check, timeoutMs, () => `${runner?.lines.slice(-30).join('\n')}`);
 }
