@@ -8,6 +8,7 @@ import { HelpPage } from '../features/help/HelpPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
 import { SettingsJobsPage } from '../features/jobs/SettingsJobsPage.tsx';
+import { CompareRunsPage } from '../features/compare/CompareRunsPage.tsx';
 import { EditFilePage } from '../features/files/EditFilePage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { isRunId } from '../features/runs/runId.ts';
@@ -92,7 +93,7 @@ const groupRoutes: RouteObject[] = [
   page('visualizer', 'visualizer'),
   page('dashboards', 'dashboards'),
   page('dashboards/:dashboard', 'dashboard'),
-  page('compare', 'compareRuns'),
+  page('compare', 'compareRuns', <CompareRunsPage />),
   page(':scenario/editor', 'scenarioEditor'),
   { path: ':scenario', element: <ScenarioWrapper />, children: scenarioRoutes },
 ];

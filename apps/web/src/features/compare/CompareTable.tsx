@@ -65,11 +65,9 @@ export function CompareTable({ columns, compared, lines }: { columns: RunColumn[
                   <Text span size="sm" c="dimmed">
                     {line.type}
                   </Text>
-                  {line.label && (
-                    <Text span size="sm" fw={600} ml={6}>
-                      {line.label}
-                    </Text>
-                  )}
+                  <Text span size="sm" fw={600} ml={6}>
+                    {line.label}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             ) : (

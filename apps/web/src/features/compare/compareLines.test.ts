@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { compareLines, countDifferences, type SettingRow } from './compareLines.ts';
 
 const strategy = (label: string) => ({ type: 'strategysettings', label });
-const row = (module: string, sets: SettingRow['sets'], param: string, ...values: (string | undefined)[]): SettingRow => ({ module, sets, param, values });
+const row = (module: string, sets: SettingRow['sets'], param: string, ...values: (string | undefined)[]): SettingRow => ({
+  module,
+  sets,
+  param,
+  values,
+  differs: new Set(values).size > 1,
+});
 
 const summary = (rows: SettingRow[]) =>
   compareLines(rows).map((line) =>
     line.kind === 'module'
       ? `module ${line.name}`
       : line.kind === 'set'
-        ? `${'  '.repeat(line.depth)}set ${line.type} ${line.label ?? '-'}`
+        ? `${'  '.repeat(line.depth)}set ${line.type} ${line.label}`
         : `${'  '.repeat(line.depth)}${line.name} ${line.values.map((value) => value ?? '∅').join('|')} ${line.highlighted.map(Number).join('')}`,
   );
 
@@ -40,7 +46,7 @@ describe('compareLines', () => {
 
   it('repeats only the deeper headings where a nested path changes', () => {
     const mode = (label: string) => ({ type: 'modeParams', label });
-    const scoringSet = { type: 'scoringParameters', label: null };
+    const scoringSet = { type: 'scoringParameters', label: '#1' };
     const rows = [
       row('scoring', [], 'learningRate', '1.0', '0.5', '1.0'),
       row('scoring', [scoringSet, mode('car')], 'constant', '0', '-1', '0'),
@@ -49,7 +55,7 @@ describe('compareLines', () => {
     expect(summary(rows)).toEqual([
       'module scoring',
       '  learningRate 1.0|0.5|1.0 010',
-      '  set scoringParameters -',
+      '  set scoringParameters #1',
       '    set modeParams car',
       '      constant 0|-1|0 010',
       '    set modeParams pt',

@@ -1,25 +1,19 @@
+import type { ConfigCompareRow } from '@corridor/matsim/config-text';
 import { differingCells } from './differingCells.ts';
 
-/** One setting of the comparison: where it sits (module, parameter sets) and its value in each compared config. */
-export interface SettingRow {
-  module: string;
-  /** The parameter sets from the module down, each with its type and what tells it apart (e.g. the strategy name). */
-  sets: { type: string; label: string | null }[];
-  param: string;
-  /** One per compared config; undefined where a config does not set it. */
-  values: (string | undefined)[];
-}
+/** One setting of `compareConfigs`: module, parameter sets (type and what tells it apart), param, a value per config. */
+export type SettingRow = Pick<ConfigCompareRow, 'module' | 'sets' | 'param' | 'values' | 'differs'>;
 
 /** The table's lines: a heading per module and per parameter set, then the settings, indented by depth. */
 export type CompareLine =
   | { kind: 'module'; key: string; name: string }
-  | { kind: 'set'; key: string; depth: number; type: string; label: string | null }
+  | { kind: 'set'; key: string; depth: number; type: string; label: string }
   | { kind: 'param'; key: string; depth: number; name: string; values: (string | undefined)[]; highlighted: boolean[] };
 
 const setKey = (sets: SettingRow['sets'], depth: number) =>
   sets
     .slice(0, depth + 1)
-    .map((set) => `${set.type}=${set.label ?? ''}`)
+    .map((set) => `${set.type}[${set.label}]`)
     .join('/');
 
 /** Headings are repeated only where the module or the parameter set path changes from the row before. */
@@ -54,5 +48,5 @@ export function compareLines(rows: readonly SettingRow[]): CompareLine[] {
 
 /** Rows whose values do not all agree. */
 export function countDifferences(rows: readonly SettingRow[]): number {
-  return rows.filter((row) => row.values.some((value) => value !== row.values[0])).length;
+  return rows.filter((row) => row.differs).length;
 }

@@ -1,0 +1,37 @@
+import { COMPARE_MIN_RUNS } from '@corridor/contract';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { useCurrentGroup } from '../groups/GroupContext.ts';
+import { runsPath } from '../runs/runPaths.ts';
+import { RunComparison } from './RunComparison.tsx';
+import { parseRunIds } from './runIds.ts';
+
+/** /{group}/compare?runs=1,2,… (spec 3 §2.6): how the selected runs' configurations differ. */
+export function CompareRunsPage() {
+  const { t } = useTranslation();
+  const group = useCurrentGroup();
+  const [search] = useSearchParams();
+  const ids = parseRunIds(search.get('runs'));
+  const runs = runsPath(group.name);
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs
+        items={[{ label: group.name, to: `/${encodeURIComponent(group.name)}` }, { label: t('titles.runs'), to: runs }, { label: t('titles.compareRuns') }]}
+      />
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('titles.compareRuns')}</Title>
+        <Anchor component={Link} to={runs} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            {t('compare.backToRuns')}
+          </Group>
+        </Anchor>
+      </Group>
+      {ids.length < COMPARE_MIN_RUNS ? <Text>{t('compare.hint')}</Text> : <RunComparison ids={ids} />}
+    </Stack>
+  );
+}
