@@ -26,6 +26,8 @@ export default defineConfig({
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 15 },
             // Only the lazily loaded run charts need ECharts: its own chunk, fetched with them.
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 18 },
+            // Only the lazily loaded XML view of the config editor needs CodeMirror: its own chunk too.
+            { name: 'codemirror', test: /node_modules[\\/](@codemirror|codemirror|@lezer|style-mod|w3c-keyname|crelt|@marijn)[\\/]/, priority: 18 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { FileEntry } from '@corridor/contract';
 import { fileUrls } from '../../api/files.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { ConfigEditor } from '../config-editor/ConfigEditor.tsx';
 import { useCurrentScenario } from '../scenarios/ScenarioContext.ts';
 import { scenarioPath } from '../scenarios/scenarioPaths.ts';
 import { fileViewOf } from './fileView.ts';
@@ -21,7 +22,7 @@ function FileViewContent({ file }: { file: FileEntry }) {
   const { t } = useTranslation();
   switch (fileViewOf(file)) {
     case 'config':
-      return <ComingSoon text={t('fileView.configComing')} />;
+      return <ConfigEditor file={file} />;
     case 'network':
       return <NetworkView file={file} />;
     case 'population':

@@ -3,7 +3,7 @@
  * Bindings use MATSim's current module names; the binding layer maps them to the naming of the file.
  */
 import { from } from './levels.ts';
-import type { Field, GroupItem, ModuleTab, Schema } from './types.ts';
+import type { Field, GroupItem, HintKey, ModuleTab, Schema } from './types.ts';
 
 const BEGINNER = from('beginner');
 const ADVANCED = from('advanced');
@@ -156,7 +156,7 @@ const MODE_GROUP: GroupItem = {
   ],
 };
 
-function teleported(param: string, hint?: string): Field {
+function teleported(param: string, hint?: HintKey): Field {
   return {
     kind: 'text',
     id: `routing.teleportedModeParameters.${param}`,

@@ -5,9 +5,13 @@
  */
 import type { ConfigEditorLevel } from '@corridor/contract';
 import type { ConfigNaming } from '@corridor/matsim/config-text';
+import type en from '../../../i18n/en.json';
 import type { PatternName } from './patterns.ts';
 
 export type Level = ConfigEditorLevel;
+/** i18n keys under `configEditor.hint` and `configEditor.group`. */
+export type HintKey = keyof (typeof en)['configEditor']['hint'];
+export type GroupLabelKey = keyof (typeof en)['configEditor']['group'];
 
 /** Shown only while a strategy of this list is selected; an entry ending in `*` matches by prefix. */
 export interface Visibility {
@@ -27,8 +31,7 @@ interface ItemBase {
   /** What the form shows: the MATSim name of the param (or an i18n key under `configEditor.group` for groups). */
   label: string;
   levels: readonly Level[];
-  /** i18n key under `configEditor.hint`. */
-  hint?: string;
+  hint?: HintKey;
   visibleWhen?: Visibility;
   /** Only in files of this naming (a param MATSim renamed with its modules). */
   naming?: ConfigNaming;
@@ -69,6 +72,7 @@ export type Field = TextField | SelectField | CheckboxField | FileSelectField;
 /** A repeated parameterset: one collapsible group per entry, with Add and a trash button. */
 export interface GroupItem extends ItemBase {
   kind: 'group';
+  label: GroupLabelKey;
   /** `module.parametersetType`, e.g. `replanning.strategysettings`. */
   binding: string;
   /** Parameterset types that may hold the entries inside the module (scoring's `scoringParameters`). */

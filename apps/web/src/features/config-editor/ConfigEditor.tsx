@@ -1,0 +1,143 @@
+import { Alert, Button, Grid, Group, Loader, Modal, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { CONFIG_EDITOR_LEVELS, type FileEntry } from '@corridor/contract';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useConfigText } from '../../api/configFiles.ts';
+import { useInvalidateScenarioFiles } from '../../api/files.ts';
+import { useCurrentScenario } from '../scenarios/ScenarioContext.ts';
+import { ConfigForm } from './form/ConfigForm.tsx';
+import type { XmlError } from './model/document.ts';
+import { useConfigEditor, type ConfigEditorState } from './useConfigEditor.ts';
+import { useEditorLevel } from './useEditorLevel.ts';
+import { useLeaveGuard } from './useLeaveGuard.ts';
+
+const XmlView = lazy(() => import('./XmlView.tsx'));
+
+/** The configuration editor for a config file of the scenario (spec 1 §2.14). */
+export function ConfigEditor({ file }: { file: FileEntry }) {
+  const { t } = useTranslation();
+  const scenario = useCurrentScenario();
+  const invalidateFiles = useInvalidateScenarioFiles(scenario.id);
+  const [, setSearch] = useSearchParams();
+  // `loaded`: the file whose text the editor opened; `current`: where saving goes (a copy after a save, see below).
+  const [source, setSource] = useState({ loaded: file.id, current: file.id });
+  if (file.id !== source.current) setSource({ loaded: file.id, current: file.id });
+  const text = useConfigText(source.loaded);
+
+  // A save that had to copy the file (a run uses it) answers a new id: the editor goes on with the copy, and the
+  // address follows.
+  const savedAs = async (id: number) => {
+    setSource((known) => ({ ...known, current: id }));
+    await invalidateFiles();
+    setSearch(
+      (search) => {
+        search.set('id', String(id));
+        return search;
+      },
+      { replace: true },
+    );
+  };
+
+  if (text.isPending) return <Loader aria-label={t('configEditor.loading')} />;
+  if (text.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {t('configEditor.loadFailed')} {text.error.message}
+      </Alert>
+    );
+  }
+  return <LoadedEditor key={source.loaded} text={text.data} fileId={source.current} onSavedAs={(id) => void savedAs(id)} />;
+}
+
+function LoadedEditor({ text, fileId, onSavedAs }: { text: string; fileId: number; onSavedAs: (id: number) => void }) {
+  const { t } = useTranslation();
+  const scenario = useCurrentScenario();
+  const [level, setLevel] = useEditorLevel();
+  const editor = useConfigEditor(text, fileId, onSavedAs);
+  const [showXml, setShowXml] = useState(editor.document.xmlError !== undefined);
+  const blocker = useLeaveGuard(editor.dirty);
+  const files = scenario.files.map((entry) => entry.name);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <SegmentedControl
+          aria-label={t('configEditor.level')}
+          value={level}
+          onChange={(value) => setLevel(value as typeof level)}
+          data={CONFIG_EDITOR_LEVELS.map((value) => ({ value, label: t(`configEditor.levels.${value}`) }))}
+        />
+        <Group gap="sm">
+          <Switch label={t('configEditor.idleSave')} checked={editor.idleSave} onChange={(event) => editor.setIdleSave(event.currentTarget.checked)} />
+          <Button variant="default" onClick={() => setShowXml(!showXml)}>
+            {showXml ? t('configEditor.hideXml') : t('configEditor.editXml')}
+          </Button>
+          <Button onClick={() => void editor.save()} disabled={!editor.canSave} loading={editor.status === 'saving'}>
+            {t('configEditor.save')}
+          </Button>
+        </Group>
+      </Group>
+      <SaveState editor={editor} />
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: showXml ? 6 : 12 }}>
+          <ConfigForm config={editor.document.config} level={level} errors={editor.errors} files={files} onChange={editor.changeConfig} />
+        </Grid.Col>
+        {showXml && (
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Suspense fallback={<Loader />}>
+              <XmlView value={editor.document.xml} onChange={editor.changeXml} label={t('configEditor.xmlLabel')} />
+            </Suspense>
+          </Grid.Col>
+        )}
+      </Grid>
+      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('configEditor.leaveTitle')} centered>
+        <Text>{t('configEditor.leaveText')}</Text>
+        <Group justify="flex-end" gap="sm" mt="md">
+          <Button variant="default" onClick={() => blocker.reset?.()}>
+            {t('configEditor.stay')}
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            {t('configEditor.leave')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+function xmlErrorText(t: ReturnType<typeof useTranslation>['t'], error: XmlError): string {
+  return error.line !== undefined
+    ? t('configEditor.xmlInvalid', { line: error.line, column: error.column ?? 1, reason: error.reason })
+    : t('configEditor.xmlInvalidNoPlace', { reason: error.reason });
+}
+
+/** The save messages of spec 1 §2.14 and why saving is blocked, if it is. */
+function SaveState({ editor }: { editor: ConfigEditorState }) {
+  const { t } = useTranslation();
+  const { document, dirty, status, errors, saveError } = editor;
+  const message =
+    status === 'saving' ? t('configEditor.saving') : dirty ? t('configEditor.unsaved') : status === 'saved' ? t('configEditor.saved') : '';
+  return (
+    <Stack gap="xs">
+      <Text role="status" size="sm" c={dirty ? 'orange' : 'dimmed'} mih={20}>
+        {message}
+      </Text>
+      {document.xmlError && (
+        <Alert color="red" role="alert" title={xmlErrorText(t, document.xmlError)}>
+          {t('configEditor.xmlBlocksSave')}
+        </Alert>
+      )}
+      {errors.length > 0 && (
+        <Alert color="orange" role="alert">
+          {t('configEditor.invalidValues', { count: errors.length })}
+        </Alert>
+      )}
+      {saveError && (
+        <Alert color="red" role="alert">
+          {t('configEditor.saveFailed', { message: saveError })}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
