@@ -1,0 +1,136 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, setupAdmin, signIn } from '../support/session.ts';
+
+const EQUIL_CONFIG = fileURLToPath(new URL('../../../shared/data/equil/config.xml', import.meta.url));
+const TIME_MESSAGE = 'A time formatted as HH:MM, HH:MM:SS or just seconds since midnight.';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await setupAdmin(server.url, 'lena', 'config-1');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** An empty scenario with equil's config uploaded; answers the scenario's address. */
+async function scenarioWithEquilConfig(page: Page): Promise<string> {
+  await page.goto('/scenarios/add');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Equil');
+  await page.getByRole('radio', { name: 'Empty scenario' }).check();
+  await page.getByRole('button', { name: 'Create Scenario' }).click();
+  await page.waitForURL('**/lena/equil');
+  await page.locator('input[type=file]').setInputFiles(EQUIL_CONFIG);
+  await page.getByRole('row').filter({ hasText: 'config.xml' }).filter({ hasText: 'config_v2' }).waitFor();
+  return new URL(page.url()).pathname;
+}
+
+const status = (page: Page) => page.getByRole('status').filter({ hasText: /changes|Saving/ });
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Changes' });
+const panel = (page: Page) => page.getByRole('tabpanel');
+const openTab = (page: Page, module: string) => page.getByRole('tab', { name: module, exact: true }).click();
+const strategies = (page: Page) => page.getByRole('region', { name: 'Strategy settings' });
+
+describe('the configuration editor', () => {
+  test('levels, a saved change, a pattern message, a strategy group added and removed, the XML view', async () => {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, 'lena', 'config-1');
+    await scenarioWithEquilConfig(page);
+    await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'config.xml', exact: true }).click();
+    await page.waitForURL(/\/edit-file\?/);
+
+    // Beginner by default; Expert shows more fields, and the choice is kept in local storage.
+    await openTab(page, 'controller');
+    const lastIteration = page.getByRole('textbox', { name: 'lastIteration' });
+    expect(await lastIteration.inputValue()).toBe('10');
+    const beginnerFields = await panel(page).getByRole('textbox').count();
+    expect(await page.getByRole('tab', { name: 'routing', exact: true }).count()).toBe(0);
+    await page.getByText('Expert', { exact: true }).click();
+    await expect.poll(() => panel(page).getByRole('textbox').count()).toBeGreaterThan(beginnerFields);
+    expect(await page.evaluate(() => localStorage.getItem('corridor.editorLevel'))).toBe('expert');
+    await openTab(page, 'routing');
+    await panel(page).getByText('routingAlgorithmType').waitFor();
+
+    // Nothing changed yet: Save is disabled. Change lastIteration, see the message, save, reload: it is kept.
+    await openTab(page, 'controller');
+    expect(await saveButton(page).isDisabled()).toBe(true);
+    await lastIteration.fill('20');
+    await status(page).filter({ hasText: 'There are unsaved changes.' }).waitFor();
+    await saveButton(page).click();
+    await status(page).filter({ hasText: 'All changes are saved.' }).waitFor();
+    // The saving indicator clears after a second.
+    await expect.poll(() => status(page).count(), { timeout: 4_000 }).toBe(0);
+    expect(await saveButton(page).isDisabled()).toBe(true);
+    await page.reload();
+    await openTab(page, 'controller');
+    expect(await page.getByRole('textbox', { name: 'lastIteration' }).inputValue()).toBe('20');
+    expect(await page.getByRole('radio', { name: 'Expert' }).isChecked()).toBe(true);
+
+    // An invalid time shows the pattern's message and blocks saving; a valid one does not.
+    await openTab(page, 'qsim');
+    const endTime = page.getByRole('textbox', { name: 'endTime' });
+    await endTime.fill('half past six');
+    await page.getByText(TIME_MESSAGE).waitFor();
+    expect(await saveButton(page).isDisabled()).toBe(true);
+    await endTime.fill('30:00:00');
+    await expect.poll(() => page.getByText(TIME_MESSAGE).count()).toBe(0);
+    expect(await saveButton(page).isDisabled()).toBe(false);
+    await endTime.fill('');
+    await expect.poll(() => saveButton(page).isDisabled()).toBe(true);
+
+    // Add a strategy; choosing SubtourModeChoice brings its module's tab. Remove it again after the confirmation.
+    await openTab(page, 'replanning');
+    expect(await strategies(page).getByRole('group').count()).toBe(2);
+    await strategies(page).getByRole('button', { name: 'Add' }).click();
+    const added = strategies(page).getByRole('group', { name: '3. ReRoute' });
+    await added.waitFor();
+    await status(page).filter({ hasText: 'There are unsaved changes.' }).waitFor();
+    await added.getByLabel('strategyName').fill('SubtourModeChoice');
+    await page.getByRole('tab', { name: 'subtourModeChoice', exact: true }).waitFor();
+    await strategies(page).getByRole('button', { name: 'Remove SubtourModeChoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Group' });
+    await dialog.getByText('Do you really want to remove this group?').waitFor();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => strategies(page).getByRole('group').count()).toBe(2);
+    expect(await page.getByRole('tab', { name: 'subtourModeChoice', exact: true }).count()).toBe(0);
+    await expect.poll(() => saveButton(page).isDisabled()).toBe(true);
+
+    // The XML view: 2-space indentation; an edit there shows in the form; broken XML is reported and blocks saving.
+    await openTab(page, 'controller');
+    await page.getByRole('button', { name: 'Edit XML' }).click();
+    const xml = page.getByRole('textbox', { name: 'Configuration XML' });
+    await xml.waitFor();
+    const text = await xml.innerText();
+    expect(text).toContain('  <module name="controller">');
+    await xml.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.insertText(text.replace('<param name="lastIteration" value="20" />', '<param name="lastIteration" value="33" />'));
+    await expect.poll(() => page.getByRole('textbox', { name: 'lastIteration' }).inputValue()).toBe('33');
+    await status(page).filter({ hasText: 'There are unsaved changes.' }).waitFor();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.insertText('<config>\n  <module name="controller">\n</config>\n');
+    await page.getByRole('alert').filter({ hasText: /The XML is not valid at line \d+, column \d+/ }).waitFor();
+    expect(await saveButton(page).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Hide XML' }).click();
+    await page.getByRole('button', { name: 'Edit XML' }).waitFor();
+
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('link', { name: 'Equil' }).first().click();
+    const leave = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toContain('/edit-file?');
+
+    // The file holds what was saved: the editor's XML with the change, the rest of the config untouched.
+    const fileId = new URL(page.url()).searchParams.get('id');
+    const stored = await page.evaluate(async (id) => (await fetch(`/api/v1/datasets/files/${id}`)).text(), fileId);
+    expect(stored).toContain('\n  <module name="controller">\n    <param name="outputDirectory" value="./output" />\n    <param name="lastIteration" value="20" />');
+    expect(stored).toContain('<param name="closingTime" value="18:00:00" />');
+  });
+});
