@@ -32,6 +32,9 @@ import { HeartbeatMonitor } from './modules/runner-protocol/monitor.ts';
 import { RunnerProtocolRepository } from './modules/runner-protocol/repository.ts';
 import { runnerProtocolRoutes } from './modules/runner-protocol/routes.ts';
 import { RunnerProtocolService } from './modules/runner-protocol/service.ts';
+import { RunConfigRepository } from './modules/run-config/repository.ts';
+import { runConfigRoutes } from './modules/run-config/routes.ts';
+import { RunConfigService } from './modules/run-config/service.ts';
 import { RunnerTokensRepository } from './modules/runner-tokens/repository.ts';
 import { runnerTokensRoutes } from './modules/runner-tokens/routes.ts';
 import { RunnerTokensService } from './modules/runner-tokens/service.ts';
@@ -116,6 +119,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   });
   const systemFiles = new SystemFilesService(runsRepository, datasetAccess, logs);
   const runTables = new RunTablesService(runsRepository, datasetsRepository, datasetAccess);
+  const runConfig = new RunConfigService({ repository: new RunConfigRepository(db), access: datasetAccess, blobs });
   // Runs: scheduling, the runner protocol, and the one lifecycle that ends jobs.
   const jobLog = new JobLog(db, logs);
   const lifecycle = new JobLifecycle({
@@ -166,6 +170,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(crsRoutes());
       await api.register(jobTemplatesRoutes(jobTemplates));
       await api.register(runsRoutes({ runs, systemFiles, tables: runTables }));
+      await api.register(runConfigRoutes(runConfig));
       await api.register(runnerTokensRoutes(runnerTokens));
       await api.register(jobsRoutes(jobs));
       await api.register(runnerProtocolRoutes(runnerProtocol));

@@ -22,8 +22,9 @@ export const ConfigJson = z.object({
 export type ConfigJson = z.infer<typeof ConfigJson>;
 
 /**
- * GET /datasets/run/{id}/config: the configuration a run ran with — its output_config.xml when the run has one,
- * else the config file it was scheduled with; null when the run has neither.
+ * GET /datasets/run/{id}/config: the configuration a run was scheduled with — its job's config file with the job's
+ * `--config:module.param=value` program arguments applied; for a run without a job (imported) its
+ * `*output_config.xml`; source and config null when there is none, config null when the file does not read.
  */
 export const RunConfigAnswer = z.object({
   runId: z.number().int(),

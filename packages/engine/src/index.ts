@@ -1,5 +1,6 @@
 export * from './core/types.ts';
 export * from './demo/index.ts';
+export { configOverrides, parseArgs, type ConfigOverride, type EngineArgs } from './controler/args.ts';
 export { runEngine, type RunEngineOptions, type RunEngineResult } from './controler/run.ts';
 export { loadScenario, readEngineConfig, unsupportedFeatures, buildSimNetwork } from './scenario/index.ts';
 export { readScenarioData } from './scenario/load.ts';

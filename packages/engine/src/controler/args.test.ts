@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from './args.ts';
+import { configOverrides, parseArgs, UsageError } from './args.ts';
 
 describe('parseArgs', () => {
   it('reads the config path, overrides in both spellings and the output directory', () => {
@@ -27,5 +27,18 @@ describe('parseArgs', () => {
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
     expect(() => parseArgs(argv)).toThrow(message);
+  });
+});
+
+describe('configOverrides', () => {
+  it('reads the overrides of program arguments by the same rule, ignoring every other word and malformed overrides', () => {
+    expect(
+      configOverrides(['--seed', '3', '--config:controler.lastIteration=5', '--config:qsim.endTime', '30:00:00', '--config:bad', '--config:a.b.c=1', 'x.xml', '--config:global.randomSeed=1=2', '--config:qsim.flowCapacityFactor']),
+    ).toEqual([
+      { module: 'controler', param: 'lastIteration', value: '5' },
+      { module: 'qsim', param: 'endTime', value: '30:00:00' },
+      { module: 'global', param: 'randomSeed', value: '1=2' },
+    ]);
+    expect(configOverrides([])).toEqual([]);
   });
 });

@@ -32,17 +32,9 @@ export function parseArgs(argv: readonly string[]): EngineArgs {
       return next;
     };
     if (arg.startsWith('--config:')) {
-      const key = arg.slice('--config:'.length).split('=')[0]!;
-      const dot = key.indexOf('.');
-      if (dot <= 0 || dot === key.length - 1) {
-        throw new UsageError(`${arg}: expected --config:module.param=value.`);
-      }
-      const module = key.slice(0, dot);
-      const param = key.slice(dot + 1);
-      if (param.includes('.') || param.includes('[')) {
-        throw new UsageError(`${arg}: only module-level params can be overridden, not params inside parametersets.`);
-      }
-      overrides.push({ module, param, value: takeValue(`--config:${key}`) });
+      const read = readOverride(argv, i);
+      overrides.push(read.override);
+      i = read.last;
     } else if (arg === '--output' || arg.startsWith('--output=')) {
       outputDir = takeValue('--output');
     } else if (arg.startsWith('-')) {
@@ -55,4 +47,47 @@ export function parseArgs(argv: readonly string[]): EngineArgs {
   }
   if (configPath === undefined) throw new UsageError('No config file given.');
   return { configPath, overrides, outputDir };
+}
+
+/**
+ * The override at `argv[i]` (`--config:module.param=value` or `--config:module.param value`) and the index of the
+ * last word it used. Throws a UsageError for a malformed one.
+ */
+function readOverride(argv: readonly string[], i: number): { override: ConfigOverride; last: number } {
+  const arg = argv[i]!;
+  const key = arg.slice('--config:'.length).split('=')[0]!;
+  const dot = key.indexOf('.');
+  if (dot <= 0 || dot === key.length - 1) {
+    throw new UsageError(`${arg}: expected --config:module.param=value.`);
+  }
+  const module = key.slice(0, dot);
+  const param = key.slice(dot + 1);
+  if (param.includes('.') || param.includes('[')) {
+    throw new UsageError(`${arg}: only module-level params can be overridden, not params inside parametersets.`);
+  }
+  // "--name=value" and "--name value" are both accepted, as MATSim's CommandLine does.
+  if (arg.includes('=')) return { override: { module, param, value: arg.slice(arg.indexOf('=') + 1) }, last: i };
+  const next = argv[i + 1];
+  if (next === undefined) throw new UsageError(`--config:${key} needs a value.`);
+  return { override: { module, param, value: next }, last: i + 1 };
+}
+
+/**
+ * The config overrides in program arguments, read by the same rule as `parseArgs`, everything else ignored: what
+ * the server shows as the config a run was scheduled with. Malformed overrides are left out (the run itself
+ * refuses them).
+ */
+export function configOverrides(argv: readonly string[]): ConfigOverride[] {
+  const overrides: ConfigOverride[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (!argv[i]!.startsWith('--config:')) continue;
+    try {
+      const read = readOverride(argv, i);
+      overrides.push(read.override);
+      i = read.last;
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+    }
+  }
+  return overrides;
 }
