@@ -36,6 +36,13 @@ describe('the edited config in both views', () => {
     expect(isDirty(editXml(broken, opened.xml))).toBe(false);
   });
 
+  test('modules and params the schema does not know stay as they were, and show in the XML', () => {
+    const unknown = EQUIL.replace('</config>', '<module name="myContrib"><param name="secret" value="42" /><!-- keep me --></module>\n</config>');
+    const edited = editForm(openDocument(unknown), (config) => writeValue(config, 'controller.lastIteration', '3'));
+    expect(edited.xml).toContain('  <module name="myContrib">\n    <param name="secret" value="42" />\n    <!-- keep me -->\n  </module>');
+    expect(edited.xml).toContain('<param name="randomSeed" value="4711" />');
+  });
+
   test('a file that does not parse opens with its error', () => {
     const document = openDocument('<config><module name="x">');
     expect(document.xmlError?.line).toBe(1);
