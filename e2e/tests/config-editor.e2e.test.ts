@@ -102,6 +102,15 @@ describe('the configuration editor', () => {
     expect(await page.getByRole('tab', { name: 'subtourModeChoice', exact: true }).count()).toBe(0);
     await expect.poll(() => saveButton(page).isDisabled()).toBe(true);
 
+    // The optional idle save: off by default; switched on, a change is saved a second after the last keystroke.
+    await openTab(page, 'controller');
+    const idleSave = page.getByRole('switch', { name: 'Save automatically after 1 second without typing' });
+    expect(await idleSave.isChecked()).toBe(false);
+    await idleSave.check({ force: true });
+    await page.getByRole('textbox', { name: 'lastIteration' }).fill('25');
+    await status(page).filter({ hasText: 'All changes are saved.' }).waitFor();
+    await idleSave.uncheck({ force: true });
+
     // The XML view: 2-space indentation; an edit there shows in the form; broken XML is reported and blocks saving.
     await openTab(page, 'controller');
     await page.getByRole('button', { name: 'Edit XML' }).click();
@@ -111,7 +120,7 @@ describe('the configuration editor', () => {
     expect(text).toContain('  <module name="controller">');
     await xml.click();
     await page.keyboard.press('Control+a');
-    await page.keyboard.insertText(text.replace('<param name="lastIteration" value="20" />', '<param name="lastIteration" value="33" />'));
+    await page.keyboard.insertText(text.replace('<param name="lastIteration" value="25" />', '<param name="lastIteration" value="33" />'));
     await expect.poll(() => page.getByRole('textbox', { name: 'lastIteration' }).inputValue()).toBe('33');
     await status(page).filter({ hasText: 'There are unsaved changes.' }).waitFor();
     await page.keyboard.press('Control+a');
@@ -130,7 +139,7 @@ describe('the configuration editor', () => {
     // The file holds what was saved: the editor's XML with the change, the rest of the config untouched.
     const fileId = new URL(page.url()).searchParams.get('id');
     const stored = await page.evaluate(async (id) => (await fetch(`/api/v1/datasets/files/${id}`)).text(), fileId);
-    expect(stored).toContain('\n  <module name="controller">\n    <param name="outputDirectory" value="./output" />\n    <param name="lastIteration" value="20" />');
+    expect(stored).toContain('\n  <module name="controller">\n    <param name="outputDirectory" value="./output" />\n    <param name="lastIteration" value="25" />');
     expect(stored).toContain('<param name="closingTime" value="18:00:00" />');
   });
 });
