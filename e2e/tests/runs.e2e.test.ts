@@ -1,20 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { openPage, setupAdmin, signIn } from '../support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { openPage, signIn } from '../support/session.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await setupAdmin(server.url, 'ada', 'runner-1');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser({ username: 'ada', password: 'runner-1' });
 
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -65,7 +54,7 @@ async function scheduleRun(page: Page, scenarioPath: string, runName: string, pr
 
 describe('runs', () => {
   test('schedule the demo with defaults, watch it run, see its charts, edit and delete it', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'runner-1');
     await createDemoScenario(page, 'Grid City');
     await page.waitForURL('**/ada/grid-city');
@@ -155,7 +144,7 @@ describe('runs', () => {
   });
 
   test('a run whose engine fails ends Failed with the reason on the overview and the log reachable', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'runner-1');
     await createDemoScenario(page, 'Broken City');
     await page.waitForURL('**/ada/broken-city');
@@ -182,7 +171,7 @@ describe('runs', () => {
   });
 
   test('a run no runner can take stays Scheduled until stopped; the run list compares runs', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'runner-1');
 
     // More memory than any runner has: nobody claims it.

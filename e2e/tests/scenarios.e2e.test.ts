@@ -1,30 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { openPage, setupAdmin, signIn } from '../support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { openPage, signIn } from '../support/session.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
 const EQUIL_NETWORK = fileURLToPath(new URL('../../../shared/data/equil/network.xml', import.meta.url));
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await setupAdmin(server.url, 'mira', 'planner-1');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser({ username: 'mira', password: 'planner-1' });
 
 /** The scenario's row in the files table, found by the file's name. */
 const fileRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 describe('the scenario workspace', () => {
   test('create from the demo template, upload, rename, delete a file, edit, move to a team, delete', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'mira', 'planner-1');
 
     // A team to move the scenario to later.

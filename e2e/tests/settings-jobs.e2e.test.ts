@@ -1,24 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { openPage, setupAdmin, signIn } from '../support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { openPage, signIn } from '../support/session.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await setupAdmin(server.url, 'grace', 'hopper-42');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser({ username: 'grace', password: 'hopper-42' });
 
 /** A runner connecting with a token through the runner protocol, as `npx corridor-runner` does. */
 async function connectRunner(token: string, name: string): Promise<void> {
-  const res = await fetch(`${server.url}/api/v1/jobs/runner/connect`, {
+  const res = await fetch(`${env.server.url}/api/v1/jobs/runner/connect`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -76,7 +65,7 @@ const row = (page: Page, table: string, text: string) => page.getByRole('table',
 
 describe('jobs, runners, job templates and run files', () => {
   test('an admin adds a runner token, sees its runner connect, reads how to start one and deletes the token', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'grace', 'hopper-42');
 
     // Settings home: the admin sees all four cards.
@@ -122,7 +111,7 @@ describe('jobs, runners, job templates and run files', () => {
     // "Download runner" explains how to start a runner against this server with the token.
     await page.getByRole('button', { name: 'Download runner' }).click();
     const panel = page.getByRole('dialog', { name: 'Run a runner' });
-    await panel.getByText(`npx corridor-runner --server ${server.url} --token ${token}`).waitFor();
+    await panel.getByText(`npx corridor-runner --server ${env.server.url} --token ${token}`).waitFor();
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
 
@@ -138,7 +127,7 @@ describe('jobs, runners, job templates and run files', () => {
   });
 
   test('an admin creates a job template, makes it the default, and deletes it', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'grace', 'hopper-42');
     await page.goto('/settings');
     await page.getByRole('link', { name: 'Job Templates' }).click();
@@ -193,7 +182,7 @@ describe('jobs, runners, job templates and run files', () => {
   });
 
   test('jobs pages, cancel, and a finished run\'s files, file viewer and log viewer with Jump to', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'grace', 'hopper-42');
     const finished = await scheduleDemoRun(page, 'grid', 'Grid Run 1', '--config:controller.lastIteration=30');
     await expect.poll(() => runStatus(page, finished), { timeout: RUN_TIMEOUT_MS, interval: 500 }).toBe('FINISHED');

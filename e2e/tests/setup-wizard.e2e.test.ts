@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { openPage } from '../support/session.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 async function next(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
@@ -21,7 +11,7 @@ async function next(page: Page) {
 
 describe('first-run setup wizard', () => {
   test('a new installation walks through all five panels with a community licence', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
 
     // Start-up: the session check answers 400, so the app goes to /setup.
     await page.goto('/');

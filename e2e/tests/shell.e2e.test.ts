@@ -1,24 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { hasFocus, openPage, setupAdmin, signIn } from '../support/session.ts';
+import { describe, expect, test } from 'vitest';
+import { hasFocus, openPage, signIn } from '../support/session.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await setupAdmin(server.url, 'grace', 'hopper-42');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser({ username: 'grace', password: 'hopper-42' });
 
 describe('sign-in and the application shell', () => {
   test('a signed-out visitor is sent to /login and a wrong password keeps them there', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await page.goto('/scenarios');
     await page.waitForURL('**/login');
 
@@ -31,7 +19,7 @@ describe('sign-in and the application shell', () => {
   });
 
   test('greeting, navigation collapse kept over a reload, theme, 404 and sign out', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'grace', 'hopper-42');
 
     // Admins see Settings in the main navigation.
@@ -80,7 +68,7 @@ describe('sign-in and the application shell', () => {
   });
 
   test('sign-up follows the accountsSignup feature', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await page.goto('/signup');
     await page.getByText('Sign-up is not possible on this instance.').waitFor();
     await page.goto('/login');
