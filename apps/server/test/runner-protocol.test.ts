@@ -26,6 +26,18 @@ async function start(options: TestAppOptions = {}) {
   return { admin, alice, token };
 }
 
+/** start(), a run of alice's scenario scheduled, and a runner that has claimed and started its job. */
+async function startedRun(options: TestAppOptions = {}) {
+  const { alice, token } = await start(options);
+  const inputs = await scenarioWithInputs(t.app, alice);
+  const scheduled = await scheduleOk(t.app, alice, inputs);
+  const runner = new TestRunner(t.app, { token: token.token });
+  await runner.connect();
+  await runner.claimJob();
+  await runner.started(scheduled.id);
+  return { alice, token, inputs, scheduled, runner };
+}
+
 const as = (session: Session) => ({ cookie: session.cookie });
 const job = async (session: Session, id: number): Promise<Job> => ok<Job>(await getJob(t.app, session, id), 'job');
 const logOf = async (session: Session, job: Job) => (await t.app.inject({ url: `${API}/datasets/sysfiles/${job.fkStdOutFile}`, headers: as(session) })).body;
@@ -158,13 +170,7 @@ describe('a run from schedule to FINISHED', () => {
   });
 
   it('replaces an output uploaded again under the same path and keeps the previous stats when a CSV is malformed', async () => {
-    const { alice, token } = await start();
-    const inputs = await scenarioWithInputs(t.app, alice);
-    const scheduled = await scheduleOk(t.app, alice, inputs);
-    const runner = new TestRunner(t.app, { token: token.token });
-    await runner.connect();
-    await runner.claimJob();
-    await runner.started(scheduled.id);
+    const { alice, scheduled, runner } = await startedRun();
 
     const blobsBefore = await filesBelow(path.join(t.config.dataDir, 'files'));
     await runner.output(scheduled.id, 'logfile.log', 'first');
@@ -189,13 +195,7 @@ describe('a run from schedule to FINISHED', () => {
   });
 
   it('keeps nothing of an output upload that breaks off half way', async () => {
-    const { alice, token } = await start();
-    const inputs = await scenarioWithInputs(t.app, alice);
-    const scheduled = await scheduleOk(t.app, alice, inputs);
-    const runner = new TestRunner(t.app, { token: token.token });
-    await runner.connect();
-    await runner.claimJob();
-    await runner.started(scheduled.id);
+    const { alice, scheduled, runner } = await startedRun();
     const blobsBefore = await filesBelow(path.join(t.config.dataDir, 'files'));
 
     let sent = 0;
@@ -267,13 +267,7 @@ describe('job template files', () => {
 
 describe('cancel', () => {
   it('stops a STARTED run through the heartbeat answer; the runner finishes it CANCELLED', async () => {
-    const { alice, token } = await start();
-    const inputs = await scenarioWithInputs(t.app, alice);
-    const scheduled = await scheduleOk(t.app, alice, inputs);
-    const runner = new TestRunner(t.app, { token: token.token });
-    await runner.connect();
-    await runner.claimJob();
-    await runner.started(scheduled.id);
+    const { alice, scheduled, runner } = await startedRun();
     expect((await runner.heartbeat([scheduled.id])).json()).toEqual({ cancel: [] });
 
     const stop = await t.app.inject({ method: 'POST', url: `${API}/datasets/datasets/${scheduled.datasetId}/do?action=cancel`, headers: as(alice) });
@@ -328,13 +322,7 @@ describe('heartbeats', () => {
 
   it('counts silence from the server start, so a restart alone fails nothing', async () => {
     let clock = Date.now();
-    const { alice, token } = await start({ now: () => new Date(clock) });
-    const inputs = await scenarioWithInputs(t.app, alice);
-    const scheduled = await scheduleOk(t.app, alice, inputs);
-    const runner = new TestRunner(t.app, { token: token.token });
-    await runner.connect();
-    await runner.claimJob();
-    await runner.started(scheduled.id);
+    const { alice, scheduled, runner } = await startedRun({ now: () => new Date(clock) });
 
     // A new server process starts 10 minutes later: its monitor gives the runner a full timeout to come back.
     clock += 10 * 60_000;
