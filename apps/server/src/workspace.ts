@@ -15,6 +15,7 @@ import { DatasetsRepository } from './modules/datasets/repository.ts';
 import { datasetsRoutes } from './modules/datasets/routes.ts';
 import { DatasetsService } from './modules/datasets/service.ts';
 import { FileAccess } from './modules/files/access.ts';
+import { ConfigSaveRepository } from './modules/files/config-save.ts';
 import { fileContentRoutes } from './modules/files/content-routes.ts';
 import { FileContentService } from './modules/files/content-service.ts';
 import { FilesRepository } from './modules/files/repository.ts';
@@ -98,6 +99,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   });
   const content = new FileContentService({
     files: filesRepository,
+    configSaves: new ConfigSaveRepository(db),
     fileAccess,
     blobs,
     maxNetworkJsonLinks: options.maxNetworkJsonLinks ?? 500_000,

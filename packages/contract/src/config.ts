@@ -34,6 +34,14 @@ export const RunConfigAnswer = z.object({
 });
 export type RunConfigAnswer = z.infer<typeof RunConfigAnswer>;
 
+/**
+ * PUT /datasets/files/{id} (the config editor's save): the id of the file now holding the saved content — the same
+ * id, or a new file when a run uses the old one (copy-on-write: runs keep the file they ran with, every scenario
+ * using it gets the new one).
+ */
+export const SaveConfigAnswer = z.object({ id: z.number().int() });
+export type SaveConfigAnswer = z.infer<typeof SaveConfigAnswer>;
+
 /** GET /datasets/files/{id}/summary for population/plans files (spec 1 §2.13 "population view"). */
 export const PopulationSummary = z.object({
   kind: z.literal('population'),

@@ -1,5 +1,5 @@
 /** File contents: download or show, save a config, derived files, networks as (Geo)JSON. HTTP only. */
-import { DerivedFile, OkAnswer } from '@corridor/contract';
+import { DerivedFile, SaveConfigAnswer } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,16 +41,16 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
         bodyLimit: CONFIG_BODY_LIMIT,
         schema: {
           tags,
-          summary: 'Save a configuration file (body: the XML as text/xml); 400 with the parser message when it does not read',
+          summary:
+            'Save a configuration file (body: the XML as text/xml); answers the id of the file now holding the content: the same id, ' +
+            'or a new file when a run uses this one (runs keep the file they ran with; every scenario using it gets the new file). ' +
+            '400 with the parser message when the XML does not read',
           params: IdParams,
           body: z.string(),
-          response: { 200: OkAnswer, ...errors },
+          response: { 200: SaveConfigAnswer, ...errors },
         },
       },
-      async (request) => {
-        await content.saveConfig(request.actor, request.params.id, request.body);
-        return { ok: true as const };
-      },
+      async (request) => ({ id: await content.saveConfig(request.actor, request.params.id, request.body) }),
     );
 
     app.get(

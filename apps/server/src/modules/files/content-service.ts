@@ -9,7 +9,8 @@ import { Readable } from 'node:stream';
 import type { Actor } from '../../shared/access.ts';
 import { HttpError, badRequest, notFound } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import type { FileAccess } from './access.ts';
+import { FILE_NOT_FOUND, type FileAccess } from './access.ts';
+import type { ConfigSaveRepository } from './config-save.ts';
 import { contentDisposition, contentType, storedContentType } from './content.ts';
 import { networkAsGeoJson, networkAsJson, NetworkTooLargeError } from './network-json.ts';
 import type { FileRow, FilesRepository } from './repository.ts';
@@ -25,6 +26,7 @@ export interface FileBody {
 
 export interface FileContentDeps {
   files: FilesRepository;
+  configSaves: ConfigSaveRepository;
   fileAccess: FileAccess;
   blobs: BlobStore;
   /** Networks with more links are refused by /as/json and /as/geojson. */
@@ -62,11 +64,13 @@ export class FileContentService {
   }
 
   /**
-   * Saves the configuration editor's XML. The text must read as a MATSim config; the new content is stored
-   * completely before the file points at it, and only then is the old blob removed.
+   * Saves the configuration editor's XML and answers the id of the file now holding it. The text must read as a
+   * MATSim config; the new content is stored completely before a file points at it. A file no run uses changes in
+   * place (its old blob is removed afterwards); a file a run uses stays as the run recorded it, and the content
+   * becomes a new file that replaces it in every scenario using it (copy-on-write, `config-save.ts`).
    */
-  async saveConfig(actor: Actor | null, fileId: number, xml: string): Promise<void> {
-    const { file } = await this.deps.fileAccess.require(actor, fileId);
+  async saveConfig(actor: Actor | null, fileId: number, xml: string): Promise<number> {
+    const { file, user } = await this.deps.fileAccess.require(actor, fileId);
     if (!isConfig(file) && !(file.tag === null && file.size === 0)) {
       throw badRequest('Only configuration files (or empty files) can be saved as configuration XML.');
     }
@@ -81,8 +85,13 @@ export class FileContentService {
     const stored = (await this.isGzipBlob(file.blobKey)) ? gzipSync(bytes) : bytes;
     const blob = await this.deps.blobs.put([stored]);
     const content = await sniffBlob(this.deps.blobs, blob.key, file.name);
-    const old = await this.deps.files.replaceContent(fileId, { blobKey: blob.key, size: blob.size, ...content });
-    await this.removeBlob(old ?? blob.key);
+    const saved = await this.deps.configSaves.save(fileId, { blobKey: blob.key, size: blob.size, ...content }, user.userId);
+    if (!saved) {
+      await this.removeBlob(blob.key);
+      throw notFound(FILE_NOT_FOUND);
+    }
+    if (saved.unusedBlobKey) await this.removeBlob(saved.unusedBlobKey);
+    return saved.id;
   }
 
   private async isGzipBlob(key: string): Promise<boolean> {
