@@ -14,7 +14,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**', ...(postgres ? [] : [SCHEMA_TEST])],
     // A fresh database per test app: PGlite starts in well under a second from the migrated template,
     // a PostgreSQL CREATE DATABASE is similar; scrypt hashes add ~100 ms per sign-in.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     hookTimeout: 30_000,
   },
 });

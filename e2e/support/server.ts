@@ -63,7 +63,14 @@ export async function startServer({ env = {}, dataDir: given }: StartOptions = {
   });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  await waitForHealth(url, child, () => log);
+  try {
+    await waitForHealth(url, child, () => log);
+  } catch (error) {
+    // Never leave a server (and its embedded runner) behind when it did not come up in time.
+    child.kill('SIGKILL');
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     dataDir,

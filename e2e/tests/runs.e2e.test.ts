@@ -126,6 +126,8 @@ describe('runs', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await page.getByRole('link', { name: 'Back to Run' }).click();
+    // The overview's tabs show once the edit form (whose textarea holds the same text) is gone.
+    await page.getByRole('tab', { name: 'Overview' }).waitFor();
     await page.getByText('Ten iterations of the grid city').waitFor();
 
     // Delete: the preview, the checkbox, then the run list without it.
