@@ -322,7 +322,8 @@ describe('heartbeats', () => {
 
   it('counts silence from the server start, so a restart alone fails nothing', async () => {
     let clock = Date.now();
-    const { alice, scheduled, runner } = await startedRun({ now: () => new Date(clock) });
+    // The app's own monitor must not tick in between (it shares the clock): an interval far beyond the test.
+    const { alice, scheduled, runner } = await startedRun({ now: () => new Date(clock), env: { RUNNER_HEARTBEAT_MS: '3600000' } });
 
     // A new server process starts 10 minutes later: its monitor gives the runner a full timeout to come back.
     clock += 10 * 60_000;
