@@ -142,4 +142,39 @@ describe('the configuration editor', () => {
     expect(stored).toContain('\n  <module name="controller">\n    <param name="outputDirectory" value="./output" />\n    <param name="lastIteration" value="25" />');
     expect(stored).toContain('<param name="closingTime" value="18:00:00" />');
   });
+  test('saving a config a run uses saves a copy, and the address follows', async () => {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, 'lena', 'config-1');
+    await page.goto('/scenarios/add');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Grid');
+    await page.getByRole('radio', { name: 'Demo grid city' }).check();
+    await page.getByRole('button', { name: 'Create Scenario' }).click();
+    await page.waitForURL('**/lena/grid');
+    await page.getByRole('table', { name: 'Files' }).getByText('config.xml').waitFor();
+
+    // A run with the scenario's config.
+    await page.getByRole('link', { name: 'Start a run' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).press('Enter');
+    await page.getByText('Run successfully scheduled.').waitFor();
+    await page.waitForURL('**/lena/grid');
+
+    await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'config.xml', exact: true }).click();
+    await page.waitForURL(/\/edit-file\?/);
+    const original = new URL(page.url()).searchParams.get('id');
+    await openTab(page, 'controller');
+    const lastIteration = page.getByRole('textbox', { name: 'lastIteration' });
+    const before = await lastIteration.inputValue();
+    await lastIteration.fill('3');
+    await saveButton(page).click();
+    await status(page).filter({ hasText: 'All changes are saved.' }).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(original);
+    expect(await page.getByRole('textbox', { name: 'lastIteration' }).inputValue()).toBe('3');
+
+    // The scenario has the copy; the run keeps the file it ran with.
+    await page.reload();
+    await openTab(page, 'controller');
+    expect(await page.getByRole('textbox', { name: 'lastIteration' }).inputValue()).toBe('3');
+    const old = await page.evaluate(async (id) => (await fetch(`/api/v1/datasets/files/${id}`)).text(), original);
+    expect(old).toContain(`<param name="lastIteration" value="${before}"`);
+  });
 });

@@ -1,10 +1,12 @@
 import { Alert, Button, Grid, Group, Loader, Modal, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { CONFIG_EDITOR_LEVELS, type FileEntry } from '@corridor/contract';
+import { CONFIG_EDITOR_LEVELS, type Dataset, type FileEntry } from '@corridor/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useConfigText } from '../../api/configFiles.ts';
 import { useInvalidateScenarioFiles } from '../../api/files.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
 import { useCurrentScenario } from '../scenarios/ScenarioContext.ts';
 import { ConfigForm } from './form/ConfigForm.tsx';
 import type { XmlError } from './model/document.ts';
@@ -19,17 +21,23 @@ export function ConfigEditor({ file }: { file: FileEntry }) {
   const { t } = useTranslation();
   const scenario = useCurrentScenario();
   const invalidateFiles = useInvalidateScenarioFiles(scenario.id);
+  const queryClient = useQueryClient();
   const [, setSearch] = useSearchParams();
-  // `loaded`: the file whose text the editor opened; `current`: where saving goes (a copy after a save, see below).
-  const [source, setSource] = useState({ loaded: file.id, current: file.id });
-  if (file.id !== source.current) setSource({ loaded: file.id, current: file.id });
+  // `loaded`: the file whose text the editor opened; `current`: where saving goes; `own`: both and any copies, so
+  // the address changing to a copy is no other file to load.
+  const [source, setSource] = useState({ loaded: file.id, current: file.id, own: [file.id] });
+  if (!source.own.includes(file.id)) setSource({ loaded: file.id, current: file.id, own: [file.id] });
   const text = useConfigText(source.loaded);
 
   // A save that had to copy the file (a run uses it) answers a new id: the editor goes on with the copy, and the
-  // address follows.
-  const savedAs = async (id: number) => {
-    setSource((known) => ({ ...known, current: id }));
-    await invalidateFiles();
+  // address follows. The cached file list names the copy at once (beside the old entry until the list is fetched
+  // again), so the page finds the file under the old and the new address alike.
+  const savedAs = (id: number) => {
+    const previous = source.current;
+    setSource((known) => ({ ...known, current: id, own: [...known.own, id] }));
+    queryClient.setQueryData<Dataset>(queryKeys.dataset(scenario.id), (cached) =>
+      cached && { ...cached, files: [...cached.files, ...cached.files.filter((entry) => entry.id === previous).map((entry) => ({ ...entry, id }))] },
+    );
     setSearch(
       (search) => {
         search.set('id', String(id));
@@ -37,6 +45,7 @@ export function ConfigEditor({ file }: { file: FileEntry }) {
       },
       { replace: true },
     );
+    void invalidateFiles();
   };
 
   if (text.isPending) return <Loader aria-label={t('configEditor.loading')} />;
@@ -47,7 +56,7 @@ export function ConfigEditor({ file }: { file: FileEntry }) {
       </Alert>
     );
   }
-  return <LoadedEditor key={source.loaded} text={text.data} fileId={source.current} onSavedAs={(id) => void savedAs(id)} />;
+  return <LoadedEditor key={source.loaded} text={text.data} fileId={source.current} onSavedAs={savedAs} />;
 }
 
 function LoadedEditor({ text, fileId, onSavedAs }: { text: string; fileId: number; onSavedAs: (id: number) => void }) {
