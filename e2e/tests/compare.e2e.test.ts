@@ -190,3 +190,46 @@ describe('compare runs', () => {
     expect(await modes.locator('tbody tr').count()).toBeGreaterThan(0);
   });
 });
+
+describe('network view', () => {
+  test('previews once processed; a network whose processing failed says so with its log instead of empty images', async () => {
+    const { page } = await openPage(env.browser, env.server.url);
+    await signIn(page, 'ada', 'compare-1');
+    const scenario = await createDemoScenario(page, 'network-city');
+    const network = byTag(scenario.files, 'network_v');
+    const view = (file: ScenarioFile) => `/ada/network-city/edit-file?id=${file.id}&file=${encodeURIComponent(file.name)}`;
+
+    // The demo's network: processed in the background, then its three panels with images.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(view(network));
+          await page.getByRole('heading', { name: 'Network', exact: true }).waitFor();
+          return page.getByRole('figure', { name: "Preview: Links' Capacity" }).locator('img').count();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(1);
+    expect(await page.getByRole('figure').count()).toBe(3);
+    expect(await page.getByText('Not processed yet').count()).toBe(0);
+
+    // A broken network: recognised as one, but its processing fails.
+    const broken = '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE network SYSTEM "http://www.matsim.org/files/dtd/network_v2.dtd">\n<network>\n<nodes>\n<node id="1" x="0" y="0"/>\n<node id="1" x="';
+    const upload = await json<{ files: ScenarioFile[] }>(
+      await page.request.post(`${API}/datasets/files`, {
+        multipart: { 'files[]': { name: 'broken-network.xml', mimeType: 'application/xml', buffer: Buffer.from(broken) } },
+      }),
+    );
+    const file = upload.files[0]!;
+    expect(file.tag).toMatch(/^network_v/);
+    await json(await page.request.post(`${API}/datasets/datasets/${scenario.id}/files/${file.id}`));
+    await page.goto(view(file));
+    await page.getByRole('heading', { name: 'Network', exact: true }).waitFor();
+    await page.getByText('Processing failed').waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('figure').count()).toBe(0);
+    expect(await page.getByRole('img', { name: "Preview: Links' Capacity" }).count()).toBe(0);
+    const log = page.getByRole('link', { name: 'Show log' });
+    expect(await log.getAttribute('href')).toMatch(new RegExp(`/api/v1/datasets/files/${file.id}/d/.+\\.log$`));
+    expect((await page.request.get((await log.getAttribute('href'))!)).ok()).toBe(true);
+  });
+});
