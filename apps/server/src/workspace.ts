@@ -14,6 +14,8 @@ import { DatasetAccess } from './modules/datasets/access.ts';
 import { DatasetsRepository } from './modules/datasets/repository.ts';
 import { datasetsRoutes } from './modules/datasets/routes.ts';
 import { DatasetsService } from './modules/datasets/service.ts';
+import { fileSummaryRoutes } from './modules/file-summary/routes.ts';
+import { FileSummaryService } from './modules/file-summary/service.ts';
 import { FileAccess } from './modules/files/access.ts';
 import { ConfigSaveRepository } from './modules/files/config-save.ts';
 import { fileContentRoutes } from './modules/files/content-routes.ts';
@@ -105,6 +107,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     maxNetworkJsonLinks: options.maxNetworkJsonLinks ?? 500_000,
     onBlobLeak,
   });
+  const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, onBlobLeak });
   const previews = new ScenarioPreviews({ access: datasetAccess, files: filesRepository, blobs, renderer, log, onBlobLeak });
   const changesets = new ChangesetsService(new ChangesetsRepository(db), datasetAccess);
   const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db));
@@ -166,6 +169,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(datasetsRoutes(datasets));
       await api.register(filesRoutes(files, config.maxUploadBytes));
       await api.register(fileContentRoutes(content));
+      await api.register(fileSummaryRoutes(summaries));
       await api.register(changesetsRoutes(changesets));
       await api.register(templatesRoutes(templates));
       await api.register(previewRoutes(previews));
