@@ -1,4 +1,5 @@
 /** A config file's text for the configuration editor, and saving it (PUT /datasets/files/{id}). */
+import { SaveConfigAnswer } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './client.ts';
 import { fileUrls } from './files.ts';
@@ -23,12 +24,8 @@ export function useConfigText(fileId: number) {
   });
 }
 
-/**
- * Saves the text; answers the id of the saved file — a new one when the server had to copy the file because a run
- * uses it (an answer without an id means the same file).
- */
+/** Saves the text; answers the id of the saved file — a new one when the server had to copy the file because a run uses it. */
 export async function saveConfigText(fileId: number, text: string): Promise<number> {
-  const answer = await api.put<unknown>(`/datasets/files/${fileId}`, undefined, { text });
-  if (answer && typeof answer === 'object' && 'id' in answer && typeof answer.id === 'number') return answer.id;
-  return fileId;
+  const { id } = await api.put(`/datasets/files/${fileId}`, SaveConfigAnswer, { text });
+  return id;
 }
