@@ -68,10 +68,10 @@ async function runStatus(page: Page, runId: number): Promise<string | null> {
   return (await json<{ status: string | null }>(await page.request.get(`${API}/datasets/run/${runId}`))).status;
 }
 
-/** The parameter rows of the comparison: setting name and the values of the two runs. */
+/** The parameter rows of the comparison: the setting's name and its value in each run. */
 async function settingRows(page: Page): Promise<string[][]> {
   const rows = page.getByRole('table', { name: 'Configuration comparison' }).locator('tbody tr[data-kind="param"]');
-  return rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
+  return rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('th, td'), (cell) => (cell.textContent ?? '').trim())));
 }
 
 describe('compare runs', () => {
