@@ -1,24 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { openPage, setupAdmin, signIn } from '../support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { openPage, signIn } from '../support/session.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
 const EQUIL_CONFIG = fileURLToPath(new URL('../../../shared/data/equil/config.xml', import.meta.url));
 const TIME_MESSAGE = 'A time formatted as HH:MM, HH:MM:SS or just seconds since midnight.';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await setupAdmin(server.url, 'lena', 'config-1');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser({ username: 'lena', password: 'config-1' });
 
 /** An empty scenario with equil's config uploaded; answers the scenario's address. */
 async function scenarioWithEquilConfig(page: Page): Promise<string> {
@@ -40,7 +29,7 @@ const strategies = (page: Page) => page.getByRole('region', { name: 'Strategy se
 
 describe('the configuration editor', () => {
   test('levels, a saved change, a pattern message, a strategy group added and removed, the XML view', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'lena', 'config-1');
     await scenarioWithEquilConfig(page);
     await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'config.xml', exact: true }).click();
@@ -143,7 +132,7 @@ describe('the configuration editor', () => {
     expect(stored).toContain('<param name="closingTime" value="18:00:00" />');
   });
   test('saving a config a run uses saves a copy, and the address follows', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'lena', 'config-1');
     await page.goto('/scenarios/add');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Grid');
