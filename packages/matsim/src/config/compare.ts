@@ -119,7 +119,7 @@ export function compareConfigs(configs: readonly Config[], options: CompareConfi
       const found = nodes.map((node) => node?.sets.get(key));
       return { set: found.find((f) => f !== undefined)!.set, nodes: found.map((f) => f?.node) };
     });
-    const ordered = children.filter((child) => SORTED.has(child.set.type)).sort((a, b) => a.set.label.localeCompare(b.set.label));
+    const ordered = children.filter((child) => SORTED.has(child.set.type)).sort((a, b) => a.set.label.localeCompare(b.set.label, 'en'));
     let next = 0;
     // Sorted types keep their place among the other sets; only their own order changes.
     for (const child of children.map((c) => (SORTED.has(c.set.type) ? ordered[next++]! : c))) {

@@ -1,15 +1,16 @@
 /**
  * Streaming XML output: writers produce text chunks (an async or sync iterable of strings) and `writeOutput`
- * sends them to a file, optionally gzip-compressed, atomically (temp name, fsync, rename).
+ * sends them to a file, optionally gzip-compressed, atomically (temp name, fsync, rename). The Node-free text
+ * helpers (escaping, prolog, DOCTYPE) are in `markup.ts`, re-exported here.
  */
 import { createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import type { TextChunks } from './markup.ts';
 
 export * from './markup.ts';
-import type { TextChunks } from './markup.ts';
 
 export interface WriteOutputOptions {
   gzip?: boolean;
