@@ -116,6 +116,7 @@ describe('the configuration editor', () => {
     await page.keyboard.insertText('<config>\n  <module name="controller">\n</config>\n');
     await page.getByRole('alert').filter({ hasText: /The XML is not valid at line \d+, column \d+/ }).waitFor();
     expect(await saveButton(page).isDisabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'lastIteration' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Hide XML' }).click();
     await page.getByRole('button', { name: 'Edit XML' }).waitFor();
 

@@ -90,7 +90,10 @@ function LoadedEditor({ text, fileId, onSavedAs }: { text: string; fileId: numbe
       <SaveState editor={editor} />
       <Grid>
         <Grid.Col span={{ base: 12, lg: showXml ? 6 : 12 }}>
-          <ConfigForm config={editor.document.config} level={level} errors={editor.errors} files={files} onChange={editor.changeConfig} />
+          {/* While the XML does not read, the form is locked: an edit there would replace the XML being repaired. */}
+          <fieldset disabled={editor.document.xmlError !== undefined} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <ConfigForm config={editor.document.config} level={level} errors={editor.errors} files={files} onChange={editor.changeConfig} />
+          </fieldset>
         </Grid.Col>
         {showXml && (
           <Grid.Col span={{ base: 12, lg: 6 }}>
