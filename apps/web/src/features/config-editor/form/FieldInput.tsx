@@ -25,7 +25,7 @@ function choices(field: Field & { kind: 'select' }, level: Level, value: string 
 export function FieldInput({ field, value, onChange, error, level, files }: FieldInputProps) {
   const { t } = useTranslation();
   const description = field.hint ? t(`configEditor.hint.${field.hint}`) : undefined;
-  const errorText = error ? (error.message ? t(`configEditor.pattern.${error.message}` as 'configEditor.pattern.time') : true) : undefined;
+  const errorText = error ? (error.message ? t(`configEditor.pattern.${error.message}`) : true) : undefined;
   const common = { label: field.label, description, error: errorText, placeholder: t('configEditor.unsetPlaceholder') };
 
   switch (field.kind) {

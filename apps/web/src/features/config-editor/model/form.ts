@@ -1,7 +1,7 @@
 /** What the form shows and whether it may be saved: levels, naming, strategy-dependent visibility, validation. */
 import { canonicalModuleName, configNaming, type Config, type ConfigNaming } from '@corridor/matsim/config-text';
 import { STRATEGY_GROUP_ITEM } from '../schema/schema.ts';
-import { checkPattern } from '../schema/patterns.ts';
+import { checkPattern, type PatternMessage } from '../schema/patterns.ts';
 import type { Field, Item, Level, ModuleTab, Schema, Visibility } from '../schema/types.ts';
 import { groupEntries, readEntryValue, readValue, splitBinding, type EntryRef } from './binding.ts';
 
@@ -63,7 +63,7 @@ export interface FieldError {
   entry?: EntryRef;
   /** The group entry's position among the group's entries. */
   entryIndex?: number;
-  message?: string;
+  message?: PatternMessage;
 }
 
 /** Every invalid value the schema can see in the config, shown or not: each of them blocks saving. */

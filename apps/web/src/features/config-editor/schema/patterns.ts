@@ -44,12 +44,14 @@ export const PATTERNS = {
 } as const satisfies Record<string, ValuePattern>;
 
 export type PatternName = keyof typeof PATTERNS;
+/** A message's key under `configEditor.pattern`. */
+export type PatternMessage = (typeof PATTERNS)[PatternName]['message'];
 
-/** The i18n key of the message to show for a value, or undefined when the value passes (or its message is hidden). */
-export type PatternCheck = { valid: true } | { valid: false; message?: string };
+/** Whether a value passes; a failing one names its message unless the message is not shown. */
+export type PatternCheck = { valid: true } | { valid: false; message?: PatternMessage };
 
 export function checkPattern(name: PatternName, value: string): PatternCheck {
-  const pattern: ValuePattern = PATTERNS[name];
+  const pattern = PATTERNS[name] as ValuePattern & { message: PatternMessage };
   const trimmed = value.trim();
   const ok = trimmed === '' ? !pattern.required : pattern.regex.test(trimmed);
   if (ok) return { valid: true };
