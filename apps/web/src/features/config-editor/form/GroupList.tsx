@@ -76,7 +76,7 @@ function GroupEntry({ index, group, entry, initiallyOpen, config, context, error
   const { t } = useTranslation();
   const [open, setOpen] = useState(initiallyOpen);
   const titleField = group.fields.find((field) => field.binding === group.titleField);
-  const name = (titleField && readEntryValue(config, entry, titleField)?.trim()) || t('configEditor.unnamed');
+  const name = (titleField && readEntryValue(config, entry, titleField)?.trim()) || group.titleDefault || t('configEditor.unnamed');
   const fields = group.fields.filter((field) => itemVisible(field, context));
 
   return (

@@ -214,6 +214,7 @@ const DRT_GROUP: GroupItem = {
   binding: 'multiModeDrt.drt',
   levels: BEGINNER,
   titleField: 'mode',
+  titleDefault: 'drt',
   newEntry: { mode: 'drt', operationalScheme: 'door2door' },
   fields: [
     // Unset means MATSim's default mode `drt`, so no value is required here.

@@ -81,6 +81,8 @@ export interface GroupItem extends ItemBase {
   flatIndex?: boolean;
   /** The field whose value titles an entry. */
   titleField: string;
+  /** MATSim's default of the title field, shown while an entry leaves it unset. */
+  titleDefault?: string;
   /** The params a new entry starts with (by field binding). */
   newEntry: Readonly<Record<string, string>>;
   fields: readonly Field[];
