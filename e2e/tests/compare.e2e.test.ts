@@ -23,10 +23,10 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
 }
 
 /** The demo scenario through the API, as "Create Scenario" with the demo template makes it. */
-async function createDemoScenario(page: Page, key: string): Promise<{ id: number; groupId: number; files: ScenarioFile[] }> {
+async function createDemoScenario(page: Page, key: string, name: string): Promise<{ id: number; groupId: number; files: ScenarioFile[] }> {
   const { id: groupId } = await json<{ id: number }>(await page.request.get(`${API}/accounts/groups/find`, { params: { name: 'ada' } }));
   const { id } = await json<{ id: number }>(
-    await page.request.post(`${API}/datasets/datasets`, { data: { groupId, key, name: 'Compare City', type: 'scenario', template: 'demo-grid' } }),
+    await page.request.post(`${API}/datasets/datasets`, { data: { groupId, key, name, type: 'scenario', template: 'demo-grid' } }),
   );
   const { files } = await json<{ files: ScenarioFile[] }>(await page.request.get(`${API}/datasets/datasets/${id}`));
   return { id, groupId, files };
@@ -78,7 +78,7 @@ describe('compare runs', () => {
   test('two runs whose configs differ in two places: exactly those two rows, then all settings; one run gets the hint', async () => {
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'compare-1');
-    const scenario = await createDemoScenario(page, 'compare-city');
+    const scenario = await createDemoScenario(page, 'compare-city', 'Compare City');
     const base = await scheduleRun(page, scenario, 'Base Run', '--config:controller.lastIteration=1');
     const variant = await scheduleRun(page, scenario, 'Variant Run', '--config:controller.lastIteration=3 --config:qsim.flowCapacityFactor=0.5');
     // Compared as the users would: after the runs have run.
@@ -151,7 +151,7 @@ describe('compare runs', () => {
   test('the population and transit schedule views show their counts', async () => {
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'compare-1');
-    const scenario = await createDemoScenario(page, 'summary-city');
+    const scenario = await createDemoScenario(page, 'summary-city', 'Summary City');
     const population = byTag(scenario.files, 'population_v');
 
     // The counts the view must show, read from the file itself.
@@ -179,7 +179,7 @@ describe('compare runs', () => {
     const schedule = upload.files[0]!;
     await json(await page.request.post(`${API}/datasets/datasets/${scenario.id}/files/${schedule.id}`));
     await page.goto('/ada/summary-city');
-    await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'transitschedule.xml' }).click();
+    await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'transitschedule.xml', exact: true }).click();
     await page.waitForURL(/\/edit-file\?/);
     await page.getByRole('heading', { name: 'Transit Schedule', exact: true }).waitFor();
     await expect.poll(() => card('Stops').textContent(), { timeout: 30_000 }).toBe('Stops4');
@@ -195,7 +195,7 @@ describe('network view', () => {
   test('previews once processed; a network whose processing failed says so with its log instead of empty images', async () => {
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'compare-1');
-    const scenario = await createDemoScenario(page, 'network-city');
+    const scenario = await createDemoScenario(page, 'network-city', 'Network City');
     const network = byTag(scenario.files, 'network_v');
     const view = (file: ScenarioFile) => `/ada/network-city/edit-file?id=${file.id}&file=${encodeURIComponent(file.name)}`;
 
