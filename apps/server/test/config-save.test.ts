@@ -102,4 +102,21 @@ describe('saving a config', () => {
     expect(getParam((await runConfig(alice, run.datasetId)).config!, 'controller', 'lastIteration')).toBe('5');
     expect(await fileIds(alice, inputs.scenarioId)).toContain(third);
   });
+
+  it("a job's input counts as used by a run even after the file was removed from the run's files", async () => {
+    const { alice } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const { config } = inputs.files;
+    const run = await scheduleOk(t.app, alice, inputs);
+    const detached = await t.app.inject({ method: 'DELETE', url: `${API}/datasets/datasets/${run.datasetId}/files/${config.id}`, headers: as(alice) });
+    expect(detached.statusCode).toBe(200);
+    expect(await fileIds(alice, run.datasetId)).not.toContain(config.id);
+
+    const original = await ORIGINAL();
+    const { id } = (await save(alice, config.id, withLastIteration(original, 9))).json() as { id: number };
+    expect(id).not.toBe(config.id);
+    expect(await text(alice, config.id)).toBe(original);
+    expect(getParam((await runConfig(alice, run.datasetId)).config!, 'controller', 'lastIteration')).toBe('10');
+    expect(await fileIds(alice, inputs.scenarioId)).toContain(id);
+  });
 });
