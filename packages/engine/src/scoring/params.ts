@@ -3,7 +3,7 @@
  * module-level params, flat old-style params and the default-subpopulation `scoringParameters` set all feed one
  * parameter set; built-in mode and "<mode> interaction" activity defaults fill what the config leaves out.
  */
-import { modulesNamed, parseTime, type Config, type ConfigEntry } from '@corridor/matsim';
+import { FLAT_ACTIVITY_PARAMS, modulesNamed, parseTime, type Config, type ConfigEntry } from '@corridor/matsim';
 import type { ActivityParams, ModeParams, ScoringParams } from '../core/types.ts';
 
 const BUILT_IN_MODES = ['car', 'pt', 'walk', 'bike', 'ride', 'other'];
@@ -88,18 +88,6 @@ const OLD_MODE_PARAMS: Record<string, [string, keyof ModeParams]> = {
   marginalUtlOfDistanceOther: ['other', 'marginalUtilityOfDistance_util_m'],
 };
 
-/** Old flat activity params (`activityType_0`, `activityTypicalDuration_0`, …) → activityParams param name. */
-const OLD_ACTIVITY_PARAMS: Record<string, string> = {
-  activityType: 'activityType',
-  activityPriority: 'priority',
-  activityTypicalDuration: 'typicalDuration',
-  activityMinimalDuration: 'minimalDuration',
-  activityOpeningTime: 'openingTime',
-  activityLatestStartTime: 'latestStartTime',
-  activityEarliestEndTime: 'earliestEndTime',
-  activityClosingTime: 'closingTime',
-};
-
 class Builder {
   readonly params: ScoringParams = {
     performing: 6,
@@ -149,7 +137,7 @@ class Builder {
       return;
     }
     const numbered = /^(activity[A-Za-z]+)_(.+)$/.exec(name);
-    const field = numbered && OLD_ACTIVITY_PARAMS[numbered[1]!];
+    const field = numbered && FLAT_ACTIVITY_PARAMS[numbered[1]!];
     if (numbered && field) {
       const group = this.oldActivities.get(numbered[2]!) ?? {};
       group[field] = value;

@@ -13,6 +13,18 @@ interface FlatSet {
   names: Record<string, string>;
 }
 
+/** Old flat activity params (`activityType_0`, `activityTypicalDuration_0`, …) → the activityParams param name. */
+export const FLAT_ACTIVITY_PARAMS: Readonly<Record<string, string>> = {
+  activityType: 'activityType',
+  activityPriority: 'priority',
+  activityTypicalDuration: 'typicalDuration',
+  activityMinimalDuration: 'minimalDuration',
+  activityOpeningTime: 'openingTime',
+  activityLatestStartTime: 'latestStartTime',
+  activityEarliestEndTime: 'earliestEndTime',
+  activityClosingTime: 'closingTime',
+};
+
 const FLAT_SETS: readonly FlatSet[] = [
   {
     module: 'replanning',
@@ -28,16 +40,7 @@ const FLAT_SETS: readonly FlatSet[] = [
   {
     module: 'scoring',
     type: 'activityParams',
-    names: {
-      activityType: 'activityType',
-      activityPriority: 'priority',
-      activityTypicalDuration: 'typicalDuration',
-      activityMinimalDuration: 'minimalDuration',
-      activityOpeningTime: 'openingTime',
-      activityLatestStartTime: 'latestStartTime',
-      activityEarliestEndTime: 'earliestEndTime',
-      activityClosingTime: 'closingTime',
-    },
+    names: FLAT_ACTIVITY_PARAMS,
   },
 ];
 
