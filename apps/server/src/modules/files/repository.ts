@@ -123,16 +123,6 @@ export class FilesRepository {
     await this.db.update(files).set({ name, modified: sql`now()` }).where(eq(files.id, id));
   }
 
-  /** Points the file at new content; answers the previous blob key, now unused. */
-  async replaceContent(id: number, content: Pick<FileRow, 'blobKey' | 'size' | 'tag' | 'attributes'>): Promise<string | null> {
-    return this.db.transaction(async (tx) => {
-      const [old] = await tx.select({ blobKey: files.blobKey }).from(files).where(eq(files.id, id)).for('update');
-      if (!old) return null;
-      await tx.update(files).set({ ...content, modified: sql`now()` }).where(eq(files.id, id));
-      return old.blobKey;
-    });
-  }
-
   /**
    * Deletes the file unless a dataset uses it. Answers the blob keys to remove (the file's and its derived
    * files'), or the number of usages that kept it.
