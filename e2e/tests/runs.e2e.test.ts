@@ -80,7 +80,7 @@ describe('runs', () => {
     await memory.fill('4g');
     await page.getByRole('textbox', { name: 'Run ID' }).fill('grid-city_1');
 
-    const runPath = await scheduleRun(page, '/ada/grid-city', 'Grid City Run 1', '--config:controller.lastIteration=9');
+    const runPath = await scheduleRun(page, '/ada/grid-city', 'Grid City Run 1', '--config:controller.lastIteration=59');
     const statuses = await recordStatuses(page);
 
     // Watch: Scheduled, then "Current iteration: n" with the elapsed clock, then finished. Reloads show the
@@ -96,13 +96,14 @@ describe('runs', () => {
       .toMatch(/iterations in/);
     const seen = await statuses();
     expect(seen.some((text) => /^Current iteration: \d+$/.test(text)), seen.join(' | ')).toBe(true);
-    expect(seen.at(-1)).toMatch(/^10 iterations in \d+:\d\d$/);
+    expect(seen.at(-1)).toMatch(/^60 iterations in \d+:\d\d$/);
     await page.getByText(/^Started /).waitFor();
     // No stop button once finished.
     expect(await page.getByRole('button', { name: 'Stop Run' }).count()).toBe(0);
 
-    // The three charts, scores and modes with one point per iteration (0…9).
-    for (const [title, points] of [['Scores', '10'], ['Trips per Mode', '10']] as const) {
+    // The three charts, scores and modes with one point per iteration (0…59). Sixty iterations keep the run
+    // STARTED for a few seconds, long enough for the reloads above to see "Current iteration" on a fast machine.
+    for (const [title, points] of [['Scores', '60'], ['Trips per Mode', '60']] as const) {
       const figure = page.getByRole('figure', { name: new RegExp(`^${title}:`) });
       await expect.poll(() => figure.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
       expect(await figure.getAttribute('data-points')).toBe(points);
@@ -122,13 +123,13 @@ describe('runs', () => {
     await page.goto(`${runPath}/edit`);
     await page.getByRole('link', { name: 'Back to Run' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Overview' }).count()).toBe(0);
-    await page.getByRole('textbox', { name: 'Description' }).fill('Ten iterations of the grid city');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Sixty iterations of the grid city');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await page.getByRole('link', { name: 'Back to Run' }).click();
     // The overview's tabs show once the edit form (whose textarea holds the same text) is gone.
     await page.getByRole('tab', { name: 'Overview' }).waitFor();
-    await page.getByText('Ten iterations of the grid city').waitFor();
+    await page.getByText('Sixty iterations of the grid city').waitFor();
 
     // Delete: the preview, the checkbox, then the run list without it.
     await page.getByRole('link', { name: 'Edit Run' }).waitFor();
