@@ -4,13 +4,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
-import type { FileBody, FileContentService } from './content-service.ts';
+import { DownloadQuery, sendFile, wantsDownload } from '../../plugins/file-reply.ts';
+import type { FileContentService } from './content-service.ts';
 
 const tags = ['files'];
 const errors = errorAnswers(400, 401, 403, 404);
 /** Config files are small; the largest MATSim writes (output_config.xml) are around 50 KB. */
 const CONFIG_BODY_LIMIT = 16 * 1024 * 1024;
-const DownloadQuery = z.object({ dl: z.string().optional() });
 
 export function fileContentRoutes(content: FileContentService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -30,8 +30,7 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
         },
       },
       async (request, reply) => {
-        const download = request.query.dl !== undefined && request.query.dl !== '0' && request.query.dl !== 'false';
-        return send(reply, await content.open(request.actor, request.params.id, download));
+        return sendFile(reply, await content.open(request.actor, request.params.id, wantsDownload(request.query)));
       },
     );
 
@@ -79,17 +78,7 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
     app.get(
       '/datasets/files/:id/d/:filename',
       { schema: { tags, summary: 'One derived file', params: z.object({ id: RowId, filename: z.string().min(1) }), response: errors } },
-      async (request, reply) => send(reply, await content.openDerived(request.actor, request.params.id, request.params.filename)),
+      async (request, reply) => sendFile(reply, await content.openDerived(request.actor, request.params.id, request.params.filename)),
     );
   };
-}
-
-/** User content from our own origin: never let a browser run it (an XML file can carry XHTML scripts). */
-function send(reply: FastifyReply, body: FileBody) {
-  reply.header('content-type', body.contentType);
-  reply.header('content-disposition', body.disposition);
-  reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  reply.header('cache-control', 'private, no-cache');
-  if (body.size !== undefined) reply.header('content-length', body.size);
-  return reply.send(body.stream);
 }

@@ -15,14 +15,7 @@ import { contentDisposition, contentType, storedContentType } from './content.ts
 import { networkAsGeoJson, networkAsJson, NetworkTooLargeError } from './network-json.ts';
 import type { FileRow, FilesRepository } from './repository.ts';
 import { sniffBlob } from './sniffing.ts';
-
-export interface FileBody {
-  stream: Readable;
-  contentType: string;
-  disposition: string;
-  /** Known when the bytes are sent as stored. */
-  size?: number;
-}
+import type { FileBody } from '../../plugins/file-reply.ts';
 
 export interface FileContentDeps {
   files: FilesRepository;

@@ -3,6 +3,7 @@ import { OkAnswer, RunDeletionPreview, RunDetails, RunListQuery, RunSummary, Sys
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DownloadQuery, sendFile, wantsDownload } from '../../plugins/file-reply.ts';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
 import { contentDisposition } from '../files/content.ts';
 import type { RunsService } from './service.ts';
@@ -11,7 +12,6 @@ import type { RunTablesService } from './tables.ts';
 
 const tags = ['runs'];
 const oneDataset = errorAnswers(400, 401, 403, 404);
-const DownloadQuery = z.object({ dl: z.string().optional() });
 
 export interface RunsRoutesDeps {
   runs: RunsService;
@@ -87,15 +87,13 @@ export function runsRoutes({ runs, systemFiles, tables }: RunsRoutesDeps): Fasti
         },
       },
       async (request, reply) => {
-        const download = request.query.dl !== undefined && request.query.dl !== '0' && request.query.dl !== 'false';
         const file = await systemFiles.open(request.actor, request.params.id);
-        const untyped = reply as FastifyReply;
-        untyped.header('content-type', 'text/plain; charset=utf-8');
-        untyped.header('content-length', file.size);
-        untyped.header('content-security-policy', "default-src 'none'; sandbox");
-        untyped.header('cache-control', 'private, no-cache');
-        if (download) untyped.header('content-disposition', contentDisposition('attachment', file.name));
-        return untyped.send(file.stream);
+        return sendFile(reply as FastifyReply, {
+          stream: file.stream,
+          contentType: 'text/plain; charset=utf-8',
+          size: file.size,
+          disposition: wantsDownload(request.query) ? contentDisposition('attachment', file.name) : undefined,
+        });
       },
     );
 
