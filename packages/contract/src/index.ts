@@ -10,3 +10,4 @@ export * from './jobs.ts';
 export * from './runs.ts';
 export * from './runner-protocol.ts';
 export * from './config.ts';
+export * from './job-paths.ts';
