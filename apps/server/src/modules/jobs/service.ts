@@ -3,6 +3,7 @@
  * run dataset and its CREATED job; runners take it from there (modules/runner-protocol).
  */
 import {
+  jobPathsProblem,
   REQUIRED_FILE_ROLES,
   SCHEDULE_MESSAGES,
   ramInGb,
@@ -48,6 +49,9 @@ export class JobsService {
 
   async schedule(actor: Actor | null, input: CreateJobRequest): Promise<{ id: number; datasetId: number; key: string }> {
     const user = requireUser(actor);
+    // Jobs stay in their folder: the runner checks the same again before it starts the job.
+    const pathProblem = jobPathsProblem(input);
+    if (pathProblem) throw badRequest(pathProblem);
     const { jobs, datasets, access } = this.deps;
     const { dataset: scenario } = await access.require(user, input.scenarioId, 'read');
     if (scenario.type !== 'scenario') throw badRequest(NOT_A_SCENARIO);
