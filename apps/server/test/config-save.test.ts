@@ -1,12 +1,14 @@
 /** PUT /datasets/files/{id}: the config editor's save, copy-on-write once a run uses the file. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { RunConfigAnswer } from '@corridor/contract';
+import { CONFIG_SAVE_STALE, type ConfigSaveConflict, type RunConfigAnswer } from '@corridor/contract';
 import { getParam } from '@corridor/matsim';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { files } from '../src/db/schema.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { ok, scenarioWithInputs, scheduleOk } from './runner-client.ts';
-import { addUser, attach, createScenario, SHARED_DATA, type Session } from './workspace-helpers.ts';
+import { addUser, attach, createScenario, filesBelow, SHARED_DATA, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -18,9 +20,20 @@ async function start() {
 }
 
 const as = (session: Session) => ({ cookie: session.cookie });
-const save = (session: Session, fileId: number, xml: string) =>
-  t.app.inject({ method: 'PUT', url: `${API}/datasets/files/${fileId}`, headers: { ...as(session), 'content-type': 'text/xml' }, payload: xml });
+const save = (session: Session, fileId: number, xml: string, version?: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `${API}/datasets/files/${fileId}`,
+    headers: { ...as(session), 'content-type': 'text/xml', ...(version === undefined ? {} : { 'if-match': `"${version}"` }) },
+    payload: xml,
+  });
 const text = async (session: Session, fileId: number) => (await t.app.inject({ url: `${API}/datasets/files/${fileId}`, headers: as(session) })).body;
+/** The version the editor opens: the ETag of the file's content, without its quotes. */
+const versionOf = async (session: Session, fileId: number) => {
+  const etag = (await t.app.inject({ url: `${API}/datasets/files/${fileId}`, headers: as(session) })).headers.etag;
+  expect(etag).toMatch(/^"[^"]+"$/);
+  return String(etag).slice(1, -1);
+};
 const datasetFiles = async (session: Session, datasetId: number) =>
   ok<{ files: { id: number; name: string; tag: string | null }[] }>(await t.app.inject({ url: `${API}/datasets/datasets/${datasetId}`, headers: as(session) }), 'dataset')
     .files;
@@ -40,7 +53,7 @@ describe('saving a config', () => {
     const edited = withLastIteration(await ORIGINAL(), 4);
     const saved = await save(alice, config.id, edited);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ id: config.id });
+    expect(saved.json()).toMatchObject({ id: config.id });
     expect(await text(alice, config.id)).toBe(edited);
     expect(await fileIds(alice, inputs.scenarioId)).toContain(config.id);
   });
@@ -79,7 +92,7 @@ describe('saving a config', () => {
 
     // Saving the scenario's (new) file again changes it in place: no run uses it yet.
     const again = await save(alice, copyId, withLastIteration(original, 8));
-    expect(again.json()).toEqual({ id: copyId });
+    expect(again.json()).toMatchObject({ id: copyId });
     expect(getParam((await runConfig(alice, run.datasetId)).config!, 'controller', 'lastIteration')).toBe('2');
   });
 
@@ -118,5 +131,99 @@ describe('saving a config', () => {
     expect(await text(alice, config.id)).toBe(original);
     expect(getParam((await runConfig(alice, run.datasetId)).config!, 'controller', 'lastIteration')).toBe('10');
     expect(await fileIds(alice, inputs.scenarioId)).toContain(id);
+  });
+});
+
+describe('concurrent saves (optimistic concurrency: ETag of the content, If-Match on the save)', () => {
+  const CONCURRENT = 20;
+  const blobsLeft = () => filesBelow(path.join(t.config.dataDir, 'files'));
+  const configFiles = async () => (await t.database.db.select().from(files).where(eq(files.name, 'config.xml'))).length;
+
+  /** Twenty saves of the same version at once, each with its own text: exactly one is stored, the others get 409. */
+  async function saveAtOnce(session: Session, fileId: number, version: string) {
+    const original = await ORIGINAL();
+    const answers = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => save(session, fileId, withLastIteration(original, 100 + i), version)));
+    const won = answers.flatMap((answer, i) => (answer.statusCode === 200 ? [{ i, ...(answer.json() as { id: number; version: string }) }] : []));
+    const lost = answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json() as ConfigSaveConflict);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(CONCURRENT - 1);
+    const winner = won[0]!;
+    for (const conflict of lost) {
+      expect(conflict.message).toBe(CONFIG_SAVE_STALE);
+      expect(conflict.current).toEqual({ id: winner.id, version: winner.version });
+    }
+    expect(await text(session, winner.id)).toBe(withLastIteration(original, 100 + winner.i));
+    expect(await versionOf(session, winner.id)).toBe(winner.version);
+    return winner;
+  }
+
+  it('in place: exactly one of twenty saves at one version is stored, the losers keep nothing behind', async () => {
+    const { alice } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const { config } = inputs.files;
+    const blobsBefore = (await blobsLeft()).length;
+    const winner = await saveAtOnce(alice, config.id, await versionOf(alice, config.id));
+    expect(winner.id).toBe(config.id);
+    expect(await blobsLeft()).toHaveLength(blobsBefore);
+    expect(await configFiles()).toBe(1);
+  });
+
+  it('once a run uses the file: exactly one new file, in the scenario, and the run keeps the old one', async () => {
+    const { alice } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const { config } = inputs.files;
+    const run = await scheduleOk(t.app, alice, inputs);
+    const opened = await versionOf(alice, config.id);
+    const blobsBefore = (await blobsLeft()).length;
+    const winner = await saveAtOnce(alice, config.id, opened);
+    expect(winner.id).not.toBe(config.id);
+    expect(await configFiles()).toBe(2);
+    expect(await blobsLeft()).toHaveLength(blobsBefore + 1);
+    expect(await fileIds(alice, inputs.scenarioId)).toContain(winner.id);
+    expect(await fileIds(alice, run.datasetId)).toContain(config.id);
+    expect(await text(alice, config.id)).toBe(await ORIGINAL());
+  });
+
+  it('a save at a version someone else saved over gets 409 and changes nothing; at the current version it is stored', async () => {
+    const { alice } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const { config } = inputs.files;
+    const original = await ORIGINAL();
+    const opened = await versionOf(alice, config.id);
+    const first = await save(alice, config.id, withLastIteration(original, 3), opened);
+    expect(first.statusCode).toBe(200);
+    const { version } = first.json() as { version: string };
+    expect(first.headers.etag).toBe(`"${version}"`);
+
+    const stale = await save(alice, config.id, withLastIteration(original, 4), opened);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ statusCode: 409, error: 'Conflict', message: CONFIG_SAVE_STALE, current: { id: config.id, version } });
+    expect(await text(alice, config.id)).toBe(withLastIteration(original, 3));
+
+    // The overwrite: the same text saved against the version the 409 named.
+    expect((await save(alice, config.id, withLastIteration(original, 4), version)).statusCode).toBe(200);
+    expect(await text(alice, config.id)).toBe(withLastIteration(original, 4));
+  });
+
+  it('a stale save of a file a run uses names the copy that replaced it; the copy can be saved at its version', async () => {
+    const { alice } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const { config } = inputs.files;
+    await scheduleOk(t.app, alice, inputs);
+    const original = await ORIGINAL();
+    const opened = await versionOf(alice, config.id);
+    const copy = (await save(alice, config.id, withLastIteration(original, 3), opened)).json() as { id: number; version: string };
+    expect(copy.id).not.toBe(config.id);
+    // The run's file keeps its bytes but not its version: what its scenarios hold changed.
+    expect(await versionOf(alice, config.id)).not.toBe(opened);
+
+    const stale = await save(alice, config.id, withLastIteration(original, 4), opened);
+    expect(stale.statusCode).toBe(409);
+    expect((stale.json() as ConfigSaveConflict).current).toEqual(copy);
+    expect(await configFiles()).toBe(2);
+
+    const overwrite = await save(alice, copy.id, withLastIteration(original, 4), copy.version);
+    expect(overwrite.json()).toMatchObject({ id: copy.id });
+    expect(await text(alice, copy.id)).toBe(withLastIteration(original, 4));
   });
 });

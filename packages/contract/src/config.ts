@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorAnswer } from './common.ts';
 
 /**
  * A MATSim config as JSON (the shape of packages/matsim's Config model): modules in file order, each with params,
@@ -37,10 +38,23 @@ export type RunConfigAnswer = z.infer<typeof RunConfigAnswer>;
 /**
  * PUT /datasets/files/{id} (the config editor's save): the id of the file now holding the saved content — the same
  * id, or a new file when a run uses the old one (copy-on-write: runs keep the file they ran with, every scenario
- * using it gets the new one).
+ * using it gets the new one) — and its `version`. The version is what GET /datasets/files/{id} sends as `ETag`;
+ * a save that sends it back as `If-Match` is refused with 409 (ConfigSaveConflict) once someone else saved first.
  */
-export const SaveConfigAnswer = z.object({ id: z.number().int() });
+export const SaveConfigAnswer = z.object({ id: z.number().int(), version: z.string() });
 export type SaveConfigAnswer = z.infer<typeof SaveConfigAnswer>;
+
+export const CONFIG_SAVE_STALE =
+  'The file was changed by someone else since you opened it. Your text was not saved; load the file again to see their changes, or save yours over them.';
+/**
+ * The 409 of a stale config save: `current` is the file that holds the newest content now (the same file, or the
+ * copy that replaced it in the scenarios) with its version — what a reload opens and an overwrite saves against;
+ * null when that file is gone.
+ */
+export const ConfigSaveConflict = ErrorAnswer.extend({
+  current: z.object({ id: z.number().int(), version: z.string() }).nullable(),
+});
+export type ConfigSaveConflict = z.infer<typeof ConfigSaveConflict>;
 
 /** GET /datasets/files/{id}/summary for population/plans files (spec 1 §2.13 "population view"). */
 export const PopulationSummary = z.object({

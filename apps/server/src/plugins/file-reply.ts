@@ -9,6 +9,8 @@ export interface FileBody {
   disposition?: string;
   /** Known when the bytes are sent as stored. */
   size?: number;
+  /** The content's version, sent as ETag (a config save sends it back as If-Match). */
+  version?: string;
 }
 
 /** `?dl=1` (any value but "0" or "false") asks for a download instead of an inline view. */
@@ -24,5 +26,6 @@ export function sendFile(reply: FastifyReply, body: FileBody) {
   reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   reply.header('cache-control', 'private, no-cache');
   if (body.size !== undefined) reply.header('content-length', body.size);
+  if (body.version !== undefined) reply.header('etag', `"${body.version}"`);
   return reply.send(body.stream);
 }

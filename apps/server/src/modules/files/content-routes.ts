@@ -1,5 +1,5 @@
 /** File contents: download or show, save a config, derived files, networks as (Geo)JSON. HTTP only. */
-import { DerivedFile, SaveConfigAnswer } from '@corridor/contract';
+import { ConfigSaveConflict, CONFIG_SAVE_STALE, DerivedFile, SaveConfigAnswer } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,13 +43,19 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
           summary:
             'Save a configuration file (body: the XML as text/xml); answers the id of the file now holding the content: the same id, ' +
             'or a new file when a run uses this one (runs keep the file they ran with; every scenario using it gets the new file). ' +
-            '400 with the parser message when the XML does not read',
+            '400 with the parser message when the XML does not read. With If-Match (the ETag of GET /datasets/files/{id}) the save is ' +
+            'stored only while the file is still at that version, else 409 with where the content is now',
           params: IdParams,
+          headers: z.object({ 'if-match': z.string().optional() }),
           body: z.string(),
-          response: { 200: SaveConfigAnswer, ...errors },
+          response: { 200: SaveConfigAnswer, 409: ConfigSaveConflict, ...errors },
         },
       },
-      async (request) => ({ id: await content.saveConfig(request.actor, request.params.id, request.body) }),
+      async (request, reply) => {
+        const saved = await content.saveConfig(request.actor, request.params.id, request.body, ifMatchVersion(request.headers['if-match']));
+        if ('stale' in saved) return reply.code(409).send({ statusCode: 409, error: 'Conflict', message: CONFIG_SAVE_STALE, current: saved.current });
+        return reply.header('etag', `"${saved.version}"`).send(saved);
+      },
     );
 
     app.get(
@@ -81,4 +87,11 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
       async (request, reply) => sendFile(reply, await content.openDerived(request.actor, request.params.id, request.params.filename)),
     );
   };
+}
+
+/** The version an If-Match names (`"v"`, `W/"v"` or bare); undefined without one or for `*` (any version). */
+function ifMatchVersion(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  if (!value || value === '*') return undefined;
+  return value.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
 }

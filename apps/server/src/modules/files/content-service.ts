@@ -10,7 +10,7 @@ import type { Actor } from '../../shared/access.ts';
 import { HttpError, badRequest, notFound } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { FILE_NOT_FOUND, type FileAccess } from './access.ts';
-import type { ConfigSaveRepository } from './config-save.ts';
+import { contentVersion, type ConfigSaveRepository, type FileVersion, type StaleSave } from './config-save.ts';
 import { contentDisposition, contentType, storedContentType } from './content.ts';
 import { networkAsGeoJson, networkAsJson, NetworkTooLargeError } from './network-json.ts';
 import type { FileRow, FilesRepository } from './repository.ts';
@@ -47,12 +47,14 @@ export class FileContentService {
         contentType: storedContentType(file.name, file.tag, compression),
         disposition: contentDisposition(download ? 'attachment' : 'inline', file.name),
         size: file.size,
+        version: contentVersion(file),
       };
     }
     return {
       stream: Readable.from(openInput(stream), { objectMode: false }),
       contentType: contentType(file.name, file.tag),
       disposition: contentDisposition('inline', file.name.replace(/\.(gz|zst)$/i, '')),
+      version: contentVersion(file),
     };
   }
 
@@ -60,9 +62,10 @@ export class FileContentService {
    * Saves the configuration editor's XML and answers the id of the file now holding it. The text must read as a
    * MATSim config; the new content is stored completely before a file points at it. A file no run uses changes in
    * place (its old blob is removed afterwards); a file a run uses stays as the run recorded it, and the content
-   * becomes a new file that replaces it in every scenario using it (copy-on-write, `config-save.ts`).
+   * becomes a new file that replaces it in every scenario using it (copy-on-write, `config-save.ts`). With
+   * `expected` (If-Match) the save is refused as stale unless the file is still at that version.
    */
-  async saveConfig(actor: Actor | null, fileId: number, xml: string): Promise<number> {
+  async saveConfig(actor: Actor | null, fileId: number, xml: string, expected?: string): Promise<FileVersion | StaleSave> {
     const { file, user } = await this.deps.fileAccess.require(actor, fileId);
     if (!isConfig(file) && !(file.tag === null && file.size === 0)) {
       throw badRequest('Only configuration files (or empty files) can be saved as configuration XML.');
@@ -78,13 +81,12 @@ export class FileContentService {
     const stored = (await this.isGzipBlob(file.blobKey)) ? gzipSync(bytes) : bytes;
     const blob = await this.deps.blobs.put([stored]);
     const content = await sniffBlob(this.deps.blobs, blob.key, file.name);
-    const saved = await this.deps.configSaves.save(fileId, { blobKey: blob.key, size: blob.size, ...content }, user.userId);
-    if (!saved) {
-      await this.removeBlob(blob.key);
-      throw notFound(FILE_NOT_FOUND);
-    }
+    const saved = await this.deps.configSaves.save(fileId, { blobKey: blob.key, size: blob.size, ...content }, user.userId, expected);
+    if (!saved || 'stale' in saved) await this.removeBlob(blob.key);
+    if (!saved) throw notFound(FILE_NOT_FOUND);
+    if ('stale' in saved) return saved;
     if (saved.unusedBlobKey) await this.removeBlob(saved.unusedBlobKey);
-    return saved.id;
+    return { id: saved.id, version: saved.version };
   }
 
   private async isGzipBlob(key: string): Promise<boolean> {
