@@ -28,7 +28,7 @@ export function ScheduleRunForm({ scenario, initial, templates, changesets }: Sc
     validate: (values) => {
       const errors = validateSchedule(values);
       return Object.fromEntries(
-        Object.entries(errors).map(([field, problem]) => [field, t(`schedule.messages.${problem}`)]),
+        Object.entries(errors).map(([field, problem]) => [field, typeof problem === 'string' ? t(`schedule.messages.${problem}`) : problem.message]),
       );
     },
   });

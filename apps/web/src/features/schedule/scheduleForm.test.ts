@@ -1,4 +1,4 @@
-import { type FileEntry, type Job, type JobTemplatesAnswer, SCHEDULE_MESSAGES } from '@corridor/contract';
+import { type FileEntry, type Job, JOB_PATH_MESSAGES, type JobTemplatesAnswer, SCHEDULE_MESSAGES } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
 import { defaultJobType, preselectFiles, prefill, roleOfFile, scenarioRunInfo, scheduleRequest, validateSchedule } from './scheduleForm.ts';
@@ -137,6 +137,15 @@ describe('validation (spec 1 §5.2)', () => {
       files: { ...valid.files, config: null, population: null },
     });
     expect(errors).toEqual({ name: 'name', runId: 'runId', memory: 'memory', jobType: 'jobType', 'files.config': 'role', 'files.population': 'role' });
+  });
+
+  it('refuses run ids and program arguments that leave the job folder with the messages the server answers', () => {
+    const errors = validateSchedule({ ...valid, runId: '../../../x', programArgs: '--output /some/dir --config:network.inputNetworkFile=/etc/passwd' });
+    expect(errors).toEqual({
+      runId: { message: JOB_PATH_MESSAGES.runId },
+      programArgs: { message: `${JOB_PATH_MESSAGES.outputDirectory('--output /some/dir')} ${JOB_PATH_MESSAGES.outsidePath('--config:network.inputNetworkFile=/etc/passwd')}` },
+    });
+    expect(validateSchedule({ ...valid, runId: 'Berlin_v6.4-1', programArgs: '--config:controller.lastIteration=5' })).toEqual({});
   });
 
   it('words the problems with the spec texts in English', () => {

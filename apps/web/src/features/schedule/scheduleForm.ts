@@ -12,7 +12,9 @@ import {
   type Job,
   JobParameters,
   type JobTemplatesAnswer,
+  matsimRunIdProblem,
   MEMORY_PATTERN,
+  programArgsProblems,
   proposedRun,
   ramInGb,
   type Relation,
@@ -134,13 +136,19 @@ export function prefill({ scenario, runCount, lastJob, templates, changesetIds }
 }
 
 export type ScheduleProblem = 'memory' | 'runId' | 'name' | 'jobType' | 'role';
-export type ScheduleErrors = Partial<Record<'memory' | 'runId' | 'name' | 'jobType' | `files.${SingleRole}`, ScheduleProblem>>;
+/** A problem the page words, or the contract's own message (the server answers the same text). */
+export type ScheduleError = ScheduleProblem | { message: string };
+export type ScheduleErrors = Partial<Record<'memory' | 'runId' | 'name' | 'jobType' | 'programArgs' | `files.${SingleRole}`, ScheduleError>>;
 
-/** Client validation (spec 1 §5.2); the answer names the problem per field, the page words it. */
+/** Client validation (spec 1 §5.2, issue 11 job paths); the answer names the problem per field, the page words it. */
 export function validateSchedule(values: ScheduleValues): ScheduleErrors {
   const errors: ScheduleErrors = {};
   if (!values.name.trim()) errors.name = 'name';
+  const runIdProblem = matsimRunIdProblem(values.runId.trim());
   if (!values.runId.trim()) errors.runId = 'runId';
+  else if (runIdProblem) errors.runId = { message: runIdProblem };
+  const argsProblems = programArgsProblems(values.programArgs);
+  if (argsProblems.length) errors.programArgs = { message: argsProblems.join(' ') };
   if (!MEMORY_PATTERN.test(values.memory.trim())) errors.memory = 'memory';
   if (!values.jobType) errors.jobType = 'jobType';
   for (const role of REQUIRED_FILE_ROLES) {
