@@ -33,7 +33,7 @@ import { GroupsRepository } from './modules/groups/repository.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { GroupsService } from './modules/groups/service.ts';
 import type { NetworkRenderer } from './modules/network-processing/renderer.ts';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './security/login-limiter.ts';
+import { LOGIN_POLICY, LoginLimiter, type LoginPolicy } from './security/login-limiter.ts';
 import { createWorkspace } from './workspace.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -43,7 +43,8 @@ export interface AppDeps {
   db: Db;
   /** Clock for sessions, licence validity and the login limiter. */
   now?: () => Date;
-  loginLimits?: LoginLimits;
+  /** Sign-in throttling; default LOGIN_POLICY. */
+  loginPolicy?: LoginPolicy;
   /** How long an engine download may receive nothing before it fails. */
   engineIdleTimeoutMs?: number;
   /** false silences the log (tests); default: pino at config.logLevel. */
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: BODY_LIMIT,
     genReqId,
     requestIdHeader: false,
+    // X-Forwarded-For counts only when the peer is a proxy TRUST_PROXY names; request.ip is the client then.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -83,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const accountsRepository = new AccountsRepository(db);
   const features = new FeaturesService(new FeaturesRepository(db));
-  const limiter = new LoginLimiter(deps.loginLimits ?? DEFAULT_LOGIN_LIMITS, () => now().getTime());
+  const limiter = new LoginLimiter(deps.loginPolicy ?? LOGIN_POLICY, () => now().getTime());
   const accounts = new AccountsService(accountsRepository, features, limiter, now);
   const installationKeys = new InstallationKeys(config.dataDir);
   const licenses = new LicensesService(

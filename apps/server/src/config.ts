@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNNER_HEARTBEAT_MS, RUNNER_HEARTBEAT_TIMEOUT_MS } from '@corridor/contract';
 import { z } from 'zod';
+import { isIpv4Range, isIpv6Range } from './modules/runner-tokens/ranges.ts';
 
 export const DEFAULT_MATSIM_RELEASE_URL =
   'https://github.com/matsim-org/matsim-libs/releases/download/{version}/matsim-{version}-release.zip';
@@ -22,6 +23,12 @@ export const DEFAULT_SCENARIO_TEMPLATES_URL =
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Names Fastify's trustProxy (@fastify/proxy-addr) accepts for well-known ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const PROXY_ADDRESSES = `must list the proxy's addresses or CIDR ranges (or ${PROXY_RANGE_NAMES.join(', ')}), separated by commas`;
+const isProxyAddress = (entry: string) =>
+  PROXY_RANGE_NAMES.includes(entry) || isIpv4Range(entry) || isIpv6Range(entry);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -43,6 +50,11 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
   RUNNER_HEARTBEAT_MS: z.coerce.number().int().min(10).max(3_600_000).default(RUNNER_HEARTBEAT_MS),
   RUNNER_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(10).max(86_400_000).default(RUNNER_HEARTBEAT_TIMEOUT_MS),
+  TRUST_PROXY: z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.every(isProxyAddress), PROXY_ADDRESSES)
+    .default([]),
   /** "false" (or "0"/"no"/"off") disables the runner main.ts starts next to the server. */
   EMBEDDED_RUNNER: z
     .string()
@@ -75,6 +87,11 @@ export interface Config {
   runnerHeartbeatMs: number;
   /** A runner silent for longer loses its jobs (FAILED). */
   runnerHeartbeatTimeoutMs: number;
+  /**
+   * Addresses/CIDR ranges of the reverse proxies whose `X-Forwarded-For` gives the client address
+   * (request.ip); empty: the header is ignored and request.ip is the socket's peer.
+   */
+  trustProxy: string[];
   /** Whether main.ts starts the embedded runner (a runner agent child process on loopback). */
   embeddedRunner: boolean;
 }
@@ -105,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runnerHeartbeatMs: e.RUNNER_HEARTBEAT_MS,
     runnerHeartbeatTimeoutMs: e.RUNNER_HEARTBEAT_TIMEOUT_MS,
     embeddedRunner: e.EMBEDDED_RUNNER,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

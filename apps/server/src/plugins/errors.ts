@@ -19,7 +19,7 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) return sendError(reply, err.statusCode, err.message);
+    if (err instanceof HttpError) return sendError(reply.headers(err.headers), err.statusCode, err.message);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'request';
       const details = err.validation.map((issue) => `${where}${issue.instancePath.replace(/\/$/, '')}: ${issue.message}`);

@@ -1,4 +1,5 @@
 /** Sign-in, setup, sign-up and group lookup: the rules and access checks of spec 1 §2.5–2.7 and §7.1. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_ROLE, isReservedGroupName, type GroupFindAnswer, type SessionUser, type SignupAnswer } from '@corridor/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
@@ -76,20 +77,16 @@ export class AccountsService {
   }
 
   async login(input: { username: string; password: string }, client: ClientInfo): Promise<SignedIn> {
-    const waitMs = this.limiter.retryAfterMs(client.ip, input.username);
-    if (waitMs > 0) {
-      const minutes = Math.ceil(waitMs / 60_000);
-      throw new HttpError(
-        429,
-        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      );
-    }
+    const { retryAfterMs, delayMs } = this.limiter.attempt(client.ip, input.username);
+    if (retryAfterMs > 0) throw tooManyAttempts(retryAfterMs);
+    // An account under attack signs in a little slower; it is never locked.
+    if (delayMs > 0) await sleep(delayMs);
     const user = await this.accounts.findUserByName(input.username.trim());
     if (!(await passwordAccepted(user, input.password))) {
-      this.limiter.recordFailure(client.ip, input.username);
+      this.limiter.failed(client.ip, input.username);
       throw unauthorized(LOGIN_FAILED);
     }
-    this.limiter.recordSuccess(input.username);
+    this.limiter.succeeded(client.ip, input.username);
     return this.signIn(user!.id, client);
   }
 
@@ -181,3 +178,15 @@ function deviceDescription(userAgent: string | undefined): string {
   const text = userAgent?.trim();
   return text ? text.slice(0, 300) : 'Unknown device';
 }
+
+/** 429 with Retry-After in whole seconds and the wait in words ("1 minute", "8 seconds"). */
+function tooManyAttempts(retryAfterMs: number): HttpError {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? plural(seconds, 'second') : plural(minutes, 'minute');
+  return new HttpError(429, `Too many failed sign-in attempts. Please wait ${wait} and try again.`, {
+    'retry-after': String(seconds),
+  });
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
