@@ -45,6 +45,8 @@ export interface RequestOptions {
   text?: string;
   /** Sent as multipart/form-data. */
   form?: FormData;
+  /** Extra request headers (e.g. If-Match). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -95,7 +97,7 @@ export async function apiRequest<T = unknown>(
   schema?: Schema<T>,
 ): Promise<T> {
   const { body, contentType } = requestBody(options);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (contentType) headers['Content-Type'] = contentType;
 
   const response = await fetch(apiUrl(path, options.query), {

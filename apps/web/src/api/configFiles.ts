@@ -1,15 +1,23 @@
 /** A config file's text for the configuration editor, and saving it (PUT /datasets/files/{id}). */
-import { SaveConfigAnswer } from '@corridor/contract';
+import { ConfigSaveConflict, SaveConfigAnswer } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './client.ts';
 import { fileUrls } from './files.ts';
 
+/** The text and the version it has (the ETag: a save sends it back, so saving over someone else's save is refused). */
+export interface ConfigText {
+  text: string;
+  version: string | null;
+}
+export type FileVersion = SaveConfigAnswer;
+
 /** The file as text (compressed files come decompressed). */
-async function fileText(fileId: number, signal?: AbortSignal): Promise<string> {
+async function fileText(fileId: number, signal?: AbortSignal): Promise<ConfigText> {
   const response = await fetch(fileUrls.content(fileId), { credentials: 'same-origin', signal });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text || response.statusText, text);
-  return text;
+  const etag = response.headers.get('etag');
+  return { text, version: etag ? etag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') : null };
 }
 
 /** The file's text, read once per editor: refetching would not replace what the editor holds. */
@@ -24,8 +32,29 @@ export function useConfigText(fileId: number) {
   });
 }
 
-/** Saves the text; answers the id of the saved file — a new one when the server had to copy the file because a run uses it. */
-export async function saveConfigText(fileId: number, text: string): Promise<number> {
-  const { id } = await api.put(`/datasets/files/${fileId}`, SaveConfigAnswer, { text });
-  return id;
+/** A save refused because someone else saved since the text was opened; `current`: where their content is (null: gone). */
+export class StaleConfigSave extends Error {
+  constructor(
+    message: string,
+    readonly current: FileVersion | null,
+  ) {
+    super(message);
+    this.name = 'StaleConfigSave';
+  }
+}
+
+/**
+ * Saves the text over the given version of the file; answers the file now holding it — a new one when the server
+ * had to copy the file because a run uses it — and its version. Rejects with StaleConfigSave when that version is
+ * no longer the file's.
+ */
+export async function saveConfigText(target: { id: number; version: string | null }, text: string): Promise<FileVersion> {
+  const headers = target.version === null ? undefined : { 'If-Match': `"${target.version}"` };
+  try {
+    return await api.put(`/datasets/files/${target.id}`, SaveConfigAnswer, { text, headers });
+  } catch (error) {
+    const conflict = error instanceof ApiError && error.status === 409 ? ConfigSaveConflict.safeParse(error.body) : undefined;
+    if (conflict?.success) throw new StaleConfigSave(conflict.data.message, conflict.data.current);
+    throw error;
+  }
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useConfigText } from '../../api/configFiles.ts';
+import { useConfigText, type ConfigText } from '../../api/configFiles.ts';
 import { useInvalidateScenarioFiles } from '../../api/files.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { useCurrentScenario } from '../scenarios/ScenarioContext.ts';
@@ -29,12 +29,10 @@ export function ConfigEditor({ file }: { file: FileEntry }) {
   if (!source.own.includes(file.id)) setSource({ loaded: file.id, current: file.id, own: [file.id] });
   const text = useConfigText(source.loaded);
 
-  // A save that had to copy the file (a run uses it) answers a new id: the editor goes on with the copy, and the
-  // address follows. The cached file list names the copy at once (beside the old entry until the list is fetched
-  // again), so the page finds the file under the old and the new address alike.
-  const savedAs = (id: number) => {
+  // The address follows the file the editor works on. The cached file list names a new one at once (beside the old
+  // entry until the list is fetched again), so the page finds the file under the old and the new address alike.
+  const follow = (id: number) => {
     const previous = source.current;
-    setSource((known) => ({ ...known, current: id, own: [...known.own, id] }));
     queryClient.setQueryData<Dataset>(queryKeys.dataset(scenario.id), (cached) =>
       cached && { ...cached, files: [...cached.files, ...cached.files.filter((entry) => entry.id === previous).map((entry) => ({ ...entry, id }))] },
     );
@@ -47,6 +45,17 @@ export function ConfigEditor({ file }: { file: FileEntry }) {
     );
     void invalidateFiles();
   };
+  // A save that had to copy the file (a run uses it) answers a new id: the editor goes on with the copy.
+  const savedAs = (id: number) => {
+    setSource((known) => ({ ...known, current: id, own: [...known.own, id] }));
+    follow(id);
+  };
+  // After a conflict: the editor opens the newest content (the same file read again, or the copy that replaced it).
+  const reload = (id: number) => {
+    setSource((known) => ({ loaded: id, current: id, own: [...known.own, id] }));
+    if (id === source.loaded) void text.refetch();
+    if (id !== source.current) follow(id);
+  };
 
   if (text.isPending) return <Loader aria-label={t('configEditor.loading')} />;
   if (text.isError) {
@@ -56,10 +65,19 @@ export function ConfigEditor({ file }: { file: FileEntry }) {
       </Alert>
     );
   }
-  return <LoadedEditor key={source.loaded} text={text.data} fileId={source.current} onSavedAs={savedAs} />;
+  // A text read again (after a conflict) opens a fresh editor.
+  const key = `${source.loaded}@${text.dataUpdatedAt}`;
+  return <LoadedEditor key={key} text={text.data} fileId={source.current} onSavedAs={savedAs} onReload={reload} />;
 }
 
-function LoadedEditor({ text, fileId, onSavedAs }: { text: string; fileId: number; onSavedAs: (id: number) => void }) {
+interface LoadedEditorProps {
+  text: ConfigText;
+  fileId: number;
+  onSavedAs: (id: number) => void;
+  onReload: (id: number) => void;
+}
+
+function LoadedEditor({ text, fileId, onSavedAs, onReload }: LoadedEditorProps) {
   const { t } = useTranslation();
   const scenario = useCurrentScenario();
   const [level, setLevel] = useEditorLevel();
@@ -88,6 +106,7 @@ function LoadedEditor({ text, fileId, onSavedAs }: { text: string; fileId: numbe
         </Group>
       </Group>
       <SaveState editor={editor} />
+      {editor.conflict && <SaveConflictAlert editor={editor} onReload={onReload} />}
       <Grid>
         <Grid.Col span={{ base: 12, lg: showXml ? 6 : 12 }}>
           {/* While the XML does not read, the form is locked: an edit there would replace the XML being repaired. */}
@@ -151,5 +170,28 @@ function SaveState({ editor }: { editor: ConfigEditorState }) {
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** Someone else saved since the text was opened: the editor keeps its text and offers to reload or overwrite. */
+function SaveConflictAlert({ editor, onReload }: { editor: ConfigEditorState; onReload: (id: number) => void }) {
+  const { t } = useTranslation();
+  const current = editor.conflict?.current;
+  return (
+    <Alert color="orange" role="alert" title={t('configEditor.conflict.title')}>
+      <Stack gap="sm">
+        <Text size="sm">{current ? t('configEditor.conflict.text') : t('configEditor.conflict.gone')}</Text>
+        {current && (
+          <Group gap="sm">
+            <Button variant="default" onClick={() => onReload(current.id)}>
+              {t('configEditor.conflict.reload')}
+            </Button>
+            <Button color="orange" onClick={() => void editor.overwrite()} loading={editor.status === 'saving'}>
+              {t('configEditor.conflict.overwrite')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
   );
 }

@@ -2,22 +2,35 @@
 import { CONFIG_IDLE_SAVE_MS, CONFIG_SAVED_INDICATOR_MS } from '@corridor/contract';
 import type { Config } from '@corridor/matsim/config-text';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { saveConfigText } from '../../api/configFiles.ts';
+import { saveConfigText, StaleConfigSave, type ConfigText, type FileVersion } from '../../api/configFiles.ts';
 import { validate } from './model/form.ts';
 import { configText, editForm, editXml, isDirty, markSaved, openDocument } from './model/document.ts';
 import { CONFIG_SCHEMA } from './schema/schema.ts';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved';
 
-export function useConfigEditor(initialText: string, fileId: number, onSavedAs: (id: number) => void) {
-  const [document, setDocument] = useState(() => openDocument(initialText));
+/**
+ * A save refused because someone else saved first (the editor keeps its text): where their content is now, which a
+ * reload opens and an overwrite saves over; null when that file is gone.
+ */
+export interface SaveConflict {
+  current: FileVersion | null;
+}
+
+export function useConfigEditor(initial: ConfigText, fileId: number, onSavedAs: (id: number) => void) {
+  const [document, setDocument] = useState(() => openDocument(initial.text));
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [saveError, setSaveError] = useState<string>();
+  const [conflict, setConflict] = useState<SaveConflict>();
   const [idleSave, setIdleSave] = useState(false);
+  // The version the text in the editor was saved over last (or opened at): every save sends it as If-Match.
+  const version = useRef(initial.version);
 
   const errors = useMemo(() => validate(CONFIG_SCHEMA, document.config), [document.config]);
   const dirty = useMemo(() => isDirty(document), [document]);
-  const canSave = dirty && !document.xmlError && errors.length === 0 && status !== 'saving';
+  const savable = dirty && !document.xmlError && errors.length === 0 && status !== 'saving';
+  // After a conflict only the user's choice (reload or overwrite) saves: a plain save would be refused again.
+  const canSave = savable && !conflict;
 
   const changeConfig = useCallback((change: (config: Config) => Config) => setDocument((current) => editForm(current, change)), []);
   const changeXml = useCallback((xml: string) => setDocument((current) => editXml(current, xml)), []);
@@ -25,22 +38,31 @@ export function useConfigEditor(initialText: string, fileId: number, onSavedAs: 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const save = async () => {
-    if (!canSave) return;
+  const store = async (target: { id: number; version: string | null }) => {
     const text = configText(document.config);
     setStatus('saving');
     setSaveError(undefined);
+    setConflict(undefined);
     try {
-      const savedAs = await saveConfigText(fileId, text);
+      const saved = await saveConfigText(target, text);
+      version.current = saved.version;
       setDocument((current) => markSaved(current, text));
       setStatus('saved');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setStatus('idle'), CONFIG_SAVED_INDICATOR_MS);
-      if (savedAs !== fileId) onSavedAs(savedAs);
+      if (saved.id !== fileId) onSavedAs(saved.id);
     } catch (error) {
       setStatus('idle');
-      setSaveError(error instanceof Error ? error.message : String(error));
+      if (error instanceof StaleConfigSave) setConflict({ current: error.current });
+      else setSaveError(error instanceof Error ? error.message : String(error));
     }
+  };
+  const save = async () => {
+    if (canSave) await store({ id: fileId, version: version.current });
+  };
+  /** Saves the editor's text over the content someone else saved (after a conflict). */
+  const overwrite = async () => {
+    if (savable && conflict?.current) await store(conflict.current);
   };
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -52,7 +74,7 @@ export function useConfigEditor(initialText: string, fileId: number, onSavedAs: 
     return () => clearTimeout(idle);
   }, [idleSave, canSave, document.xml]);
 
-  return { document, errors, dirty, canSave, status, saveError, save, changeConfig, changeXml, idleSave, setIdleSave };
+  return { document, errors, dirty, canSave, status, saveError, conflict, save, overwrite, changeConfig, changeXml, idleSave, setIdleSave };
 }
 
 export type ConfigEditorState = ReturnType<typeof useConfigEditor>;
