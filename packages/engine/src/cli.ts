@@ -1,9 +1,11 @@
 /**
  * `corridor-engine <config.xml> [--config:module.param=value …] [--output DIR]`: runs the engine like MATSim's
- * RunMatsim. Exit 0 on success, 2 for a usage error, 1 when the run fails (the message says why).
+ * RunMatsim. Exit 0 on success, 2 for a usage error, 1 when the run fails (the message says why; the stack trace
+ * only with CORRIDOR_DEBUG set).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs, USAGE, UsageError } from './controler/args.ts';
+import { errorText } from './controler/log.ts';
 import { runEngine } from './controler/run.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -15,7 +17,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     args = parseArgs(argv);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
+    if (!(error instanceof UsageError)) return failed(error);
     console.error(`corridor-engine: ${error.message}\n${USAGE}`);
     return 2;
   }
@@ -29,9 +31,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.log(`corridor-engine: ${result.iterations} iteration(s) written to ${result.outputDirectory}`);
     return 0;
   } catch (error) {
-    console.error(`corridor-engine: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    return failed(error);
   }
+}
+
+/** A failed run: the error's message on stderr (the stack only with CORRIDOR_DEBUG), exit code 1. */
+function failed(error: unknown): number {
+  console.error(`corridor-engine: ${errorText(error)}`);
+  return 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatLogLine, memoryMessage, openLog } from './log.ts';
+import { errorText, formatLogLine, memoryMessage, openLog } from './log.ts';
 
 const MATSIM_LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{3} {1,2}(INFO|WARN|ERROR) \S+:\d+ .*$/;
 
@@ -35,5 +35,12 @@ describe('engine log', () => {
     expect(all[1]).toMatch(/MemoryObserver:42 used RAM: \d+ MB {2}free: \d+ MB {2}total: \d+ MB$/);
     expect(readFileSync(join(dir, 'logfileWarningsErrors.log'), 'utf8')).toMatch(/^\S+ {2}WARN Controler:1 careful\n$/);
     expect(echoed).toHaveLength(3);
+  });
+
+  it('shows an error by its message; its stack with source paths only with CORRIDOR_DEBUG', () => {
+    const error = new Error('The plans file is missing.');
+    expect(errorText(error, {})).toBe('The plans file is missing.');
+    expect(errorText(error, { CORRIDOR_DEBUG: '1' })).toMatch(/^Error: The plans file is missing\.\n\s+at .*log\.test\.ts/);
+    expect(errorText('plain', {})).toBe('plain');
   });
 });

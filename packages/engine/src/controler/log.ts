@@ -17,6 +17,15 @@ export interface EngineLog {
   close(): void;
 }
 
+/** The variable that puts stack traces into the log and on stderr (for engine developers). */
+export const DEBUG_ENV = 'CORRIDOR_DEBUG';
+
+/** What the log and stderr show of an error: its message; with CORRIDOR_DEBUG set, its stack (source paths) too. */
+export function errorText(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
+  if (!(error instanceof Error)) return String(error);
+  return env[DEBUG_ENV] ? (error.stack ?? error.message) : error.message;
+}
+
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** log4j's ISO8601 date: local time, `2024-08-30T08:26:39,924`. */

@@ -18,7 +18,7 @@ import { ExperiencedPlansBuilder, scorePlan, scoringParamsFromConfig, scoringSub
 import type { ConfigOverride } from './args.ts';
 import { SyncEventsFile } from './events-file.ts';
 import { loadEngineScenario, type EngineScenario } from './load.ts';
-import { openLog, type EngineLog } from './log.ts';
+import { errorText, openLog, type EngineLog } from './log.ts';
 import { outputDirectory, prepareOutputDirectory, writesEvents, writesPlans, type OutputDirectory } from './output.ts';
 import { writeFinalOutputs, writeIterationCsvs } from './final-outputs.ts';
 
@@ -55,7 +55,7 @@ export async function runEngine(options: RunEngineOptions): Promise<RunEngineRes
     log.memory();
     log.info('Controler:3', 'S H U T D O W N   ---   regular shutdown completed.');
   } catch (error) {
-    log.error('Controler:4', error instanceof Error ? (error.stack ?? error.message) : String(error));
+    log.error('Controler:4', errorText(error));
     throw error;
   } finally {
     log.close();
