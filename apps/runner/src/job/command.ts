@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { splitProgramArgs } from '@corridor/contract';
 
 export class CommandError extends Error {}
 
@@ -30,10 +31,8 @@ export interface BuiltCommand {
 
 const PLACEHOLDER = /\$(JAVA|JAR|Xmx|CONFIG|ENGINE|ARGS)(?![A-Za-z0-9_])/g;
 
-/** Splits program arguments on whitespace (no quoting: what the user typed, word by word). */
-export function splitWords(text: string): string[] {
-  return text.split(/\s+/).filter((word) => word !== '');
-}
+/** Splits on whitespace (no quoting: what the user typed, word by word): the contract's rule, so the words the server checks are the words a job gets. */
+export const splitWords = splitProgramArgs;
 
 export function buildCommand(template: string, values: CommandValues): BuiltCommand {
   const argv: string[] = [];

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { JobProgress } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
+import { hostPathScrubber } from './host-paths.ts';
 import { LogStream } from './log-stream.ts';
 
 function recorder() {
@@ -60,5 +61,27 @@ describe('LogStream', () => {
     stream.note('corridor-runner: done');
     await stream.close();
     expect(sent.calls.at(-1)).toEqual({ log: 'corridor-runner: done\n' });
+  });
+
+  it('scrubs host paths from the lines it sends, its notes and the error line it keeps', async () => {
+    const sent = recorder();
+    const scrub = hostPathScrubber('/srv/work/job-7', [{ path: '/srv/work', shown: '<runner>' }]);
+    const stream = new LogStream({ ...sent, flushMs: 60_000, scrub });
+    const stderr = new PassThrough();
+    const ended = stream.attach(stderr, 'stderr');
+    stderr.write("corridor-engine: ENOENT: no such file or directory, open '/srv/work/job-7/input/x.xml'\n");
+    stderr.end('\tat java.base/java.io.FileInputStream.open0(/srv/work/job-70/Native Method)');
+    await ended;
+    stream.note('corridor-runner: node /srv/work/engines/a.jar /srv/work/job-7/input/corridor-working-config.xml');
+    await stream.close();
+    expect(sent.calls).toEqual([
+      {
+        log:
+          "corridor-engine: ENOENT: no such file or directory, open './input/x.xml'\n" +
+          '\tat java.base/java.io.FileInputStream.open0(<runner>/job-70/Native Method)' +
+          'corridor-runner: node <runner>/engines/a.jar ./input/corridor-working-config.xml\n',
+      },
+    ]);
+    expect(stream.lastErrorLine).toBe("corridor-engine: ENOENT: no such file or directory, open './input/x.xml'");
   });
 });

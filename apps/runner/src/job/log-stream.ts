@@ -2,7 +2,8 @@
  * Streams a job's stdout and stderr to the run's log in batches (every `flushMs`, or sooner once `batchBytes` are
  * waiting) and reads its lines on the way: the current iteration and MemoryObserver readings go out as progress
  * right after the log batch that contained them. When the server cannot keep up, the process's output is paused
- * (it then blocks on its own writes) until the backlog is sent.
+ * (it then blocks on its own writes) until the backlog is sent. Lines are scrubbed of host paths on the way
+ * (`scrub`), so the log and the failure message show paths relative to the job folder.
  */
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -15,6 +16,8 @@ export interface LogStreamOptions {
   flushMs?: number;
   batchBytes?: number;
   now?: () => number;
+  /** Rewrites what users see (host paths, host-paths.ts); applied to whole lines before they are sent or read. */
+  scrub?: (text: string) => string;
 }
 
 const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -38,11 +41,13 @@ export class LogStream {
   private readonly flushMs: number;
   private readonly batchBytes: number;
   private readonly now: () => number;
+  private readonly scrub: (text: string) => string;
 
   constructor(private readonly options: LogStreamOptions) {
     this.flushMs = options.flushMs ?? 1000;
     this.batchBytes = options.batchBytes ?? 64 * 1024;
     this.now = options.now ?? Date.now;
+    this.scrub = options.scrub ?? ((text) => text);
     this.timer = setInterval(() => void this.flush(), this.flushMs);
   }
 
@@ -57,8 +62,9 @@ export class LogStream {
     let pending: Buffer = Buffer.alloc(0);
     const emit = (bytes: Buffer) => {
       if (bytes.length === 0) return;
-      splitter.push(decoder.write(bytes));
-      this.append(bytes);
+      const text = this.scrub(decoder.write(bytes));
+      splitter.push(text);
+      this.append(Buffer.from(text));
     };
     return new Promise((resolve) => {
       stream.on('data', (chunk: Buffer) => {
@@ -78,7 +84,9 @@ export class LogStream {
         finished = true;
         emit(pending);
         pending = Buffer.alloc(0);
-        splitter.push(decoder.end());
+        const rest = this.scrub(decoder.end());
+        splitter.push(rest);
+        if (rest) this.append(Buffer.from(rest));
         splitter.end();
         resolve();
       };
@@ -88,9 +96,9 @@ export class LogStream {
     });
   }
 
-  /** A line of the runner's own (e.g. "corridor-runner: …"), added to the log as it is. */
+  /** A line of the runner's own (e.g. "corridor-runner: …"), added to the log (scrubbed like the rest). */
   note(line: string): void {
-    this.append(Buffer.from(`${line}\n`));
+    this.append(Buffer.from(`${this.scrub(line)}\n`));
   }
 
   /** Memory readings that do not come from the log (the process's RSS). */

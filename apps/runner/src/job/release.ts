@@ -21,7 +21,7 @@ export class Releases {
 
   /** `enginesDir`: where release zips are (undefined: none on this runner); `cacheDir`: where they are unpacked. */
   constructor(
-    private readonly enginesDir: string | undefined,
+    readonly enginesDir: string | undefined,
     private readonly cacheDir: string,
   ) {}
 

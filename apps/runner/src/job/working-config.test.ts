@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateDemoScenario } from '@corridor/engine';
-import { getParam, readConfig, writeOutput } from '@corridor/matsim';
+import { getParam, parseConfigText, readConfig, setParam, writeOutput, type Config } from '@corridor/matsim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rewriteConfig, writeWorkingConfig } from './working-config.ts';
+import { outsideFileMessage, rewriteConfig, WorkingConfigError, writeWorkingConfig } from './working-config.ts';
 
 const SHARED_DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
 
@@ -71,4 +71,76 @@ describe('the working config', () => {
     // The given config is left as it was.
     expect(getParam(original, 'controler', 'outputDirectory')).toBe('./output/pt-tutorial');
   });
+
+  it("points every file param at the staged copies: DRT's vehicles and stops inside parametersets (mielec)", async () => {
+    const original = await readConfig(path.join(SHARED_DATA, 'configs/new-naming/mielec_stop_based_drt_config.xml'));
+    const config = rewriteConfig(original, {
+      files: [
+        { role: 'network', name: 'network.xml', path: '/job/input/network.xml' },
+        { role: 'population', name: 'plans_only_drt_1.0.xml.gz', path: '/job/input/plans_only_drt_1.0.xml.gz' },
+        { role: 'input', name: 'vehicles-10-cap-4.xml', path: '/job/input/vehicles-10-cap-4.xml' },
+        { role: 'input', name: 'drtstops_wLinkIds_lessStops.xml', path: '/job/input/drtstops_wLinkIds_lessStops.xml' },
+      ],
+      outputDirectory: '/job/output',
+      matsimRunId: 'mielec_1',
+    });
+    const drt = setParams(config, 'multiModeDrt', 'drt');
+    expect(drt.get('vehiclesFile')).toBe('/job/input/vehicles-10-cap-4.xml');
+    expect(drt.get('transitStopFile')).toBe('/job/input/drtstops_wLinkIds_lessStops.xml');
+    expect(getParam(config, 'controller', 'outputDirectory')).toBe('/job/output');
+  });
+
+  it('points change events, counts, lanes and households of a full MATSim config at the files of the same name, wherever the config had them', async () => {
+    let original = await readConfig(path.join(SHARED_DATA, 'configs/new-naming/output_config_matsim2024.xml'));
+    original = setParam(original, 'network', 'inputChangeEventsFile', '/home/modeller/berlin/networkChangeEvents.xml.gz');
+    original = setParam(original, 'counts', 'inputCountsFile', '../../counts/counts_car.xml');
+    original = setParam(original, 'network', 'laneDefinitionsFile', 'lanes.xml');
+    original = setParam(original, 'households', 'inputFile', 'https://svn.example.org/households.xml.gz');
+    const config = rewriteConfig(original, {
+      files: [
+        { role: 'network', name: 'network.xml', path: '/job/input/network.xml' },
+        { role: 'population', name: 'plans100.xml', path: '/job/input/plans100.xml' },
+        { role: 'input', name: 'networkChangeEvents.xml.gz', path: '/job/input/networkChangeEvents.xml.gz' },
+        { role: 'input', name: 'counts_car.xml', path: '/job/input/counts_car.xml' },
+        { role: 'input', name: 'households.xml.gz', path: '/job/input/households.xml.gz' },
+      ],
+      outputDirectory: '/job/output',
+      matsimRunId: 'equil_1',
+    });
+    expect(getParam(config, 'network', 'inputChangeEventsFile')).toBe('/job/input/networkChangeEvents.xml.gz');
+    expect(getParam(config, 'counts', 'inputCountsFile')).toBe('/job/input/counts_car.xml');
+    expect(getParam(config, 'households', 'inputFile')).toBe('/job/input/households.xml.gz');
+    // A relative name of no staged file stays: it is read inside the job folder (and its absence is the engine's to report).
+    expect(getParam(config, 'network', 'laneDefinitionsFile')).toBe('lanes.xml');
+    // Unset file params and params that only mention files stay as they were.
+    expect(getParam(config, 'facilities', 'inputFacilitiesFile')).toBe('null');
+    expect(getParam(config, 'plans', 'insistingOnUsingDeprecatedPersonAttributeFile')).toBe('false');
+    expect(getParam(config, 'controller', 'overwriteFiles')).toBe(getParam(original, 'controller', 'overwriteFiles'));
+  });
+
+  it('refuses a config that names files outside the job folder that the run does not have, naming each param', async () => {
+    let original = await readConfig(path.join(SHARED_DATA, 'configs/new-naming/mielec_stop_based_drt_config.xml'));
+    original = setParam(original, 'network', 'inputChangeEventsFile', '/etc/passwd');
+    original = setParam(original, 'counts', 'inputCountsFile', 'file:///root/.ssh/id_rsa');
+    const rewrite = () => rewriteConfig(original, { files: [{ role: 'network', name: 'network.xml', path: '/job/input/network.xml' }], outputDirectory: '/job/output', matsimRunId: 'x' });
+    expect(rewrite).toThrow(WorkingConfigError);
+    // The DRT files are relative names: they stay (inside the job folder), only the two outside ones are refused.
+    expect(rewrite).toThrow(
+      [outsideFileMessage('network.inputChangeEventsFile', '/etc/passwd'), outsideFileMessage('counts.inputCountsFile', 'file:///root/.ssh/id_rsa')].join(' '),
+    );
+    // A file inside a parameterset that climbs out of the job folder.
+    const text = await readFile(path.join(SHARED_DATA, 'configs/new-naming/mielec_stop_based_drt_config.xml'), 'utf8');
+    const climbing = parseConfigText(text.replace('value="vehicles-10-cap-4.xml"', 'value="../../../other-job/vehicles.xml"'));
+    expect(() => rewriteConfig(climbing, { files: [], outputDirectory: '/o', matsimRunId: 'x' })).toThrow(
+      outsideFileMessage('multiModeDrt.drt.vehiclesFile', '../../../other-job/vehicles.xml'),
+    );
+  });
 });
+
+/** The params of the first parameterset of `type` in `module`. */
+function setParams(config: Config, module: string, type: string): Map<string, string> {
+  const set = config.modules.find((m) => m.name === module)!.entries.find((e) => e.kind === 'parameterset' && e.type === type);
+  if (set?.kind !== 'parameterset') throw new Error(`no ${type} parameterset`);
+  return new Map(set.entries.flatMap((e) => (e.kind === 'param' ? [[e.name, e.value] as const] : [])));
+}
+
