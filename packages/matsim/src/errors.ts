@@ -6,6 +6,7 @@ export type MatsimErrorCode =
   | 'invalid-value' // a value that cannot be what the format says (a non-numeric coordinate, …)
   | 'truncated' // the data ends early (cut gzip/zstd stream, missing end tags)
   | 'corrupt-compression' // the gzip or zstd data is damaged
+  | 'too-large' // more decompressed bytes than the caller's bound (`InputOptions.maxBytes`)
   | 'malformed-csv'; // a table that cannot be read
 
 export class MatsimFormatError extends Error {

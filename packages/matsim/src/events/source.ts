@@ -41,7 +41,7 @@ export async function* readEventAttributes(
   options: EventSourceOptions = {},
 ): AsyncGenerator<void> {
   const document = new EventsDocument(onEvent, options.parser === 'saxes');
-  for await (const chunk of openText(input)) {
+  for await (const chunk of openText(input, options)) {
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
     document.write(chunk);
     yield;

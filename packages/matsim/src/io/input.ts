@@ -13,6 +13,15 @@ export type Input = string | Uint8Array | AsyncIterable<Uint8Array> | Readable;
 
 export type Compression = 'gzip' | 'zstd' | 'none';
 
+export interface InputOptions {
+  /**
+   * The most decompressed bytes to produce. One byte more fails with a MatsimFormatError `too-large`, thrown
+   * from inside the decompressor, so a small compressed file that expands to gigabytes (a "bomb") costs no more
+   * than this bound. Uncompressed input counts too. Default: no bound.
+   */
+  maxBytes?: number;
+}
+
 const CHUNK = 1 << 16;
 
 export function detectCompression(head: Uint8Array): Compression {
@@ -31,7 +40,7 @@ async function* rawChunks(input: Input): AsyncGenerator<Uint8Array> {
   }
 }
 
-async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound: ByteBound): AsyncGenerator<Uint8Array> {
   const inflater = createGunzip({ chunkSize: CHUNK });
   const feed = (async () => {
     try {
@@ -45,8 +54,13 @@ async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>): Asyn
     }
   })();
   try {
-    for await (const chunk of inflater as AsyncIterable<Uint8Array>) yield chunk;
+    for await (const chunk of inflater as AsyncIterable<Uint8Array>) {
+      const part = bound.admit(chunk);
+      if (part.length > 0) yield part;
+      bound.check();
+    }
   } catch (error) {
+    if (error instanceof MatsimFormatError) throw error;
     throw compressionError('gzip', error);
   } finally {
     inflater.destroy();
@@ -70,26 +84,69 @@ function onceDrain(stream: NodeJS.WritableStream): Promise<void> {
   });
 }
 
-async function* unzstd(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+/**
+ * fzstd decodes everything a pushed chunk holds before `push` returns: one 64 KiB chunk of RLE blocks can emit
+ * gigabytes. The bound is therefore counted in the output callback, whose throw aborts `push` itself.
+ */
+async function* unzstd(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound: ByteBound): AsyncGenerator<Uint8Array> {
   let out: Uint8Array[] = [];
-  const decoder = new Decompress((chunk) => out.push(chunk));
+  const decoder = new Decompress((chunk) => {
+    const part = bound.admit(chunk);
+    if (part.length > 0) out.push(part);
+    bound.check();
+  });
   const push = (chunk: Uint8Array, final = false) => {
     try {
       decoder.push(chunk, final);
     } catch (error) {
+      if (error instanceof MatsimFormatError) throw error;
       throw compressionError('zstd', error);
     }
   };
-  push(first);
-  for (let next = await rest.next(); !next.done; next = await rest.next()) {
-    push(next.value);
-    if (out.length) {
-      yield* out;
-      out = [];
+  const flush = function* () {
+    yield* out;
+    out = [];
+  };
+  try {
+    push(first);
+    for (let next = await rest.next(); !next.done; next = await rest.next()) {
+      push(next.value);
+      yield* flush();
     }
+    push(new Uint8Array(0), true);
+  } catch (error) {
+    // What was decoded before the bound (or the damage) still goes out first: a sniffer keeps its head.
+    yield* flush();
+    throw error;
   }
-  push(new Uint8Array(0), true);
-  yield* out;
+  yield* flush();
+}
+
+/**
+ * Counts decompressed bytes against `InputOptions.maxBytes`: `admit` passes the part of a chunk within the bound,
+ * `check` then throws if anything was cut off, so a reader sees exactly `maxBytes` bytes before the error.
+ */
+class ByteBound {
+  private total = 0;
+  private over = false;
+  constructor(private readonly max: number) {}
+  admit(chunk: Uint8Array): Uint8Array {
+    const room = this.max - this.total;
+    if (chunk.length <= room) {
+      this.total += chunk.length;
+      return chunk;
+    }
+    this.total = this.max;
+    this.over = true;
+    return chunk.subarray(0, room);
+  }
+  check(): void {
+    if (this.over) throw tooLarge(this.max);
+  }
+}
+
+function tooLarge(maxBytes: number): MatsimFormatError {
+  return new MatsimFormatError('too-large', `The content is larger than ${maxBytes} bytes once decompressed, more than can be read here.`);
 }
 
 function compressionError(kind: 'gzip' | 'zstd', error: unknown): MatsimFormatError {
@@ -102,7 +159,8 @@ function compressionError(kind: 'gzip' | 'zstd', error: unknown): MatsimFormatEr
 }
 
 /** The decompressed content of an input, as byte chunks. */
-export async function* openInput(input: Input): AsyncGenerator<Uint8Array> {
+export async function* openInput(input: Input, options: InputOptions = {}): AsyncGenerator<Uint8Array> {
+  const bound = new ByteBound(options.maxBytes ?? Number.POSITIVE_INFINITY);
   const source = rawChunks(input)[Symbol.asyncIterator]();
   let first = await source.next();
   while (!first.done && first.value.length === 0) first = await source.next();
@@ -110,14 +168,17 @@ export async function* openInput(input: Input): AsyncGenerator<Uint8Array> {
   // A magic number split over two tiny chunks is not worth handling: file and zlib chunks are large.
   switch (detectCompression(first.value)) {
     case 'gzip':
-      yield* gunzip(first.value, source);
+      yield* gunzip(first.value, source, bound);
       return;
     case 'zstd':
-      yield* unzstd(first.value, source);
+      yield* unzstd(first.value, source, bound);
       return;
     default:
-      yield first.value;
-      for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+      for (let next: IteratorResult<Uint8Array> = first; !next.done; next = await source.next()) {
+        const part = bound.admit(next.value);
+        if (part.length > 0) yield part;
+        bound.check();
+      }
   }
 }
 
@@ -125,7 +186,8 @@ export async function* openInput(input: Input): AsyncGenerator<Uint8Array> {
 export async function readHead(input: Input, maxBytes = 64 * 1024): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let size = 0;
-  const chunks = openInput(input);
+  // The bound stops a decompressor that would emit far more than the head in one step (see `unzstd`).
+  const chunks = openInput(input, { maxBytes });
   try {
     for await (const chunk of chunks) {
       parts.push(chunk);
@@ -151,9 +213,9 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
 }
 
 /** Decompressed content as text chunks (UTF-8, split multi-byte characters handled). */
-export async function* openText(input: Input): AsyncGenerator<string> {
+export async function* openText(input: Input, options: InputOptions = {}): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
-  for await (const chunk of openInput(input)) {
+  for await (const chunk of openInput(input, options)) {
     const text = decoder.decode(chunk, { stream: true });
     if (text) yield text;
   }

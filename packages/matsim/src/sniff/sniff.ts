@@ -76,7 +76,7 @@ async function readHeadTolerant(input: Input): Promise<{ head: Uint8Array; compr
   }
   const parts: Uint8Array[] = [];
   let size = 0;
-  const chunks = openInput(tapped());
+  const chunks = openInput(tapped(), { maxBytes: HEAD_BYTES });
   try {
     for await (const chunk of chunks) {
       parts.push(chunk);

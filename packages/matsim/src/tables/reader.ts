@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse, type Info } from 'csv-parse';
 import { MatsimFormatError } from '../errors.ts';
-import { openInput, type Input } from '../io/input.ts';
+import { openInput, type Input, type InputOptions } from '../io/input.ts';
 import { detectDelimiter, tableKindsOf, type Delimiter, type TableKind } from './kinds.ts';
 
 export interface TableStream {
@@ -29,8 +29,8 @@ const MAX_HEADER_BYTES = 1 << 20;
  * Opens a table and reads its header. With `kind`, the header must be one of that kind, else the promise rejects
  * with `unexpected-root`. Consume `rows` to the end or `return()` it to release the input.
  */
-export async function readTable(input: Input, kind?: TableKind): Promise<TableStream> {
-  const source = openInput(input);
+export async function readTable(input: Input, kind?: TableKind, options: InputOptions = {}): Promise<TableStream> {
+  const source = openInput(input, options);
   const head: Uint8Array[] = [];
   let headSize = 0;
   let headerEnd = -1;

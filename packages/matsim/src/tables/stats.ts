@@ -4,7 +4,7 @@
  * These files have one row per iteration, so they are read whole.
  */
 import { MatsimFormatError } from '../errors.ts';
-import type { Input } from '../io/input.ts';
+import type { Input, InputOptions } from '../io/input.ts';
 import { parseMatsimNumber } from '../common/numbers.ts';
 import { parseTime } from '../common/time.ts';
 import { tableKindsOf, type TableKind } from './kinds.ts';
@@ -22,8 +22,9 @@ async function readNumericTable(
   input: Input,
   accepted: readonly TableKind[],
   parseCell: (column: number) => CellParser,
+  options: InputOptions = {},
 ): Promise<NumericTable> {
-  const table = await readTable(input);
+  const table = await readTable(input, undefined, options);
   const { columns } = table;
   if (!tableKindsOf(columns).some((kind) => accepted.includes(kind))) {
     await table.rows.return(undefined);
@@ -59,8 +60,8 @@ const iterationOf = (row: (number | null)[]) => row[0] as number;
 const valueOf = (row: (number | null)[], index: number) => (index < 0 ? null : (row[index] ?? null));
 
 /** scorestats.csv / scorestats.txt (also `scorestats_<subpopulation>.csv`). */
-export async function readScoreStats(input: Input): Promise<ScoreStats> {
-  const table = await readNumericTable(input, ['scorestats'], () => javaDouble);
+export async function readScoreStats(input: Input, options: InputOptions = {}): Promise<ScoreStats> {
+  const table = await readNumericTable(input, ['scorestats'], () => javaDouble, options);
   const find = (...names: string[]) => table.columns.findIndex((c) => names.includes(c));
   const executed = find('avg_executed', 'avg. EXECUTED');
   const worst = find('avg_worst', 'avg. WORST');
@@ -79,11 +80,12 @@ export async function readScoreStats(input: Input): Promise<ScoreStats> {
 }
 
 /** modestats, ph_modestats, pkm_modestats (`.csv` or `.txt`) and modeChoiceCoverage. */
-export async function readModeStats(input: Input): Promise<ModeStats> {
+export async function readModeStats(input: Input, options: InputOptions = {}): Promise<ModeStats> {
   const table = await readNumericTable(
     input,
     ['modestats', 'ph_modestats', 'pkm_modestats', 'modeChoiceCoverage'],
     () => javaDouble,
+    options,
   );
   const modes = table.columns.slice(1);
   return {

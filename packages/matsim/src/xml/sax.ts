@@ -3,12 +3,12 @@
  * column) fed with decompressed text chunks, so memory stays flat however large the file is. The parser and its
  * safety checks live in `feed.ts`.
  */
-import { openText, type Input } from '../io/input.ts';
+import { openText, type Input, type InputOptions } from '../io/input.ts';
 import { createXmlFeed, type XmlHandler } from './feed.ts';
 
 export * from './feed.ts';
 
-export interface ReadXmlOptions {
+export interface ReadXmlOptions extends InputOptions {
   signal?: AbortSignal;
 }
 
@@ -23,7 +23,7 @@ export async function readXml(input: Input, handler: XmlHandler, options: ReadXm
  */
 export async function* readXmlChunks(input: Input, handler: XmlHandler, options: ReadXmlOptions = {}): AsyncGenerator<void> {
   const feed = createXmlFeed(handler);
-  for await (const chunk of openText(input)) {
+  for await (const chunk of openText(input, options)) {
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
     feed.write(chunk);
     yield;
