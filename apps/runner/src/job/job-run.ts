@@ -7,11 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ClaimedJob, JobFinish } from '@corridor/contract';
+import { jobPathsProblem, type ClaimedJob, type JobFinish } from '@corridor/contract';
 import { sleep } from '../backoff.ts';
 import type { ProtocolClient } from '../client.ts';
 import type { Logger } from '../logger.ts';
 import { buildCommand, CommandError, jobEnvironment, type BuiltCommand } from './command.ts';
+import { hostPathScrubber, runnerHostFolders } from './host-paths.ts';
 import { LogStream } from './log-stream.ts';
 import { PID_FILE } from './leftovers.ts';
 import { listOutputFiles } from './outputs.ts';
@@ -20,7 +21,7 @@ import { JobReporter } from './reporter.ts';
 import { readRss } from './rss.ts';
 import { stagedNames, WORKING_CONFIG, type StagedFile } from './staging.ts';
 import { StatsWatcher } from './stats-watcher.ts';
-import { writeWorkingConfig } from './working-config.ts';
+import { WorkingConfigError, writeWorkingConfig } from './working-config.ts';
 
 export interface JobRunDeps {
   client: ProtocolClient;
@@ -66,12 +67,15 @@ export class JobRun {
   private readonly abort = new AbortController();
   private readonly reporter: JobReporter;
   private readonly dir: string;
+  /** Host paths out of what users see (log lines, the end message); the runner's own log keeps them. */
+  private readonly scrub: (text: string) => string;
 
   constructor(
     readonly job: ClaimedJob,
     private readonly deps: JobRunDeps,
   ) {
     this.dir = path.join(deps.workDir, `job-${job.jobId}`);
+    this.scrub = hostPathScrubber(this.dir, runnerHostFolders({ workDir: deps.workDir, enginesDir: deps.releases.enginesDir }));
     this.reporter = new JobReporter({
       retryForMs: deps.retryForMs,
       reconnect: deps.reconnect,
@@ -137,6 +141,7 @@ export class JobRun {
       sendLog: (chunk) => this.reporter.call('log', () => deps.client.log(job.jobId, chunk)),
       sendProgress: (progress) => this.reporter.call('progress', () => deps.client.progress(job.jobId, progress)),
       flushMs: deps.logFlushMs,
+      scrub: this.scrub,
     });
     const stats = new StatsWatcher(outputDir, job.matsimRunId, (name, csv) =>
       this.reporter.call(`stats ${name}`, () => deps.client.putStats(job.jobId, name, csv)),
@@ -178,12 +183,16 @@ export class JobRun {
   /** The working config and the command line. */
   private async prepare(staged: StagedFile[], inputDir: string, outputDir: string): Promise<BuiltCommand> {
     const { job, deps } = this;
+    // Jobs stay in their folder: the server's check again, with its message (a job may come from an older server).
+    const pathProblem = jobPathsProblem(job);
+    if (pathProblem) throw new Error(pathProblem);
     const config = staged.find((file) => file.role === 'config');
     if (!config) throw new Error('The job has no config file.');
     const workingConfig = path.join(inputDir, WORKING_CONFIG);
     try {
       await writeWorkingConfig(config.path, workingConfig, { files: staged, outputDirectory: outputDir, matsimRunId: job.matsimRunId });
     } catch (error) {
+      if (error instanceof WorkingConfigError) throw error;
       throw new Error(`The config ${config.name} could not be read: ${(error as Error).message}`);
     }
     const jar = await this.jarFor(staged);
@@ -290,7 +299,8 @@ export class JobRun {
     const { job, deps } = this;
     this.ended = true;
     if (result && this.lostReason === undefined) {
-      const sent = await this.reporter.call('finish', () => deps.client.finish(job.jobId, result));
+      const shown = result.message === undefined ? result : { ...result, message: this.scrub(result.message) };
+      const sent = await this.reporter.call('finish', () => deps.client.finish(job.jobId, shown));
       deps.log.info(`job ${job.jobId}: ${result.status}${result.message ? ` — ${result.message}` : ''}${sent === 'ok' ? '' : ` (not reported: ${sent})`}`);
     }
     if (!deps.keepWorkDir) await rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
