@@ -106,6 +106,8 @@ describe('jobs, runners, job templates and run files', () => {
     expect(await runnerRow.textContent()).toContain('engine, java21');
     expect(await runnerRow.getByRole('cell').nth(3).textContent()).toBe('6 / 8');
     expect(await runnerRow.getByRole('cell').nth(4).textContent()).toBe('24.5 / 32');
+    // It did not say it runs its jobs in a sandbox.
+    expect(await runnerRow.getByRole('cell').nth(5).textContent()).toBe("Not sandboxed: jobs run with the runner's own rights");
     expect(await tokenRow.getByRole('cell').nth(4).textContent()).toBe('1');
 
     // "Download runner" explains how to start a runner against this server with the token.

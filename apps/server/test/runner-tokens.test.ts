@@ -87,10 +87,33 @@ describe('runner tokens', () => {
         runnerId: 'runner-fresh-1',
         name: 'runner runner-fresh-1',
         capabilities: ['engine', 'java'],
+        sandboxed: false,
         availableResources: { cpuCores: 7, ramInGb: 28 },
         totalResources: { cpuCores: 8, ramInGb: 32 },
         lastHeartbeat: fresh.toISOString(),
       },
+    ]);
+  });
+
+  it('shows whether a runner starts its jobs in the sandbox, as it said when connecting (older runners: not)', async () => {
+    const { admin } = await start();
+    const token = (await create(admin, { ipv4range: '127.0.0.1/32' })).json();
+    const resources = { cpuCores: 2, ramInGb: 4 };
+    for (const [name, sandboxed] of [['boxed', true], ['plain', false], ['older', undefined]] as const) {
+      const connected = await t.app.inject({
+        method: 'POST',
+        url: `${API}/jobs/runner/connect`,
+        headers: { authorization: `Bearer ${token.token}` },
+        payload: { name, capabilities: ['engine'], totalResources: resources, availableResources: resources, ...(sandboxed === undefined ? {} : { sandboxed }) },
+        remoteAddress: '127.0.0.1',
+      });
+      expect(connected.statusCode).toBe(200);
+    }
+    const [entry] = (await list(admin)).json();
+    expect(entry.connectedRunners.map((r: { name: string; sandboxed: boolean }) => [r.name, r.sandboxed])).toEqual([
+      ['boxed', true],
+      ['older', false],
+      ['plain', false],
     ]);
   });
 

@@ -193,6 +193,8 @@ export const ConnectedRunner = z.object({
   runnerId: z.string(),
   name: z.string(),
   capabilities: z.array(z.string()),
+  /** Whether its jobs run in the bubblewrap sandbox. */
+  sandboxed: z.boolean(),
   availableResources: Resources,
   totalResources: Resources,
   lastHeartbeat: z.string(),

@@ -38,6 +38,8 @@ export const RunnerHello = z.object({
   name: z.string().trim().min(1).max(200),
   /** e.g. "engine" (built-in engine), "java" (java on PATH), "java21". */
   capabilities: z.array(z.string().max(50)).max(50),
+  /** Whether the runner starts its jobs in the bubblewrap sandbox (older runners do not say: false). */
+  sandboxed: z.boolean().default(false),
   totalResources: Resources,
   availableResources: Resources,
   /** Jobs the runner is still working on (after a reconnect). */

@@ -403,6 +403,8 @@ export const runners = pgTable(
       .references(() => runnerTokens.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     capabilities: text('capabilities').array().notNull().default(sql`'{}'::text[]`),
+    /** Whether it starts its jobs in the bubblewrap sandbox (what it said when connecting). */
+    sandboxed: boolean('sandboxed').notNull().default(false),
     /** {cpuCores, ramInGb} */
     totalResources: jsonb('total_resources').$type<{ cpuCores: number; ramInGb: number }>().notNull(),
     availableResources: jsonb('available_resources').$type<{ cpuCores: number; ramInGb: number }>().notNull(),

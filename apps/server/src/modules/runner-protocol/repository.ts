@@ -23,6 +23,7 @@ export interface NewRunner {
   tokenId: number;
   name: string;
   capabilities: string[];
+  sandboxed: boolean;
   totalResources: Resources;
   availableResources: Resources;
   address: string;
@@ -81,6 +82,7 @@ export class RunnerProtocolRepository {
         set: {
           name: fields.name,
           capabilities: fields.capabilities,
+          sandboxed: fields.sandboxed,
           totalResources: fields.totalResources,
           availableResources: fields.availableResources,
           address: fields.address,

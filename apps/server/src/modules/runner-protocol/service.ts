@@ -75,6 +75,7 @@ export class RunnerProtocolService {
       tokenId: token.id,
       name: hello.name,
       capabilities: hello.capabilities,
+      sandboxed: hello.sandboxed,
       totalResources: hello.totalResources,
       availableResources: hello.availableResources,
       address: normalizeAddress(address),

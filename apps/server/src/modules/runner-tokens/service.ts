@@ -68,6 +68,7 @@ function present(token: RunnerTokenRow, runners: RunnerRow[], showSecret: boolea
       runnerId: r.id,
       name: r.name,
       capabilities: r.capabilities,
+      sandboxed: r.sandboxed,
       availableResources: r.availableResources,
       totalResources: r.totalResources,
       lastHeartbeat: r.lastHeartbeat.toISOString(),

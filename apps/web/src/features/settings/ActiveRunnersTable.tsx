@@ -9,7 +9,7 @@ function pair(available: number, total: number, language: string): string {
   return `${format.format(available)} / ${format.format(total)}`;
 }
 
-/** Connected runners: token, name, capabilities, CPU cores and RAM in GB, available / total (spec 3 §2.9). */
+/** Connected runners: token, name, capabilities, CPU cores and RAM in GB, available / total (spec 3 §2.9), and whether its jobs run sandboxed. */
 export function ActiveRunnersTable({ tokens }: { tokens: RunnerToken[] }) {
   const { t, i18n } = useTranslation();
   const runners = tokens.flatMap((token) => token.connectedRunners.map((runner) => ({ token, runner })));
@@ -24,6 +24,7 @@ export function ActiveRunnersTable({ tokens }: { tokens: RunnerToken[] }) {
             <Table.Th>{t('runners.columns.capabilities')}</Table.Th>
             <Table.Th ta="right">{t('runners.columns.cpu')}</Table.Th>
             <Table.Th ta="right">{t('runners.columns.ram')}</Table.Th>
+            <Table.Th>{t('runners.columns.sandbox')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -34,6 +35,7 @@ export function ActiveRunnersTable({ tokens }: { tokens: RunnerToken[] }) {
               <Table.Td>{runner.capabilities.join(', ')}</Table.Td>
               <Table.Td ta="right">{pair(runner.availableResources.cpuCores, runner.totalResources.cpuCores, i18n.language)}</Table.Td>
               <Table.Td ta="right">{pair(runner.availableResources.ramInGb, runner.totalResources.ramInGb, i18n.language)}</Table.Td>
+              <Table.Td c={runner.sandboxed ? undefined : 'orange'}>{t(runner.sandboxed ? 'runners.sandboxed' : 'runners.unsandboxed')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
