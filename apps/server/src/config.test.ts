@@ -53,6 +53,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SCENARIO_TEMPLATES_URL: 'ftp://x' })).toThrow(/SCENARIO_TEMPLATES_URL/);
   });
 
+  it('reads TRUST_PROXY as a list of proxy addresses, ranges or range names, empty by default', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16 ::1 fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    // Trusting every peer would let any client choose its address.
+    for (const value of ['true', '*', '10.0.0.0/33', 'proxy.example.org']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must list the proxy's addresses/);
+    }
+  });
+
   it('refuses a licence public key that is neither PEM nor a file', () => {
     expect(() => loadConfig({ LICENSE_PUBLIC_KEY: '/no/such/key.pem' })).toThrow(/LICENSE_PUBLIC_KEY/);
   });

@@ -17,6 +17,8 @@ export interface RunnerOptions {
   token: string;
   /** The address the calls come from; default 127.0.0.1. */
   remoteAddress?: string;
+  /** Sent with every call (e.g. X-Forwarded-For). */
+  headers?: Record<string, string>;
   name?: string;
   capabilities?: string[];
   resources?: Resources;
@@ -37,7 +39,7 @@ export class TestRunner {
   }
 
   call(method: 'GET' | 'POST' | 'PUT', url: string, body: Body = {}): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.options.token}` };
+    const headers: Record<string, string> = { ...this.options.headers, authorization: `Bearer ${this.options.token}` };
     if (this.runnerId) headers['x-runner-id'] = this.runnerId;
     let payload: string | Buffer | Readable | undefined;
     if ('json' in body) {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, API, createTestApp, type TestApp } from './harness.ts';
+import { ADMIN, API, createTestApp, sessionCookieOf, setupAdmin, type TestApp } from './harness.ts';
 
 describe('HTTP security and error shapes', () => {
   let t: TestApp;
@@ -169,5 +169,55 @@ describe('behind a proxy (PUBLIC_URL set)', () => {
     const response = await t.app.inject({ url: `${API}/health` });
     expect(response.headers['strict-transport-security']).toContain('max-age=');
     expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('sign-out from another site', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await setupAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  const signIn = async () =>
+    sessionCookieOf(await t.app.inject({ method: 'POST', url: `${API}/accounts/login`, payload: ADMIN }));
+  const status = async (url: string, cookie: string, headers: Record<string, string> = {}) =>
+    (await t.app.inject({ url: `${API}${url}`, headers: { cookie, host: 'localhost:8080', ...headers } })).statusCode;
+
+  it('refuses a cross-site GET /accounts/logout and keeps the session; the same origin signs out', async () => {
+    const cookie = await signIn();
+    const foreign = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' }, // a sibling subdomain is another origin too
+    ];
+    for (const headers of foreign) {
+      const response = await t.app.inject({ url: `${API}/accounts/logout`, headers: { cookie, host: 'localhost:8080', ...headers } });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json().message).toBe('Cross-origin request rejected.');
+      expect(response.cookies).toEqual([]);
+      expect(await status('/accounts/validate', cookie)).toBe(200);
+    }
+    // Foreign-site POSTs are refused by Sec-Fetch-Site alone as well.
+    const post = await t.app.inject({
+      method: 'POST',
+      url: `${API}/accounts/login`,
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: ADMIN,
+    });
+    expect(post.statusCode).toBe(403);
+
+    // The web app's own fetch: same-origin, no Origin on a GET.
+    expect(await status('/accounts/logout', cookie, { 'sec-fetch-site': 'same-origin' })).toBe(200);
+    expect(await status('/accounts/validate', cookie)).toBe(401);
+  });
+
+  it('signs out with the own Origin, a typed-in address (Sec-Fetch-Site: none) and without browser headers', async () => {
+    for (const headers of [{ origin: 'http://localhost:8080' }, { 'sec-fetch-site': 'none' }, {}]) {
+      const cookie = await signIn();
+      expect(await status('/accounts/logout', cookie, headers), JSON.stringify(headers)).toBe(200);
+      expect(await status('/accounts/validate', cookie)).toBe(401);
+    }
   });
 });

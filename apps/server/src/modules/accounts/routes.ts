@@ -76,7 +76,15 @@ export function accountsRoutes(accounts: AccountsService, cookie: SessionCookie)
 
     app.get(
       '/accounts/logout',
-      { schema: { tags, summary: 'Sign out this device', response: { 200: OkAnswer } } },
+      {
+        // A GET that changes state: the CSRF guard refuses it from other sites (plugins/csrf.ts).
+        config: { stateChanging: true },
+        schema: {
+          tags,
+          summary: 'Sign out this device; 403 when another site sent the request',
+          response: { 200: OkAnswer, ...errorAnswers(403) },
+        },
+      },
       async (request, reply) => {
         await accounts.logout(request.actor);
         cookie.clear(reply);
