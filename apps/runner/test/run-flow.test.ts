@@ -10,12 +10,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { JOB_PATH_MESSAGES, jobPathsProblem } from '@corridor/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../server/src/db/schema.ts';
 import { API, createTestApp, setupAdmin, ADMIN, type TestApp } from '../../server/test/harness.ts';
 import { attach, signIn, uploadOk, type Session } from '../../server/test/workspace-helpers.ts';
 import { isAlive, pollUntil } from './support.ts';
 
 const RUNNER_BIN = fileURLToPath(new URL('../bin/corridor-runner.mjs', import.meta.url));
+/** The repository (Corridor's install): no user-visible text may name it. */
+const REPO = fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
 const HEARTBEAT_TIMEOUT_MS = 2_500;
 
 let t: TestApp;
@@ -131,14 +136,21 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
     await waitFor(async () => !(await readdir(workDir)).includes(`job-${jobId}`));
   });
 
-  it('fails a run whose config names a missing file, with the engine error on the run and in the log', async () => {
-    const { id: jobId, datasetId } = await schedule('broken', '--config:network.inputNetworkFile=/nonexistent/network.xml');
+  it('fails a run whose config names a missing file, with the engine error on the run and in the log, and no host path in either', async () => {
+    const { id: jobId, datasetId } = await schedule('broken', '--config:network.inputNetworkFile=missing/network.xml');
     const job = await waitForJob(jobId, 'FAILED');
     expect(job.exitCode).toBe(1);
-    expect(job.message).toMatch(/^The engine exited with code 1\. corridor-engine: .*\/nonexistent\/network\.xml/);
+    expect(job.message).toBe("The engine exited with code 1. corridor-engine: ENOENT: no such file or directory, open './input/missing/network.xml'");
     const run = await call('GET', `/datasets/run/${datasetId}`);
     expect(run.run).toMatchObject({ status: 'FAILED', exitCode: 1 });
-    expect(await runLog(datasetId)).toMatch(/corridor-engine: ENOENT.*\/nonexistent\/network\.xml/);
+    const log = await runLog(datasetId);
+    expect(log).toContain("corridor-engine: ENOENT: no such file or directory, open './input/missing/network.xml'");
+    expect(log).toContain('corridor-runner: node <corridor>/packages/engine/bin/corridor-engine.mjs ./input/corridor-working-config.xml');
+    // What users see names no folder of the server's or the runner's host, and shows no stack trace.
+    for (const text of [log, job.message, run.run.message ?? '']) {
+      for (const hostPath of [workDir, t.config.dataDir, REPO, enginesDir]) expect(text).not.toContain(hostPath);
+      expect(text).not.toMatch(/\n\s+at /);
+    }
   });
 
   it('fails a run whose command cannot be started, with the reason', async () => {
@@ -146,6 +158,30 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
     const { id: jobId } = await schedule('unstartable', '', template.id);
     const job = await waitForJob(jobId, 'FAILED');
     expect(job).toMatchObject({ exitCode: null, message: 'The job command could not be started: spawn /no/such/program ENOENT' });
+  });
+
+  it('fails a job whose hostile arguments and run id got past the server, before anything runs and touching nothing outside its folder', async () => {
+    const victim = await mkdtemp(path.join(tmpdir(), 'victim-'));
+    tempDirs.push(victim);
+    await writeFile(path.join(victim, 'precious.txt'), 'keep me');
+    const hostile = {
+      programArgs: `--output ${victim} --config:controller.overwriteFiles=deleteDirectoryIfExists --config:network.inputNetworkFile=/etc/hostname`,
+      matsimRunId: '../../../x',
+    };
+    // Queued where no runner can take it, then stored as a server without the check would have stored it.
+    const { id: jobId, datasetId } = await schedule('hostile', '', undefined, [], { resourceRequirements: { ramInGb: 1000 } });
+    const [row] = await t.database.db.select({ parameters: jobs.parameters }).from(jobs).where(eq(jobs.id, jobId));
+    await t.database.db.update(jobs).set({ parameters: { ...row!.parameters, ...hostile }, ramInGb: 1 }).where(eq(jobs.id, jobId));
+
+    const job = await waitForJob(jobId, 'FAILED');
+    const message = jobPathsProblem(hostile)!;
+    expect(message).toContain(JOB_PATH_MESSAGES.runId);
+    expect(message).toContain(JOB_PATH_MESSAGES.outputDirectory(`--output ${victim}`));
+    expect(job).toMatchObject({ exitCode: null, message });
+    expect(await readFile(path.join(victim, 'precious.txt'), 'utf8')).toBe('keep me');
+    expect((await readdir(path.dirname(workDir))).filter((name) => /^x\./.test(name))).toEqual([]);
+    expect(runner.lines.some((l) => l.includes(`job ${jobId}: started`))).toBe(false);
+    expect(await runLog(datasetId)).toContain(message);
   });
 
   it('runs a MATSim release the setup wizard downloaded, and says so when a release is missing', async () => {
@@ -176,14 +212,14 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
       allowCustomJar: true,
       command: '$JAVA -Xmx$Xmx -jar $JAR $CONFIG $ARGS',
     });
-    const { id: jobId, datasetId } = await schedule('java', '; rm -rf / $(whoami)', template.id, [
+    const { id: jobId, datasetId } = await schedule('java', '; rm -rf . $(whoami)', template.id, [
       { file: uploaded!.id, name: uploaded!.name, role: 'jar' },
     ]);
     expect(await waitForJob(jobId, 'FINISHED')).toMatchObject({ exitCode: 0 });
 
     const log = await runLog(datasetId);
     expect(log).toContain('jvm: -Xmx1g');
-    expect(log).toMatch(/args: \/\S+\/input\/corridor-working-config\.xml \| ; \| rm \| -rf \| \/ \| \$\(whoami\)\n/);
+    expect(log).toContain('args: ./input/corridor-working-config.xml | ; | rm | -rf | . | $(whoami)\n');
     expect((await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration).toBe(2);
     const memory = await table(datasetId, 'memory', ['time', 'value', 'key']);
     expect(memory.filter((row) => row[2] === 'used').map((row) => row[1])).toEqual([100, 101, 102].map((mb) => mb * 1024 * 1024));
@@ -259,6 +295,7 @@ async function schedule(
   programArgs: string,
   jobTemplate?: number,
   extraFiles: { file: number; name: string; role: string }[] = [],
+  extra: object = {},
 ): Promise<{ id: number; datasetId: number }> {
   const role = (name: string) => (name === 'config.xml' ? 'config' : name.startsWith('network') ? 'network' : 'population');
   return call('POST', '/jobs/jobs', {
@@ -271,6 +308,7 @@ async function schedule(
     programArgs,
     matsimRunId: `${key}_1`,
     ...(jobTemplate === undefined ? {} : { jobTemplate }),
+    ...extra,
   });
 }
 
