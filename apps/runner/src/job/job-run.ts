@@ -299,7 +299,7 @@ export class JobRun {
     const { job, deps } = this;
     this.ended = true;
     if (result && this.lostReason === undefined) {
-      const shown = result.message === undefined ? result : { ...result, message: this.scrub(result.message) };
+      const shown = result.message === undefined ? result : { ...result, message: limit(this.scrub(result.message)) };
       const sent = await this.reporter.call('finish', () => deps.client.finish(job.jobId, shown));
       deps.log.info(`job ${job.jobId}: ${result.status}${result.message ? ` — ${result.message}` : ''}${sent === 'ok' ? '' : ` (not reported: ${sent})`}`);
     }
