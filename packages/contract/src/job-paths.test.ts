@@ -11,6 +11,10 @@ describe('MATSim run ids', () => {
   });
 });
 
+/** A row of arguments refused for one reason that names them whole. */
+const outside = (args: string): [string, string[]] => [args, [M.outsidePath(args)]];
+const output = (args: string): [string, string[]] => [args, [M.outputDirectory(args)]];
+
 describe('program arguments', () => {
   it.each([
     '',
@@ -26,25 +30,25 @@ describe('program arguments', () => {
   });
 
   it.each([
-    ['--output /some/dir', [M.outputDirectory('--output /some/dir')]],
-    ['--output=out2', [M.outputDirectory('--output=out2')]],
+    output('--output /some/dir'),
+    output('--output=out2'),
     [
       '--output /some/dir --config:controller.overwriteFiles=deleteDirectoryIfExists',
       [M.outputDirectory('--output /some/dir')],
     ],
-    ['--config:controller.outputDirectory=/elsewhere', [M.outputDirectory('--config:controller.outputDirectory=/elsewhere')]],
-    ['--config:controler.outputDirectory ./inside', [M.outputDirectory('--config:controler.outputDirectory ./inside')]],
+    output('--config:controller.outputDirectory=/elsewhere'),
+    output('--config:controler.outputDirectory ./inside'),
     ['--config:controller.runId=../../../x', [M.runIdOverride('--config:controller.runId=../../../x')]],
-    ['--config:network.inputNetworkFile=/some/file.xml', [M.outsidePath('--config:network.inputNetworkFile=/some/file.xml')]],
-    ['--config:network.inputChangeEventsFile ../../x.xml', [M.outsidePath('--config:network.inputChangeEventsFile ../../x.xml')]],
-    ['--config:counts.inputCountsFile=file:///etc/passwd', [M.outsidePath('--config:counts.inputCountsFile=file:///etc/passwd')]],
-    ['--config:plans.inputPlansFile=https://example.org/p.xml', [M.outsidePath('--config:plans.inputPlansFile=https://example.org/p.xml')]],
-    ['--config:drt.drt[mode=drt].vehiclesFile=~/v.xml', [M.outsidePath('--config:drt.drt[mode=drt].vehiclesFile=~/v.xml')]],
-    ['--config:households.inputFile=C:\\data\\h.xml', [M.outsidePath('--config:households.inputFile=C:\\data\\h.xml')]],
-    ['--config:global.anything=/etc/shadow', [M.outsidePath('--config:global.anything=/etc/shadow')]],
+    outside('--config:network.inputNetworkFile=/some/file.xml'),
+    outside('--config:network.inputChangeEventsFile ../../x.xml'),
+    outside('--config:counts.inputCountsFile=file:///etc/passwd'),
+    outside('--config:plans.inputPlansFile=https://example.org/p.xml'),
+    outside('--config:drt.drt[mode=drt].vehiclesFile=~/v.xml'),
+    outside('--config:households.inputFile=C:\\data\\h.xml'),
+    outside('--config:global.anything=/etc/shadow'),
     ['rm -rf /', [M.outsidePath('/')]],
-    ['--events=../../other-job/output', [M.outsidePath('--events=../../other-job/output')]],
-    ['--input=jar:file:/x.jar!/a', [M.outsidePath('--input=jar:file:/x.jar!/a')]],
+    outside('--events=../../other-job/output'),
+    outside('--input=jar:file:/x.jar!/a'),
     [
       '--config:controller.outputDirectory=/a --config:network.inputNetworkFile=/b.xml',
       [M.outputDirectory('--config:controller.outputDirectory=/a'), M.outsidePath('--config:network.inputNetworkFile=/b.xml')],

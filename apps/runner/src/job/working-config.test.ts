@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FileRole } from '@corridor/contract';
 import { generateDemoScenario } from '@corridor/engine';
 import { getParam, parseConfigText, readConfig, setParam, writeOutput, type Config } from '@corridor/matsim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,16 +75,12 @@ describe('the working config', () => {
 
   it("points every file param at the staged copies: DRT's vehicles and stops inside parametersets (mielec)", async () => {
     const original = await readConfig(path.join(SHARED_DATA, 'configs/new-naming/mielec_stop_based_drt_config.xml'));
-    const config = rewriteConfig(original, {
-      files: [
-        { role: 'network', name: 'network.xml', path: '/job/input/network.xml' },
-        { role: 'population', name: 'plans_only_drt_1.0.xml.gz', path: '/job/input/plans_only_drt_1.0.xml.gz' },
-        { role: 'input', name: 'vehicles-10-cap-4.xml', path: '/job/input/vehicles-10-cap-4.xml' },
-        { role: 'input', name: 'drtstops_wLinkIds_lessStops.xml', path: '/job/input/drtstops_wLinkIds_lessStops.xml' },
-      ],
-      outputDirectory: '/job/output',
-      matsimRunId: 'mielec_1',
-    });
+    const config = rewriteInJob(original, [
+      staged('network', 'network.xml'),
+      staged('population', 'plans_only_drt_1.0.xml.gz'),
+      staged('input', 'vehicles-10-cap-4.xml'),
+      staged('input', 'drtstops_wLinkIds_lessStops.xml'),
+    ]);
     const drt = setParams(config, 'multiModeDrt', 'drt');
     expect(drt.get('vehiclesFile')).toBe('/job/input/vehicles-10-cap-4.xml');
     expect(drt.get('transitStopFile')).toBe('/job/input/drtstops_wLinkIds_lessStops.xml');
@@ -96,17 +93,13 @@ describe('the working config', () => {
     original = setParam(original, 'counts', 'inputCountsFile', '../../counts/counts_car.xml');
     original = setParam(original, 'network', 'laneDefinitionsFile', 'lanes.xml');
     original = setParam(original, 'households', 'inputFile', 'https://svn.example.org/households.xml.gz');
-    const config = rewriteConfig(original, {
-      files: [
-        { role: 'network', name: 'network.xml', path: '/job/input/network.xml' },
-        { role: 'population', name: 'plans100.xml', path: '/job/input/plans100.xml' },
-        { role: 'input', name: 'networkChangeEvents.xml.gz', path: '/job/input/networkChangeEvents.xml.gz' },
-        { role: 'input', name: 'counts_car.xml', path: '/job/input/counts_car.xml' },
-        { role: 'input', name: 'households.xml.gz', path: '/job/input/households.xml.gz' },
-      ],
-      outputDirectory: '/job/output',
-      matsimRunId: 'equil_1',
-    });
+    const config = rewriteInJob(original, [
+      staged('network', 'network.xml'),
+      staged('population', 'plans100.xml'),
+      staged('input', 'networkChangeEvents.xml.gz'),
+      staged('input', 'counts_car.xml'),
+      staged('input', 'households.xml.gz'),
+    ]);
     expect(getParam(config, 'network', 'inputChangeEventsFile')).toBe('/job/input/networkChangeEvents.xml.gz');
     expect(getParam(config, 'counts', 'inputCountsFile')).toBe('/job/input/counts_car.xml');
     expect(getParam(config, 'households', 'inputFile')).toBe('/job/input/households.xml.gz');
@@ -122,7 +115,7 @@ describe('the working config', () => {
     let original = await readConfig(path.join(SHARED_DATA, 'configs/new-naming/mielec_stop_based_drt_config.xml'));
     original = setParam(original, 'network', 'inputChangeEventsFile', '/etc/passwd');
     original = setParam(original, 'counts', 'inputCountsFile', 'file:///root/.ssh/id_rsa');
-    const rewrite = () => rewriteConfig(original, { files: [{ role: 'network', name: 'network.xml', path: '/job/input/network.xml' }], outputDirectory: '/job/output', matsimRunId: 'x' });
+    const rewrite = () => rewriteInJob(original, [staged('network', 'network.xml')]);
     expect(rewrite).toThrow(WorkingConfigError);
     // The DRT files are relative names: they stay (inside the job folder), only the two outside ones are refused.
     expect(rewrite).toThrow(
@@ -131,11 +124,21 @@ describe('the working config', () => {
     // A file inside a parameterset that climbs out of the job folder.
     const text = await readFile(path.join(SHARED_DATA, 'configs/new-naming/mielec_stop_based_drt_config.xml'), 'utf8');
     const climbing = parseConfigText(text.replace('value="vehicles-10-cap-4.xml"', 'value="../../../other-job/vehicles.xml"'));
-    expect(() => rewriteConfig(climbing, { files: [], outputDirectory: '/o', matsimRunId: 'x' })).toThrow(
+    expect(() => rewriteInJob(climbing, [])).toThrow(
       outsideFileMessage('multiModeDrt.drt.vehiclesFile', '../../../other-job/vehicles.xml'),
     );
   });
 });
+
+/** A file staged in the job folder /job under its own name. */
+function staged(role: FileRole, name: string) {
+  return { role, name, path: `/job/input/${name}` };
+}
+
+/** The config rewritten for a job in /job. */
+function rewriteInJob(config: Config, files: ReturnType<typeof staged>[]): Config {
+  return rewriteConfig(config, { files, outputDirectory: '/job/output', matsimRunId: 'run_1' });
+}
 
 /** The params of the first parameterset of `type` in `module`. */
 function setParams(config: Config, module: string, type: string): Map<string, string> {
