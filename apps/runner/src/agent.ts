@@ -96,6 +96,7 @@ export class Agent {
           runnerId: client.runnerId,
           name: this.options.name,
           capabilities: this.options.capabilities,
+          sandboxed: this.options.sandbox !== undefined,
           totalResources: this.options.totalResources,
           availableResources: this.available(),
           jobs: this.runningJobs,

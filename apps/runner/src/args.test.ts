@@ -16,10 +16,12 @@ describe('corridor-runner arguments', () => {
       cpus: 8,
       ramGb: 31.5,
       stopWithParent: false,
+      unsandboxed: false,
       enginesDir: undefined,
     });
     expect(parseArgs(['--server', 'http://x', '--token', 't', '--engines', 'data/engines'], {}, '/srv').enginesDir).toBe('/srv/data/engines');
     expect(parseArgs(['--server', 'http://x', '--token', 't', '--stop-with-parent'], {}).stopWithParent).toBe(true);
+    expect(parseArgs(['--server', 'http://x', '--token', 't', '--unsandboxed'], {}).unsandboxed).toBe(true);
   });
 
   it('takes the token from CORRIDOR_RUNNER_TOKEN and defaults the rest', () => {

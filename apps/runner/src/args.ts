@@ -7,6 +7,8 @@ import path from 'node:path';
 import { parseArgs as parseNodeArgs } from 'node:util';
 
 export const TOKEN_ENV = 'CORRIDOR_RUNNER_TOKEN';
+/** The bubblewrap executable, when not `bwrap` on PATH. */
+export const BWRAP_ENV = 'CORRIDOR_BWRAP';
 
 export const USAGE = `Usage: corridor-runner --server URL --token TOKEN [options]
 
@@ -19,6 +21,8 @@ Connects to a Corridor server, claims scheduled runs and executes them.
   --cpus N        CPU cores to offer (default: all of this machine's)
   --ram GB        RAM in GB to offer (default: all of this machine's)
   --engines DIR   folder with MATSim release zips (matsim-{version}.zip) for job templates that name a release
+  --unsandboxed   run jobs without the bubblewrap sandbox, also those of templates that allow custom JAR-files
+                  (without this flag a runner that has no working bubblewrap refuses them)
   --stop-with-parent
                   stop when the process that started the runner ends (the server's embedded runner)
   --help          this text`;
@@ -35,6 +39,8 @@ export interface RunnerOptions {
   cpus: number | undefined;
   ramGb: number | undefined;
   stopWithParent: boolean;
+  /** --unsandboxed: the operator chose to run jobs without the sandbox. */
+  unsandboxed: boolean;
   /** Absolute path of the folder with MATSim release zips, if any. */
   enginesDir: string | undefined;
 }
@@ -52,6 +58,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
         cpus: { type: 'string' },
         ram: { type: 'string' },
         'stop-with-parent': { type: 'boolean' },
+        unsandboxed: { type: 'boolean' },
         engines: { type: 'string' },
       },
       strict: true,
@@ -73,6 +80,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     cpus: values.cpus === undefined ? undefined : positive(values.cpus, '--cpus', true),
     ramGb: values.ram === undefined ? undefined : positive(values.ram, '--ram', false),
     stopWithParent: values['stop-with-parent'] ?? false,
+    unsandboxed: values.unsandboxed ?? false,
     enginesDir: values.engines === undefined ? undefined : path.resolve(cwd, values.engines),
   };
 }

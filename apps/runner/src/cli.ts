@@ -4,13 +4,14 @@
  * stop, 1 when the server refused the token, 2 for a usage error.
  */
 import { Agent, TokenRefusedError } from './agent.ts';
-import { parseArgs, TOKEN_ENV, USAGE, UsageError } from './args.ts';
+import { BWRAP_ENV, parseArgs, TOKEN_ENV, USAGE, UsageError, type RunnerOptions } from './args.ts';
 import { ProtocolClient } from './client.ts';
 import path from 'node:path';
 import { engineArgv } from './job/command.ts';
 import { stopLeftoverJobs } from './job/leftovers.ts';
 import { Releases } from './job/release.ts';
-import { consoleLogger } from './logger.ts';
+import { Sandbox } from './job/sandbox.ts';
+import { consoleLogger, type Logger } from './logger.ts';
 import { detectCapabilities, javaCommand, totalResources } from './resources.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -36,6 +37,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       `capabilities ${capabilities.join(', ')}, working in ${options.workDir}`,
   );
   await stopLeftoverJobs(options.workDir, log);
+  const releasesDir = path.join(options.workDir, 'engines');
+  const sandbox = await startSandbox(options, releasesDir, java, log);
   const agent = new Agent({
     client: new ProtocolClient(options.serverUrl, options.token),
     log,
@@ -47,7 +50,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     java,
     env: process.env,
     hiddenEnv: [TOKEN_ENV],
-    releases: new Releases(options.enginesDir, path.join(options.workDir, 'engines')),
+    releases: new Releases(options.enginesDir, releasesDir),
+    sandbox,
+    unsandboxed: options.unsandboxed,
   });
 
   let signals = 0;
@@ -81,6 +86,28 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
   }
+}
+
+/** The bubblewrap sandbox (CORRIDOR_BWRAP, else `bwrap` on PATH), unless the operator chose --unsandboxed. */
+async function startSandbox(options: RunnerOptions, releasesDir: string, java: string, log: Logger): Promise<Sandbox | undefined> {
+  if (options.unsandboxed) {
+    log.warn('--unsandboxed: jobs run without a sandbox, with this runner\'s own rights');
+    return undefined;
+  }
+  const started = await Sandbox.start({
+    bwrap: process.env[BWRAP_ENV]?.trim() || 'bwrap',
+    workDir: options.workDir,
+    releasesDir,
+    hidden: options.enginesDir ? [options.enginesDir] : [],
+    java,
+    env: process.env,
+  });
+  if ('sandbox' in started) {
+    log.info('jobs run in the bubblewrap sandbox');
+    return started.sandbox;
+  }
+  log.warn(`no sandbox: ${started.problem}. Jobs of templates that allow custom JAR-files are refused; the others run unsandboxed.`);
+  return undefined;
 }
 
 /** Calls `onGone` once the parent process has ended (this process was re-parented). */

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,14 @@ describe('output files', () => {
     expect((await listOutputFiles(out)).map((f) => f.path)).toEqual(['ITERS/it.0/run.0.events.xml.gz', 'run.scorestats.csv']);
     expect(await listOutputFiles(path.join(dir, 'missing'))).toEqual([]);
   });
+
+  it('lists nothing when a job replaced its output folder with a link to a folder of the host', async () => {
+    const secrets = path.join(dir, 'secrets');
+    await mkdir(secrets);
+    await writeFile(path.join(secrets, 'key'), 'x');
+    await symlink(secrets, path.join(dir, 'linked-output'));
+    expect(await listOutputFiles(path.join(dir, 'linked-output'))).toEqual([]);
+  });
 });
 
 describe('StatsWatcher', () => {
@@ -58,6 +66,22 @@ describe('StatsWatcher', () => {
     await watcher.poll();
     expect(sent.at(-1)).toBe('scorestats:iteration;avg_executed\n0;1\n1;2\n');
     expect(sent).toHaveLength(3);
+  });
+
+  it('does not follow a stats file or an output folder that a job made a link to a file of the host, nor wait on a pipe', async () => {
+    const secret = path.join(dir, 'secret.csv');
+    await writeFile(secret, 'iteration;avg_executed\n0;42\n');
+    const out = path.join(dir, 'linked-stats');
+    await mkdir(out);
+    await symlink(secret, path.join(out, 'scorestats.csv'));
+    expect(spawnSync('mkfifo', [path.join(out, 'modestats.csv')]).status).toBe(0);
+    const swapped = path.join(dir, 'swapped-stats');
+    await mkdir(path.join(dir, 'host-folder'));
+    await writeFile(path.join(dir, 'host-folder', 'scorestats.csv'), 'iteration;avg_executed\n0;42\n');
+    await symlink(path.join(dir, 'host-folder'), swapped);
+    const sent: string[] = [];
+    for (const folder of [out, swapped]) await new StatsWatcher(folder, '', async (name) => void sent.push(name)).poll();
+    expect(sent).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * One claimed job from start to end: stage the input files, write the working config, run the job template's
- * command (argv, never a shell), stream log/progress/stats while it runs, upload the outputs, report the end.
+ * command (argv, never a shell; inside the sandbox, sandbox.ts, where the runner has one), stream log/progress/stats
+ * while it runs, upload the outputs, report the end. A template that allows custom jars needs the sandbox unless the
+ * runner was started with --unsandboxed.
  * Cancel: SIGTERM, SIGKILL after `killGraceMs`, upload what exists, CANCELLED. A job the server took back (lost)
  * is stopped and left without further calls.
  */
@@ -18,7 +20,8 @@ import { PID_FILE } from './leftovers.ts';
 import { listOutputFiles } from './outputs.ts';
 import { ReleaseError, type Releases } from './release.ts';
 import { JobReporter } from './reporter.ts';
-import { readRss } from './rss.ts';
+import { signalDescendants, treeRss } from './process-tree.ts';
+import { directLaunch, NO_SANDBOX_MESSAGE, sandboxExit, type Launch, type Sandbox } from './sandbox.ts';
 import { stagedNames, WORKING_CONFIG, type StagedFile } from './staging.ts';
 import { StatsWatcher } from './stats-watcher.ts';
 import { WorkingConfigError, writeWorkingConfig } from './working-config.ts';
@@ -41,6 +44,10 @@ export interface JobRunDeps {
   killGraceMs?: number;
   statsPollMs?: number;
   logFlushMs?: number;
+  /** Where jobs run; undefined: no sandbox on this runner (bubblewrap missing or not working, or --unsandboxed). */
+  sandbox: Sandbox | undefined;
+  /** The operator's --unsandboxed: jobs of templates that allow custom jars run without a sandbox too. */
+  unsandboxed: boolean;
   /** Keep the job's folder after the end (default: removed once the outputs are uploaded). */
   keepWorkDir?: boolean;
   /** How long calls are retried before the job counts as lost. */
@@ -62,6 +69,8 @@ export class JobRun {
   private cancelMessage: string | undefined;
   private lostReason: string | undefined;
   private child: ChildProcess | undefined;
+  /** Whether the child is bwrap: stopping the job then means the processes inside it. */
+  private sandboxed = false;
   private ended = false;
   private killTimer: NodeJS.Timeout | undefined;
   private readonly abort = new AbortController();
@@ -112,7 +121,9 @@ export class JobRun {
   private terminate(): void {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
+    // bwrap itself would die at once and take the job with it (SIGKILL): the job's own processes get SIGTERM.
+    if (this.sandboxed && child.pid) void signalDescendants(child.pid, 'SIGTERM');
+    else child.kill('SIGTERM');
     this.killTimer ??= setTimeout(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }, this.deps.killGraceMs ?? KILL_GRACE_MS);
@@ -121,6 +132,7 @@ export class JobRun {
   private async run(): Promise<void> {
     const { job, deps } = this;
     deps.log.info(`job ${job.jobId}: claimed (run ${job.runId}, ${job.matsimRunId})`);
+    if (!deps.sandbox && job.allowCustomJar && !deps.unsandboxed) return await this.end({ status: 'FAILED', exitCode: null, message: NO_SANDBOX_MESSAGE });
     await rm(this.dir, { recursive: true, force: true });
     const inputDir = path.join(this.dir, 'input');
     const outputDir = path.join(this.dir, 'output');
@@ -228,13 +240,24 @@ export class JobRun {
     return { problem: jarProblem(job) };
   }
 
+  /** bwrap around the command, or (no sandbox here) the command itself, with a warning in the job's log. */
+  private async launch(command: BuiltCommand, logStream: LogStream): Promise<Launch | { problem: string }> {
+    const { job, deps } = this;
+    const env = jobEnvironment(deps.env, command, job.memory, deps.hiddenEnv);
+    if (deps.sandbox) return deps.sandbox.launch(command.argv, this.dir, env);
+    const why = deps.unsandboxed ? 'this runner was started with --unsandboxed' : 'there is no sandbox on this runner';
+    logStream.note(`corridor-runner: warning: ${why}; the job runs with the runner's own rights.`);
+    return directLaunch(command.argv, this.dir, env);
+  }
+
   /** Runs the command until it exits, streaming its output, progress and stats. */
   private async execute(command: BuiltCommand, logStream: LogStream, stats: StatsWatcher): Promise<Outcome> {
     const { job, deps } = this;
-    const [program, ...args] = command.argv as [string, ...string[]];
-    const env = jobEnvironment(deps.env, command, job.memory, deps.hiddenEnv);
-    const child = spawn(program, args, { cwd: this.dir, env, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    const launch = await this.launch(command, logStream);
+    if ('problem' in launch) return { kind: 'spawn-error', message: launch.problem };
+    const child = spawn(launch.program, launch.args, { ...launch.options, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
+    this.sandboxed = launch.sandboxed;
     const outputEnded = Promise.all([logStream.attach(child.stdout, 'stdout'), logStream.attach(child.stderr, 'stderr')]);
     const startedAt = Date.now();
     let lastRss = 0;
@@ -243,7 +266,7 @@ export class JobRun {
       const silentSince = logStream.lastMemoryAt ?? startedAt;
       if (!child.pid || Date.now() - silentSince < RSS_AFTER_SILENCE_MS || Date.now() - lastRss < RSS_EVERY_MS) return;
       lastRss = Date.now();
-      const rss = await readRss(child.pid);
+      const rss = await treeRss(child.pid);
       if (rss !== undefined) logStream.addMemory([{ time: Date.now(), key: 'rss', value: rss }]);
     }, 1_000);
 
@@ -256,7 +279,7 @@ export class JobRun {
         if (this.stopped()) this.terminate();
       });
       child.once('error', (error) => resolve({ kind: 'spawn-error', message: error.message }));
-      child.once('exit', (code, signal) => resolve({ kind: 'exit', code, signal }));
+      child.once('exit', (code, signal) => resolve({ kind: 'exit', ...(launch.sandboxed ? sandboxExit(code, signal) : { code, signal }) }));
     });
     clearInterval(statsTimer);
     clearInterval(rssTimer);

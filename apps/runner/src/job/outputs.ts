@@ -1,5 +1,9 @@
-/** The files of a job's output directory, as the relative "/"-separated paths the server stores them under. */
-import { readdir } from 'node:fs/promises';
+/**
+ * The files of a job's output directory, as the relative "/"-separated paths the server stores them under. A job
+ * (its own user in the sandbox) may put links or pipes there: the runner, reading as itself, follows neither.
+ */
+import { constants } from 'node:fs';
+import { lstat, open, readdir, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface OutputFile {
@@ -9,9 +13,10 @@ export interface OutputFile {
   file: string;
 }
 
-/** Every regular file below `dir` (symbolic links are not followed), sorted; none when `dir` does not exist. */
+/** Every regular file below `dir` (symbolic links are not followed), sorted; none when `dir` is not a folder. */
 export async function listOutputFiles(dir: string): Promise<OutputFile[]> {
   const out: OutputFile[] = [];
+  if (!(await lstat(dir).catch(() => undefined))?.isDirectory()) return out;
   const walk = async (current: string, prefix: string) => {
     const entries = await readdir(current, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
@@ -22,4 +27,19 @@ export async function listOutputFiles(dir: string): Promise<OutputFile[]> {
   };
   await walk(dir, '');
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * Opens `name` in the folder `dir` for reading without following a link in either place (the folder is held open
+ * while the name is resolved in it, so swapping either for a link meanwhile does not help) and without blocking on
+ * a pipe; undefined when there is no such file. The caller checks that it is a regular file and closes it.
+ */
+export async function openInside(dir: string, name: string): Promise<FileHandle | undefined> {
+  const folder = await open(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW).catch(() => undefined);
+  if (!folder) return undefined;
+  try {
+    return await open(`/proc/self/fd/${folder.fd}/${name}`, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => undefined);
+  } finally {
+    await folder.close();
+  }
 }

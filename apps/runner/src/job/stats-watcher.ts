@@ -2,9 +2,8 @@
  * Watches the output directory for MATSim's scorestats.csv and modestats.csv (`{runId}.scorestats.csv` when a run
  * id is set) and sends each file again whenever it changed: the server replaces the run's table from it.
  */
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { STATS_FILES } from '@corridor/contract';
+import { openInside } from './outputs.ts';
 
 export type StatsName = (typeof STATS_FILES)[number];
 
@@ -34,17 +33,20 @@ export class StatsWatcher {
   private async check(): Promise<void> {
     for (const name of STATS_FILES) {
       for (const file of statsFileNames(name, this.matsimRunId)) {
-        const full = path.join(this.outputDir, file);
-        const info = await stat(full).catch(() => undefined);
-        if (!info?.isFile() || info.size === 0) continue;
-        const version = `${info.mtimeMs}:${info.size}`;
-        if (this.seen.get(name) !== version) {
-          const csv = await readFile(full).catch(() => undefined);
-          if (csv?.length) {
-            this.seen.set(name, version);
-            await this.send(name, csv);
-          }
+        const handle = await openInside(this.outputDir, file);
+        if (!handle) continue;
+        let csv: Buffer | undefined;
+        try {
+          const info = await handle.stat();
+          if (!info.isFile() || info.size === 0) continue;
+          const version = `${info.mtimeMs}:${info.size}`;
+          if (this.seen.get(name) === version) break;
+          csv = await handle.readFile().catch(() => undefined);
+          if (csv?.length) this.seen.set(name, version);
+        } finally {
+          await handle.close();
         }
+        if (csv?.length) await this.send(name, csv);
         break;
       }
     }

@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bwrapArgs, Sandbox, sandboxEnvironment, sandboxExit, SANDBOX_UID, type SandboxPaths } from './sandbox.ts';
+
+const SYSTEM = [{ path: '/usr' }, { path: '/etc' }, { path: '/bin', link: 'usr/bin' }, { path: '/lib64', link: 'usr/lib64' }];
+
+/** The value pairs after each occurrence of `flag`. */
+function operands(args: string[], flag: string, count = 2): string[][] {
+  return args.flatMap((arg, i) => (arg === flag ? [args.slice(i + 1, i + 1 + count)] : []));
+}
+
+describe('bwrap arguments', () => {
+  const paths: SandboxPaths = {
+    system: SYSTEM,
+    readOnly: ['/srv/corridor/packages', '/srv/corridor/node_modules', '/usr', '/usr/lib/jvm/java-17', '/opt/jdk', '/srv/runner/engines'],
+    hidden: ['/srv/runner', '/srv/corridor/data-engines'],
+  };
+  const args = bwrapArgs(paths, '/srv/runner/job-7', ['java', '-jar', 'input/x.jar']);
+
+  it('unshares every namespace, allows no nested user namespace and dies with the runner', () => {
+    expect(args.slice(0, 5)).toEqual(['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session']);
+    expect(args).not.toContain('--share-net');
+    expect(args.slice(args.indexOf('--'))).toEqual(['--', 'java', '-jar', 'input/x.jar']);
+    expect(operands(args, '--chdir', 1)).toEqual([['/srv/runner/job-7']]);
+  });
+
+  it('binds the system and the code read-only, once each, and only the job folder writable', () => {
+    expect(operands(args, '--ro-bind')).toEqual([
+      ['/usr', '/usr'],
+      ['/etc', '/etc'],
+      ['/srv/corridor/packages', '/srv/corridor/packages'],
+      ['/srv/corridor/node_modules', '/srv/corridor/node_modules'],
+      ['/opt/jdk', '/opt/jdk'],
+      ['/srv/runner/engines', '/srv/runner/engines'],
+    ]);
+    expect(operands(args, '--symlink')).toEqual([
+      ['usr/bin', '/bin'],
+      ['usr/lib64', '/lib64'],
+    ]);
+    expect(operands(args, '--bind')).toEqual([['/srv/runner/job-7', '/srv/runner/job-7']]);
+    expect(operands(args, '--tmpfs', 1)).toEqual([['/tmp']]);
+    for (const flag of ['--dev-bind', '--bind-try', '--ro-bind-try']) expect(args).not.toContain(flag);
+    // Neither the work folder (other jobs), nor the home folder, nor anything of DATA_DIR.
+    const sources = [...operands(args, '--ro-bind'), ...operands(args, '--bind')].map(([source]) => source!);
+    for (const source of sources) expect(['/srv/runner', '/root', '/home', '/srv/corridor', '/srv/corridor/data']).not.toContain(source);
+  });
+
+  it('covers a hidden folder that lies inside something bound, before binding what is meant to be seen in it', () => {
+    const inside = bwrapArgs({ system: SYSTEM, readOnly: ['/srv/corridor', '/srv/corridor/work/engines'], hidden: ['/srv/corridor/work', '/srv/corridor/data'] }, '/srv/corridor/work/job-1', ['true']);
+    const order = (flag: string, value: string) => inside.findIndex((arg, i) => arg === value && inside[i - 1] === flag);
+    expect(order('--tmpfs', '/srv/corridor/work')).toBeGreaterThan(order('--ro-bind', '/srv/corridor'));
+    expect(order('--tmpfs', '/srv/corridor/data')).toBeGreaterThan(order('--ro-bind', '/srv/corridor'));
+    expect(order('--ro-bind', '/srv/corridor/work/engines')).toBeGreaterThan(order('--tmpfs', '/srv/corridor/work'));
+    expect(order('--bind', '/srv/corridor/work/job-1')).toBeGreaterThan(order('--tmpfs', '/srv/corridor/work'));
+  });
+});
+
+describe('the sandbox environment', () => {
+  it('keeps a few variables, never the runner token or other secrets; HOME is the job folder', () => {
+    const env = sandboxEnvironment(
+      { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', NODE_OPTIONS: '--max-old-space-size=1024', CORRIDOR_RUNNER_TOKEN: 't0ken', DATABASE_URL: 'postgres://x', HOME: '/root', AWS_SECRET_ACCESS_KEY: 'x' },
+      '/w/job-1',
+    );
+    expect(env).toEqual({ PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', NODE_OPTIONS: '--max-old-space-size=1024', HOME: '/w/job-1', TMPDIR: '/tmp' });
+  });
+
+  it('turns bwrap\'s 128 + n back into the signal that ended the command', () => {
+    expect(sandboxExit(143, null)).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(sandboxExit(137, null)).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(sandboxExit(1, null)).toEqual({ code: 1, signal: null });
+    expect(sandboxExit(null, 'SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+  });
+});
+
+describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'sandbox-test-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('says why there is none when bwrap is missing', async () => {
+    const started = await Sandbox.start({ bwrap: path.join(dir, 'no-bwrap'), workDir: path.join(dir, 'none'), releasesDir: path.join(dir, 'none', 'engines'), hidden: [], java: 'java', env: process.env });
+    expect(started).toEqual({ problem: `${path.join(dir, 'no-bwrap')} was not found (install the package bubblewrap)` });
+  });
+
+  it('runs a job as another user that sees only its folder, a private /tmp and no network', async () => {
+    // The runner's work folder (the sandbox user may pass through it, not list it).
+    const work = dir;
+    const started = await Sandbox.start({ bwrap: 'bwrap', workDir: work, releasesDir: path.join(work, 'engines'), hidden: [], java: 'java', env: process.env });
+    if (!('sandbox' in started)) throw new Error(`no sandbox: ${started.problem}`);
+    // A file only its owner may read, in a folder the sandbox binds (the unpacked releases).
+    const secret = path.join(work, 'engines', 'owner-only');
+    await writeFile(secret, 'secret');
+    await chmod(secret, 0o600);
+    const other = path.join(work, 'job-1');
+    await mkdir(other);
+    await writeFile(path.join(other, 'theirs'), 'x');
+    const job = path.join(work, 'job-2');
+    await mkdir(path.join(job, 'input'), { recursive: true });
+    await writeFile(path.join(job, 'input', 'config.xml'), '<config/>');
+
+    const script = [
+      'echo uid=$(id -u)',
+      'echo home=$HOME',
+      'env | grep -c TOKEN || true',
+      `cat ${secret} >/dev/null 2>&1 && echo read-secret`,
+      `ls ${other} >/dev/null 2>&1 && echo saw-other-job`,
+      `ls ${process.cwd()}/package.json >/dev/null 2>&1 && echo saw-repository-root`,
+      'cat input/config.xml >/dev/null && echo read-input',
+      'mkdir output && echo out > output/x.txt && echo wrote-output',
+      `(echo x > ${other}/theirs) 2>/dev/null && echo wrote-other-job`,
+      `(echo x > ${process.cwd()}/packages/escaped) 2>/dev/null && echo wrote-repository`,
+      '(echo x > /usr/x) 2>/dev/null && echo wrote-usr',
+      `echo x > /tmp/private && echo x > ${dir}/private && echo wrote-tmp`,
+      'grep -c : /proc/net/dev',
+    ].join('\n');
+    const launch = await started.sandbox.launch(['/bin/sh', '-c', script], job, { ...process.env, CORRIDOR_RUNNER_TOKEN: 'tok' });
+    if ('problem' in launch) throw new Error(launch.problem);
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(launch.program, launch.args, { ...launch.options, stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (chunk) => (text += chunk));
+      child.once('error', reject);
+      child.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
+    });
+    const root = process.getuid?.() === 0;
+    expect(output.trim().split('\n')).toEqual([
+      `uid=${root ? SANDBOX_UID : process.getuid?.()}`,
+      `home=${job}`,
+      '0',
+      // Running as root, the runner hands the job to nobody: a root-only file stays unreadable though bound.
+      ...(root ? [] : ['read-secret']),
+      'read-input',
+      'wrote-output',
+      'wrote-tmp',
+      // Only the loopback interface.
+      '1',
+    ]);
+    expect(await readFile(path.join(job, 'output', 'x.txt'), 'utf8')).toBe('out\n');
+    // /tmp was the sandbox's own: nothing arrived in the host's.
+    for (const file of ['/tmp/private', path.join(dir, 'private'), path.join(process.cwd(), 'packages', 'escaped')]) {
+      await expect(readFile(file)).rejects.toThrow(/ENOENT/);
+    }
+    expect(await readFile(path.join(other, 'theirs'), 'utf8')).toBe('x');
+  });
+});

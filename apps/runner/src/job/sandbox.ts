@@ -1,0 +1,222 @@
+/**
+ * Jobs in a sandbox: every job command runs inside bubblewrap (`bwrap`) — its own user, pid, ipc, network (none),
+ * uts and cgroup namespaces, no nested user namespaces, a private /tmp, the system read-only (/usr, /etc and the
+ * /bin, /lib… folders or links), read-only the code it runs (the engine's packages and node_modules, node's
+ * prefix, the JVM, the unpacked MATSim releases), and writable only its own job folder, at the same path as
+ * outside. Everything else — DATA_DIR, the runner's work folder with the other jobs, the home folder — is not
+ * there; where one of them lies inside a read-only path it is covered with an empty tmpfs. The job gets a minimal
+ * environment (never the runner's token). A runner running as root starts bwrap as `nobody` (65534): inside a user
+ * namespace bwrap's --uid would still map back to root outside, so the drop happens before bwrap; the job folder
+ * is handed to that user and root reads the outputs afterwards. --die-with-parent and a pid namespace end every
+ * process of the job with bwrap.
+ */
+import { spawn } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, chmod, lchown, lstat, mkdir, readdir, readlink, realpath, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { constants as osConstants } from 'node:os';
+import path from 'node:path';
+
+/** `nobody` on Debian and most distributions. */
+export const SANDBOX_UID = 65534;
+export const SANDBOX_GID = 65534;
+
+/** Why a job of a template that allows custom jars fails on a runner without a sandbox. */
+export const NO_SANDBOX_MESSAGE =
+  'There is no sandbox on this runner (bubblewrap is missing or does not work), so it does not run job templates ' +
+  'that allow a custom JAR-file. Its operator can install bubblewrap, or start the runner with --unsandboxed.';
+
+const SYSTEM_PATHS = ['/usr', '/etc', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
+/** Variables a job keeps from the runner's environment (after the runner token was taken out). */
+const KEPT_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'JAVA_HOME', 'NODE_OPTIONS'];
+const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
+const PROBE_TIMEOUT_MS = 15_000;
+
+/** The host's system folders: bound read-only, or recreated as the links they are (a merged /usr). */
+export type SystemEntry = { path: string; link?: string };
+
+export interface SandboxPaths {
+  system: readonly SystemEntry[];
+  /** Bound read-only at the same path. */
+  readOnly: readonly string[];
+  /** Never visible: covered with a tmpfs where they lie inside a bound path (the runner's work folder, DATA_DIR). */
+  hidden: readonly string[];
+}
+
+/** How to start a job's command: bwrap and its arguments, or the command itself. */
+export interface Launch {
+  program: string;
+  args: string[];
+  options: { cwd: string; env: NodeJS.ProcessEnv; uid?: number; gid?: number };
+  sandboxed: boolean;
+}
+
+/** bwrap's arguments for running `argv` in `jobDir` (see the top of this file). */
+export function bwrapArgs(paths: SandboxPaths, jobDir: string, argv: readonly string[]): string[] {
+  const args = ['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session'];
+  for (const entry of paths.system) args.push(...(entry.link ? ['--symlink', entry.link, entry.path] : ['--ro-bind', entry.path, entry.path]));
+  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+  const bound = paths.system.filter((entry) => !entry.link).map((entry) => entry.path);
+  const isHidden = (dir: string) => paths.hidden.some((h) => inside(dir, h));
+  // Each once: not what is visible already (a hidden folder's content is not).
+  const readOnly = paths.readOnly.filter((dir, i) => isHidden(dir) || ![...bound, ...paths.readOnly.slice(0, i)].some((b) => inside(dir, b)));
+  for (const dir of readOnly.filter((d) => !isHidden(d))) args.push('--ro-bind', dir, dir);
+  // A hidden folder inside something bound (DATA_DIR inside the repository…) is covered; /tmp is fresh anyway.
+  for (const dir of paths.hidden) if ([...bound, ...readOnly].some((b) => inside(dir, b))) args.push('--tmpfs', dir);
+  for (const dir of readOnly.filter(isHidden)) args.push('--ro-bind', dir, dir);
+  args.push('--bind', jobDir, jobDir, '--chdir', jobDir, '--', ...argv);
+  return args;
+}
+
+/** The job's environment in the sandbox: a few variables of `env` (the runner's, token already removed), HOME the job folder. */
+export function sandboxEnvironment(env: NodeJS.ProcessEnv, jobDir: string): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = { PATH: DEFAULT_PATH };
+  for (const key of KEPT_ENV) if (env[key]) kept[key] = env[key];
+  return { ...kept, HOME: jobDir, TMPDIR: '/tmp' };
+}
+
+/** Starts `argv` as it is, in `dir`, with `env`: the runner's own rights. */
+export function directLaunch(argv: readonly string[], dir: string, env: NodeJS.ProcessEnv): Launch {
+  const [program, ...args] = argv as [string, ...string[]];
+  return { program, args, options: { cwd: dir, env }, sandboxed: false };
+}
+
+/**
+ * bwrap passes on the command's exit code, and 128 + n for a command ended by signal n: turned back into the
+ * signal, as for a process the runner started itself.
+ */
+export function sandboxExit(code: number | null, signal: NodeJS.Signals | null): { code: number | null; signal: NodeJS.Signals | null } {
+  if (code === null || code <= 128) return { code, signal };
+  const name = Object.entries(osConstants.signals).find(([, n]) => n === code - 128)?.[0];
+  return name ? { code: null, signal: name as NodeJS.Signals } : { code, signal };
+}
+
+export interface SandboxOptions {
+  /** The bwrap executable (a name on PATH or a path). */
+  bwrap: string;
+  /** The runner's work folder (job folders, unpacked releases): hidden, and the probe runs in it. */
+  workDir: string;
+  /** Where MATSim releases are unpacked (inside workDir): bound read-only. */
+  releasesDir: string;
+  /** Other folders jobs must never see (the --engines folder of release zips). */
+  hidden: readonly string[];
+  /** $JAVA: its JVM is bound read-only. */
+  java: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export class Sandbox {
+  private constructor(
+    private readonly bwrap: string,
+    private readonly paths: SandboxPaths,
+    private readonly user: { uid?: number; gid?: number },
+  ) {}
+
+  /** A working sandbox, or why there is none: bwrap is found and runs node in a probe folder like a job's. */
+  static async start(options: SandboxOptions): Promise<{ sandbox: Sandbox } | { problem: string }> {
+    const { workDir, env } = options;
+    const bwrap = await findProgram(options.bwrap, env.PATH ?? DEFAULT_PATH, workDir);
+    if (!bwrap) return { problem: `${options.bwrap} was not found (install the package bubblewrap)` };
+    const runningAsRoot = process.getuid?.() === 0;
+    await mkdir(options.releasesDir, { recursive: true });
+    // The sandbox user must get through the work folder to its job folder (not list it).
+    if (runningAsRoot) await chmod(workDir, 0o711);
+    const paths: SandboxPaths = {
+      system: await systemEntries(),
+      readOnly: [...(await codePaths(options.java, env)), options.releasesDir],
+      hidden: [workDir, ...options.hidden],
+    };
+    const sandbox = new Sandbox(bwrap, paths, runningAsRoot ? { uid: SANDBOX_UID, gid: SANDBOX_GID } : {});
+    const problem = await sandbox.probe(path.join(workDir, 'sandbox-probe'));
+    return problem ? { problem } : { sandbox };
+  }
+
+  /**
+   * How to start `argv` in the job folder `dir`; the folder (already staged) is handed to the sandbox user.
+   * A program that cannot be found gives why, as spawn would.
+   */
+  async launch(argv: readonly string[], dir: string, env: NodeJS.ProcessEnv): Promise<Launch | { problem: string }> {
+    const sandboxEnv = sandboxEnvironment(env, dir);
+    if (!(await findProgram(argv[0]!, sandboxEnv.PATH!, dir))) return { problem: `spawn ${argv[0]} ENOENT` };
+    if (this.user.uid !== undefined) await chownTree(dir, this.user.uid, this.user.gid!);
+    return {
+      program: this.bwrap,
+      args: bwrapArgs(this.paths, dir, argv),
+      options: { cwd: dir, env: sandboxEnv, ...this.user },
+      sandboxed: true,
+    };
+  }
+
+  /** Runs node in an empty job-like folder; undefined when that works, else bwrap's complaint. */
+  private async probe(dir: string): Promise<string | undefined> {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    try {
+      const launch = await this.launch([process.execPath, '-e', ''], dir, {});
+      if ('problem' in launch) return launch.problem;
+      return await new Promise<string | undefined>((resolve) => {
+        const child = spawn(launch.program, launch.args, { ...launch.options, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
+        let errors = '';
+        child.stderr.on('data', (chunk) => (errors += chunk));
+        child.once('error', (error) => resolve(error.message));
+        child.once('close', (code, signal) => resolve(code === 0 ? undefined : `bwrap ended with ${code ?? signal}: ${errors.trim()}`));
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** /usr, /etc and the /bin, /sbin, /lib… that exist here, as folders or as links. */
+async function systemEntries(): Promise<SystemEntry[]> {
+  const entries: SystemEntry[] = [];
+  for (const dir of SYSTEM_PATHS) {
+    const info = await lstat(dir).catch(() => undefined);
+    if (info?.isSymbolicLink()) entries.push({ path: dir, link: await readlink(dir) });
+    else if (info?.isDirectory()) entries.push({ path: dir });
+  }
+  return entries;
+}
+
+/** What the engine and Java need: the engine's packages and node_modules, node's prefix, the JVM. */
+async function codePaths(java: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const require = createRequire(import.meta.url);
+  const engineRoot = path.dirname(path.dirname(await realpath(require.resolve('@corridor/engine')))); // …/packages/engine
+  const tsx = await realpath(require.resolve('tsx'));
+  const nodeModules = tsx.slice(0, tsx.lastIndexOf(`${path.sep}node_modules${path.sep}`) + '/node_modules'.length);
+  const paths = [path.dirname(engineRoot), nodeModules, prefixOf(await realpath(process.execPath))];
+  const javaProgram = await findProgram(java, env.PATH ?? DEFAULT_PATH, process.cwd());
+  if (javaProgram) paths.push(prefixOf(await realpath(javaProgram)));
+  if (env.JAVA_HOME) paths.push(path.resolve(env.JAVA_HOME));
+  return paths;
+}
+
+/** `/usr/lib/jvm/java-17/bin/java` → `/usr/lib/jvm/java-17`. */
+function prefixOf(program: string): string {
+  return path.dirname(path.dirname(program));
+}
+
+/** `name` as the sandbox's execvp would find it (a path, or the first executable on PATH); undefined if none. */
+export async function findProgram(name: string, searchPath: string, cwd: string): Promise<string | undefined> {
+  const candidates = name.includes('/') ? [path.resolve(cwd, name)] : searchPath.split(':').filter(Boolean).map((dir) => path.join(dir, name));
+  for (const candidate of candidates) {
+    if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+  }
+  return undefined;
+}
+
+/** Whether `child` is `parent` or lies below it. */
+function inside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** Hands a folder and everything in it to uid:gid (links themselves, never what they point to). */
+async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
+  await lchown(dir, uid, gid);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) await chownTree(full, uid, gid);
+    else await lchown(full, uid, gid);
+  }
+}
