@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExactText, PlainText } from './strings.ts';
 
 export const TeamRole = z.enum(['owner', 'member']);
 export type TeamRole = z.infer<typeof TeamRole>;
@@ -21,23 +22,23 @@ export const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
-export const Username = z.string().trim().min(1).max(64);
+export const Username = PlainText().min(1).max(64);
 
 export const LoginRequest = z.object({
-  username: z.string().min(1),
-  password: z.string().min(1),
+  username: ExactText().min(1),
+  password: ExactText().min(1),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const SetupRequest = z.object({
   username: Username,
-  password: z.string().min(6).max(1024),
+  password: ExactText().min(6).max(1024),
 });
 export type SetupRequest = z.infer<typeof SetupRequest>;
 
 export const SignupRequest = z.object({
-  username: z.string(),
-  email: z.string(),
+  username: ExactText(),
+  email: ExactText(),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
@@ -50,7 +51,7 @@ export const SignupAnswer = z.object({
 });
 export type SignupAnswer = z.infer<typeof SignupAnswer>;
 
-export const GroupFindQuery = z.object({ name: z.string().min(1) });
+export const GroupFindQuery = z.object({ name: ExactText().min(1) });
 export const GroupFindAnswer = z.object({ id: z.number().int(), name: z.string() });
 export type GroupFindAnswer = z.infer<typeof GroupFindAnswer>;
 

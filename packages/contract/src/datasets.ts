@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileName, MultilineText, Name, NAME_MAX, PlainText, refineJsonText } from './strings.ts';
 
 /** Dataset kinds: scenarios now, runs from issue 6 on (one table, spec 1 §3). */
 export const DatasetType = z.enum(['scenario', 'run']);
@@ -23,6 +24,15 @@ export const DatasetAttributes = z
   })
   .catchall(z.unknown());
 export type DatasetAttributes = z.infer<typeof DatasetAttributes>;
+
+/** Attributes as clients send them: the well-known ones checked, no control characters in any key or text. */
+export const DatasetAttributesInput = z
+  .object({
+    __crs: MultilineText().optional(),
+    __jobType: z.union([z.number().int(), PlainText().max(NAME_MAX)]).optional(),
+  })
+  .catchall(z.unknown())
+  .superRefine((attributes, ctx) => refineJsonText(attributes, ctx));
 
 export const FileUsage = z.object({ id: z.number().int(), name: z.string() });
 
@@ -71,28 +81,32 @@ export const DatasetListQuery = z.object({ groupId: z.coerce.number().int().opti
 export const CreateDatasetRequest = z.object({
   groupId: z.number().int(),
   key: DatasetKey,
-  name: z.string().trim().min(1).max(200),
-  description: z.string().max(10_000).default(''),
+  name: Name(),
+  description: MultilineText().default(''),
   type: z.literal('scenario'),
   /** A scenario template key; "empty" (or absent) for an empty scenario. */
-  template: z.string().default('empty'),
-  attributes: DatasetAttributes.default({}),
+  template: PlainText().max(NAME_MAX).default('empty'),
+  attributes: DatasetAttributesInput.default({}),
 });
 export type CreateDatasetRequest = z.infer<typeof CreateDatasetRequest>;
 
 export const CreateDatasetAnswer = z.object({ id: z.number().int(), key: z.string() });
 
 export const UpdateDatasetRequest = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: Name(),
   key: DatasetKey,
-  description: z.string().max(10_000),
-  attributes: DatasetAttributes.optional(),
+  description: MultilineText(),
+  attributes: DatasetAttributesInput.optional(),
 });
 export type UpdateDatasetRequest = z.infer<typeof UpdateDatasetRequest>;
 export const UpdateDatasetAnswer = z.object({ key: z.string() });
 
-export const RenameRequest = z.object({ name: z.string().trim().min(1, 'The name must not be empty.').max(255) });
-export const DescriptionRequest = z.object({ description: z.string().max(10_000) });
+const EMPTY_NAME = 'The name must not be empty.';
+/** Renames a scenario or run: the same limits as on create. */
+export const RenameRequest = z.object({ name: Name(NAME_MAX, EMPTY_NAME) });
+/** Renames a file: the same rules as upload and create (PUT /datasets/files/init). */
+export const RenameFileRequest = z.object({ name: FileName(EMPTY_NAME) });
+export const DescriptionRequest = z.object({ description: MultilineText() });
 
 export const MoveDatasetRequest = z.object({ newTeam: z.number().int() });
 export const MoveDatasetAnswer = z.object({ groupId: z.number().int(), groupName: z.string(), key: z.string() });
@@ -100,13 +114,13 @@ export const MoveDatasetAnswer = z.object({ groupId: z.number().int(), groupName
 export const AccessType = z.enum(['OWNER', 'USER']);
 export const AccessEntry = z.object({ userId: z.number().int(), username: z.string(), accessType: AccessType });
 export type AccessEntry = z.infer<typeof AccessEntry>;
-export const AddAccessRequest = z.object({ username: z.string().trim().min(1) });
+export const AddAccessRequest = z.object({ username: PlainText().min(1) });
 
 /** POST /datasets/files (multipart `files[]`). */
 export const UploadAnswer = z.object({ files: z.array(FileEntry) });
 
 /** PUT /datasets/files/init?fileName=&format= */
-export const InitFileQuery = z.object({ fileName: z.string().trim().min(1).max(255), format: z.string().optional() });
+export const InitFileQuery = z.object({ fileName: FileName(), format: PlainText().max(50).optional() });
 export const InitFileAnswer = z.object({ id: z.number().int() });
 
 /** GET /datasets/files/{id}/d: derived files of a file (network previews, …). */
@@ -122,12 +136,15 @@ export const Changeset = z.object({
 export type Changeset = z.infer<typeof Changeset>;
 
 /** PUT /datasets/datasets/{scenarioId}/changesets/{id} */
-export const RenameChangesetRequest = z.object({ name: z.string().trim().min(1, 'The name must not be empty.').max(255) });
+export const RenameChangesetRequest = z.object({ name: Name(NAME_MAX, EMPTY_NAME) });
 
 /** POST /datasets/datasets/{id}/changesets: until the map editor creates changesets itself (spec 2). */
 export const CreateChangesetRequest = z.object({
-  name: z.string().trim().min(1, 'The name must not be empty.').max(255),
-  modifications: z.array(z.unknown()).default([]),
+  name: Name(NAME_MAX, EMPTY_NAME),
+  modifications: z
+    .array(z.unknown())
+    .superRefine((modifications, ctx) => refineJsonText(modifications, ctx))
+    .default([]),
 });
 
 /** GET /datasets/datasets/{id}/relations: a scenario and a run made from it (empty until runs exist). */
@@ -176,6 +193,6 @@ export const ScenarioTemplate = z.object({
 export type ScenarioTemplate = z.infer<typeof ScenarioTemplate>;
 
 /** GET /datasets/crs?q= */
-export const CrsQuery = z.object({ q: z.string().trim().min(2, 'Type at least 2 characters.') });
+export const CrsQuery = z.object({ q: PlainText().min(2, 'Type at least 2 characters.') });
 export const Crs = z.object({ code: z.string(), name: z.string() });
 export type Crs = z.infer<typeof Crs>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { TeamRole } from './accounts.ts';
+import { ExactText, PlainText } from './strings.ts';
 
 /** POST /accounts/groups */
-export const CreateGroupRequest = z.object({ name: z.string().trim().min(2).max(64) });
+export const CreateGroupRequest = z.object({ name: PlainText().min(2).max(64) });
 export const GroupMember = z.object({ id: z.number().int(), userId: z.number().int(), username: z.string(), role: TeamRole });
 export const Group = z.object({
   id: z.number().int(),
@@ -12,9 +13,9 @@ export const Group = z.object({
   personal: z.boolean().optional(),
 });
 export type Group = z.infer<typeof Group>;
-export const AddMemberRequest = z.object({ username: z.string().trim().min(1) });
+export const AddMemberRequest = z.object({ username: PlainText().min(1) });
 export const SetRoleRequest = z.object({ role: TeamRole });
 
 /** POST /accounts/users (admin): add a user who can sign in at once. */
-export const CreateUserRequest = z.object({ username: z.string().trim().min(2).max(64), password: z.string().min(5).max(1024) });
+export const CreateUserRequest = z.object({ username: PlainText().min(2).max(64), password: ExactText().min(5).max(1024) });
 export const CreatedUser = z.object({ id: z.number().int(), username: z.string() });

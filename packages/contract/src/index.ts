@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './common.ts';
+export * from './strings.ts';
 export * from './accounts.ts';
 export * from './features.ts';
 export * from './licenses.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MultilineText, Name, NAME_MAX, PlainText } from './strings.ts';
 
 /** Job and run statuses (spec 1 §4). SUBMITTED is shown as "Scheduled". */
 export const JOB_STATUSES = ['CREATED', 'SUBMITTED', 'STARTED', 'FINISHED', 'FAILED', 'CANCELLED'] as const;
@@ -49,7 +50,7 @@ export function proposedRun(scenario: { name: string; key: string }, existingRun
 export const JobFileAssignment = z.object({
   /** The file id. */
   file: z.number().int(),
-  name: z.string(),
+  name: Name(),
   role: FileRole,
 });
 export type JobFileAssignment = z.infer<typeof JobFileAssignment>;
@@ -57,18 +58,18 @@ export type JobFileAssignment = z.infer<typeof JobFileAssignment>;
 /** POST /jobs/jobs (spec 1 §7.4). `group` is the group id the run belongs to; `jobTemplate` the job type. */
 export const CreateJobRequest = z.object({
   type: z.literal('matsim'),
-  name: z.string().trim().min(1, SCHEDULE_MESSAGES.name).max(200),
+  name: Name(NAME_MAX, SCHEDULE_MESSAGES.name),
   group: z.number().int(),
   files: z.array(JobFileAssignment).max(100),
   scenarioId: z.number().int(),
-  description: z.string().max(10_000).default(''),
+  description: MultilineText().default(''),
   changesets: z.array(z.object({ id: z.number().int() })).default([]),
   memory: z.string().trim().regex(MEMORY_PATTERN, SCHEDULE_MESSAGES.memory).default(DEFAULT_MEMORY),
-  programArgs: z.string().max(10_000).default(''),
+  programArgs: MultilineText().default(''),
   resourceRequirements: z
     .object({ ramInGb: z.number().positive(), cpuCores: z.number().int().min(1).default(DEFAULT_CPU_CORES) })
     .optional(),
-  matsimRunId: z.string().trim().min(1, SCHEDULE_MESSAGES.runId).max(200),
+  matsimRunId: PlainText().min(1, SCHEDULE_MESSAGES.runId).max(NAME_MAX),
   /** The job template (job type); absent: the scenario's __jobType, else the default template. */
   jobTemplate: z.number().int().optional(),
 });
@@ -159,12 +160,12 @@ export const MATSIM_RELEASES = ['2025.0', '2024.0', '15.0', '14.0', '13.0', '12.
 export const TOOL_INTEGRATIONS = ['2025.0', '2024.0', '15.0', '14.0'] as const;
 
 export const SaveJobTemplateRequest = z.object({
-  name: z.string().trim().min(1, JOB_TEMPLATE_MESSAGES.name).max(200),
-  description: z.string().max(10_000).default(''),
-  matsimVersion: z.string().max(50).nullable().default(null),
-  toolIntegrations: z.array(z.string().max(50)).max(10).default([]),
+  name: Name(NAME_MAX, JOB_TEMPLATE_MESSAGES.name),
+  description: MultilineText().default(''),
+  matsimVersion: PlainText().max(50).nullable().default(null),
+  toolIntegrations: z.array(PlainText().max(50)).max(10).default([]),
   allowCustomJar: z.boolean().default(false),
-  command: z.string().trim().min(1, JOB_TEMPLATE_MESSAGES.command).max(5_000),
+  command: MultilineText(5_000).trim().min(1, JOB_TEMPLATE_MESSAGES.command),
   files: z.array(z.object({ fkUserFile: z.number().int(), extractArchive: z.boolean().default(false) })).max(5).default([]),
 });
 export type SaveJobTemplateRequest = z.infer<typeof SaveJobTemplateRequest>;
@@ -212,10 +213,10 @@ export const RunnerToken = z.object({
 });
 export type RunnerToken = z.infer<typeof RunnerToken>;
 export const CreateRunnerTokenRequest = z.object({
-  description: z.string().trim().max(500).default(''),
+  description: PlainText().max(500).default(''),
   /** CIDR ranges, e.g. "10.0.0.0/8"; empty means no IPv4 (resp. IPv6) address may use the token. */
-  ipv4range: z.string().trim().max(100).default(''),
-  ipv6range: z.string().trim().max(100).default(''),
+  ipv4range: PlainText().max(100).default(''),
+  ipv6range: PlainText().max(100).default(''),
 });
 export const RUNNER_MESSAGES = {
   addFailed: 'Runner could not be added.',

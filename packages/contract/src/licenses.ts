@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Name, NAME_MAX, PlainText } from './strings.ts';
 
 /**
  * The signed content of a licence key (spec 1 §3, spec 3 §3 "Licence").
@@ -22,14 +23,14 @@ export type License = z.infer<typeof License>;
 
 export const LicenseList = z.array(License);
 
-export const LicenseKeyQuery = z.object({ key: z.string().min(1) });
+export const LicenseKeyQuery = z.object({ key: PlainText().min(1) });
 
 /** POST …/licenses/check/key and …/licenses/key take the key as text/plain, or as JSON in this shape. */
-export const LicenseKeyRequest = z.object({ key: z.string() });
+export const LicenseKeyRequest = z.object({ key: PlainText() });
 export type LicenseKeyRequest = z.infer<typeof LicenseKeyRequest>;
 
 export const CommunityLicenseRequest = z.object({
-  name: z.string().trim().min(1).max(200),
-  organisation: z.string().trim().max(200).default(''),
+  name: Name(),
+  organisation: PlainText().max(NAME_MAX).default(''),
 });
 export type CommunityLicenseRequest = z.infer<typeof CommunityLicenseRequest>;

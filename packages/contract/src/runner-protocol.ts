@@ -22,6 +22,7 @@
  */
 import { z } from 'zod';
 import { FileRole, Resources } from './jobs.ts';
+import { ExactText, Name } from './strings.ts';
 
 export const RUNNER_PROTOCOL_PREFIX = '/jobs/runner';
 export const RUNNER_ID_HEADER = 'x-runner-id';
@@ -34,10 +35,10 @@ export const RUNNER_HEARTBEAT_TIMEOUT_MS = 60_000;
 
 export const RunnerHello = z.object({
   /** The id of a previous connection (reconnecting keeps it); absent the first time. */
-  runnerId: z.string().min(8).max(100).optional(),
-  name: z.string().trim().min(1).max(200),
+  runnerId: ExactText().min(8).max(100).optional(),
+  name: Name(),
   /** e.g. "engine" (built-in engine), "java" (java on PATH), "java21". */
-  capabilities: z.array(z.string().max(50)).max(50),
+  capabilities: z.array(ExactText().max(50)).max(50),
   /** Whether the runner starts its jobs in the bubblewrap sandbox (older runners do not say: false). */
   sandboxed: z.boolean().default(false),
   totalResources: Resources,
@@ -57,7 +58,7 @@ export type HeartbeatAnswer = z.infer<typeof HeartbeatAnswer>;
 
 export const ClaimRequest = z.object({
   /** A fresh random id per claim attempt; repeat it when retrying the same attempt. */
-  claimId: z.string().min(8).max(100),
+  claimId: ExactText().min(8).max(100),
   availableResources: Resources,
 });
 export type ClaimRequest = z.infer<typeof ClaimRequest>;
@@ -88,7 +89,7 @@ export const MemoryReading = z.object({
   /** ms since the epoch. */
   time: z.number(),
   /** used, free, total (MemoryObserver) or rss (process). */
-  key: z.string().max(20),
+  key: ExactText().max(20),
   /** bytes */
   value: z.number(),
 });
@@ -102,7 +103,7 @@ export type JobProgress = z.infer<typeof JobProgress>;
 export const STATS_FILES = ['scorestats', 'modestats'] as const;
 export const StatsParams = z.object({ id: z.coerce.number().int(), name: z.enum(STATS_FILES) });
 
-export const OutputQuery = z.object({ path: z.string().min(1).max(1000) });
+export const OutputQuery = z.object({ path: ExactText().min(1).max(1000) });
 
 export const JobFinish = z.object({
   status: z.enum(['FINISHED', 'FAILED', 'CANCELLED']),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Dataset } from './datasets.ts';
 import { JobStatus } from './jobs.ts';
+import { ExactText } from './strings.ts';
 
 /** The scenario a run was made from (null when the scenario was deleted or the run was imported). */
 export const RunScenario = z.object({ id: z.number().int(), key: z.string(), name: z.string(), groupName: z.string() });
@@ -116,13 +117,13 @@ export const TableQuery = z.object({
   query: z.object({
     select: z.array(
       z.object({
-        column: z.string(),
+        column: ExactText().max(100),
         aggregation: z.enum(['COUNT', 'SUM', 'AVG', 'NONE', 'MIN', 'MAX']).optional(),
         binning: z.unknown().optional(),
       }),
     ),
-    groupBy: z.array(z.object({ column: z.string() })).default([]),
-    where: z.array(z.object({ column: z.string(), is: z.enum(FILTER_OPERATORS), value: z.union([z.string(), z.number()]) })).default([]),
+    groupBy: z.array(z.object({ column: ExactText().max(100) })).default([]),
+    where: z.array(z.object({ column: ExactText().max(100), is: z.enum(FILTER_OPERATORS), value: z.union([ExactText().max(1000), z.number()]) })).default([]),
   }),
   shape: z.enum(['RAW', 'PIVOT', 'BOXPLOT']),
 });

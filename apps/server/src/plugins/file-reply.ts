@@ -1,4 +1,5 @@
 /** Sending stored bytes (files, derived files, system files) the same way from every route. */
+import { ExactText } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ export interface FileBody {
 }
 
 /** `?dl=1` (any value but "0" or "false") asks for a download instead of an inline view. */
-export const DownloadQuery = z.object({ dl: z.string().optional() });
+export const DownloadQuery = z.object({ dl: ExactText().optional() });
 export function wantsDownload(query: { dl?: string }): boolean {
   return query.dl !== undefined && query.dl !== '0' && query.dl !== 'false';
 }

@@ -1,5 +1,5 @@
 /** File contents: download or show, save a config, derived files, networks as (Geo)JSON. HTTP only. */
-import { ConfigSaveConflict, CONFIG_SAVE_STALE, DerivedFile, SaveConfigAnswer } from '@corridor/contract';
+import { ConfigSaveConflict, CONFIG_SAVE_STALE, DerivedFile, FileName, MultilineText, SaveConfigAnswer } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,7 +47,7 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
             'stored only while the file is still at that version, else 409 with where the content is now',
           params: IdParams,
           headers: z.object({ 'if-match': z.string().optional() }),
-          body: z.string(),
+          body: MultilineText(null),
           response: { 200: SaveConfigAnswer, 409: ConfigSaveConflict, ...errors },
         },
       },
@@ -83,7 +83,7 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
 
     app.get(
       '/datasets/files/:id/d/:filename',
-      { schema: { tags, summary: 'One derived file', params: z.object({ id: RowId, filename: z.string().min(1) }), response: errors } },
+      { schema: { tags, summary: 'One derived file', params: z.object({ id: RowId, filename: FileName() }), response: errors } },
       async (request, reply) => sendFile(reply, await content.openDerived(request.actor, request.params.id, request.params.filename)),
     );
   };

@@ -1,5 +1,5 @@
 /** /api/v1/datasets/files… and a dataset's files: upload, attach, detach, rename, create, delete. HTTP only. */
-import { FileEntry, InitFileAnswer, InitFileQuery, OkAnswer, RenameRequest, UploadAnswer } from '@corridor/contract';
+import { FileEntry, InitFileAnswer, InitFileQuery, OkAnswer, RenameFileRequest, UploadAnswer } from '@corridor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
@@ -47,7 +47,7 @@ export function filesRoutes(files: FilesService, maxUploadBytes: number): Fastif
 
     app.put(
       '/datasets/files/:id/meta',
-      { schema: { tags, summary: 'Rename a file', params: IdParams, body: RenameRequest, response: { 200: FileEntry, ...errors } } },
+      { schema: { tags, summary: 'Rename a file', params: IdParams, body: RenameFileRequest, response: { 200: FileEntry, ...errors } } },
       (request) => files.rename(request.actor, request.params.id, request.body.name),
     );
 

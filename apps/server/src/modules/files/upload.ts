@@ -3,7 +3,7 @@
  * limits (size per file, files per request) turned into the messages the UI shows.
  */
 import path from 'node:path';
-import { MAX_FILES_PER_UPLOAD } from '@corridor/contract';
+import { FileName, MAX_FILES_PER_UPLOAD } from '@corridor/contract';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../shared/errors.ts';
 import { formatBytes } from './content.ts';
@@ -19,7 +19,8 @@ export function tooLarge(maxBytes: number): HttpError {
 
 export async function* multipartFiles(request: FastifyRequest, maxBytes: number): AsyncGenerator<UploadPart> {
   if (!request.isMultipart()) throw badRequest('Upload the files as multipart/form-data in the field files[].');
-  const parts = request.files({ limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD } });
+  // preservePath: the multipart parser would turn "." and ".." into "" silently; cleanName applies the one rule.
+  const parts = request.files({ preservePath: true, limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD } });
   try {
     for await (const part of parts) {
       yield { filename: cleanName(part.filename), content: translated(part.file, maxBytes) };
@@ -44,8 +45,15 @@ function translate(err: unknown, maxBytes: number): unknown {
   return err;
 }
 
-/** Browsers send the base name; older ones the whole client path. */
+const UploadName = FileName();
+
+/**
+ * Browsers send the base name; older ones the whole client path. The base name follows the same rules as a
+ * rename (the contract's FileName): no control characters, not "." or "..", at most NAME_MAX characters.
+ */
 export function cleanName(filename: string | undefined): string {
-  const base = path.posix.basename((filename ?? '').replaceAll('\\', '/')).trim();
-  return base.slice(0, 255) || 'unnamed';
+  const base = path.posix.basename((filename ?? '').replaceAll('\\', '/')).trim() || 'unnamed';
+  const checked = UploadName.safeParse(base);
+  if (!checked.success) throw badRequest(`Invalid request: files[]/filename: ${checked.error.issues[0]?.message}`);
+  return checked.data;
 }

@@ -15,11 +15,14 @@ export class JobLog {
     private readonly logs: LogStore,
   ) {}
 
-  /** Appends bytes as they are (the runner's output); answers the log's new size, or null when the job has no log. */
+  /**
+   * Appends the runner's output as it is, but for NUL characters (binary output): they are dropped, as a log is
+   * text. Answers the log's new size, or null when the job has no log.
+   */
   async append(jobId: number, chunk: string | Uint8Array): Promise<number | null> {
     const file = await this.find(jobId);
     if (!file) return null;
-    const size = await this.logs.append(file.blobKey, chunk);
+    const size = await this.logs.append(file.blobKey, withoutNul(chunk));
     await this.commitSize(file.id, size);
     return size;
   }
@@ -57,4 +60,10 @@ export class JobLog {
     for await (const chunk of this.logs.read(key, { start: size - 1, end: size })) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('latin1') === '\n';
   }
+}
+
+/** NUL is a single 0 byte in UTF-8 (never part of another character), so bytes can be filtered directly. */
+function withoutNul(chunk: string | Uint8Array): string | Uint8Array {
+  if (typeof chunk === 'string') return chunk.includes('\0') ? chunk.replaceAll('\0', '') : chunk;
+  return chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk;
 }

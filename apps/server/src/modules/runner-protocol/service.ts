@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   JOB_NOT_YOURS,
   RUNNER_UNKNOWN,
+  stripControlCharacters,
   type ClaimAnswer,
   type ClaimRequest,
   type FileRole,
@@ -205,7 +206,7 @@ export class RunnerProtocolService {
   }
 
   async finish(runner: RunnerRef, jobId: number, finish: JobFinish): Promise<void> {
-    const ended = await this.deps.lifecycle.finish(jobId, { status: finish.status, exitCode: finish.exitCode, message: finish.message ?? null }, { heldBy: runner.id });
+    const ended = await this.deps.lifecycle.finish(jobId, { status: finish.status, exitCode: finish.exitCode, message: finish.message === undefined ? null : stripControlCharacters(finish.message) }, { heldBy: runner.id });
     if (!ended) throw conflict(JOB_NOT_YOURS);
     if (finish.status !== 'FINISHED' || ended.datasetId === null) return;
     const runId = ended.datasetId;

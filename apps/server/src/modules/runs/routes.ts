@@ -1,5 +1,5 @@
 /** /api/v1/datasets/… for runs: list, run page, deletion, system files (logs) and run tables. HTTP only. */
-import { OkAnswer, RunDeletionPreview, RunDetails, RunListQuery, RunSummary, SystemFile, TableQuery, TableQueryAnswer, TablesAnswer } from '@corridor/contract';
+import { ExactText, OkAnswer, RunDeletionPreview, RunDetails, RunListQuery, RunSummary, SystemFile, TableQuery, TableQueryAnswer, TablesAnswer } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -109,7 +109,7 @@ export function runsRoutes({ runs, systemFiles, tables }: RunsRoutesDeps): Fasti
         schema: {
           tags,
           summary: 'Query a run table (RAW shape): select columns or aggregates, group, filter; ordered by x, then key',
-          params: z.object({ id: RowId, table: z.string().min(1).max(200) }),
+          params: z.object({ id: RowId, table: ExactText().min(1).max(200) }),
           body: TableQuery,
           response: { 200: TableQueryAnswer, ...oneDataset },
         },

@@ -1,0 +1,101 @@
+/**
+ * One valid request per route that takes a string input, for the hostile-string tests: the test changes one
+ * input of it at a time. Keys are the routes as the OpenAPI document names them (see openapi-inputs.ts); a route
+ * the document lists without an entry here fails the test, so new routes get an entry.
+ */
+import type { RouteName } from './openapi-inputs.ts';
+
+export interface Fixture {
+  groupId: number;
+  teamId: number;
+  memberId: number;
+  scenarioId: number;
+  configId: number;
+  networkId: number;
+  changesetId: number;
+  templateId: number;
+  runId: number;
+  jobId: number;
+  logFileId: number;
+  /** A valid schedule form payload for the scenario. */
+  schedule: Record<string, unknown>;
+}
+
+export interface BaseRequest {
+  /** Values of the path's `{name}` parts. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  payload?: unknown;
+  /** Calls of the runner protocol carry the runner's token instead of the administrator's session. */
+  runner?: boolean;
+}
+
+const resources = { cpuCores: 1, ramInGb: 1 };
+const template = { name: 'Template', description: 'Text', matsimVersion: '2025.0', toolIntegrations: ['2025.0'], command: '$ENGINE $CONFIG $ARGS' };
+
+export const BASE_REQUESTS: Record<RouteName, (f: Fixture) => BaseRequest> = {
+  'POST /accounts/setup': () => ({ payload: { username: 'someone', password: 'password-1' } }),
+  'POST /accounts/login': () => ({ payload: { username: 'someone', password: 'password-1' } }),
+  'POST /accounts/signup': () => ({ payload: { username: 'someone', email: 'someone@example.org' } }),
+  'POST /accounts/users': () => ({ payload: { username: 'someone', password: 'password-1' } }),
+  'GET /accounts/groups/find': () => ({ query: { name: 'admin' } }),
+  'POST /accounts/groups': () => ({ payload: { name: 'new-team' } }),
+  'POST /accounts/groups/{id}/users': (f) => ({ params: { id: f.teamId }, payload: { username: 'erin' } }),
+  'POST /accounts/groups/{id}/users/{userId}/role': (f) => ({ params: { id: f.teamId, userId: f.memberId }, payload: { role: 'owner' } }),
+  'POST /corridor/licenses/check/key': () => ({ payload: { key: 'payload.signature' } }),
+  'POST /corridor/licenses/key': () => ({ payload: { key: 'payload.signature' } }),
+  'DELETE /corridor/licenses': () => ({ query: { key: 'payload.signature' } }),
+  'POST /corridor/licenses/refresh': () => ({ query: { key: 'payload.signature' } }),
+  'POST /corridor/licenses/community': () => ({ payload: { name: 'Ada', organisation: 'Lab' } }),
+  'POST /jobs/setup': () => ({ query: { matsim: '2025.0' } }),
+  'GET /datasets/crs': () => ({ query: { q: 'EPSG:25832' } }),
+  'POST /datasets/datasets': (f) => ({
+    payload: {
+      groupId: f.groupId,
+      key: 'fresh',
+      name: 'Fresh',
+      description: 'Text',
+      type: 'scenario',
+      template: 'empty',
+      attributes: { __crs: 'EPSG:25832', __jobType: 'built-in' },
+    },
+  }),
+  'PUT /datasets/datasets/{id}': (f) => ({
+    params: { id: f.scenarioId },
+    payload: { name: 'Equil', key: 'equil', description: 'Text', attributes: { __crs: 'Atlantis', __jobType: 'built-in' } },
+  }),
+  'PUT /datasets/datasets/{id}/name': (f) => ({ params: { id: f.scenarioId }, payload: { name: 'Renamed' } }),
+  'PUT /datasets/datasets/{id}/description': (f) => ({ params: { id: f.scenarioId }, payload: { description: 'Text' } }),
+  'POST /datasets/datasets/{id}/users': (f) => ({ params: { id: f.scenarioId }, payload: { username: 'erin' } }),
+  'POST /datasets/datasets/{id}/changesets': (f) => ({ params: { id: f.scenarioId }, payload: { name: 'Changes', modifications: [] } }),
+  'PUT /datasets/datasets/{id}/changesets/{changesetId}': (f) => ({ params: { id: f.scenarioId, changesetId: f.changesetId }, payload: { name: 'Renamed' } }),
+  'PUT /datasets/files/init': () => ({ query: { fileName: 'empty.xml', format: 'xml' } }),
+  'PUT /datasets/files/{id}/meta': (f) => ({ params: { id: f.configId }, payload: { name: 'renamed.xml' } }),
+  'GET /datasets/files/{id}': (f) => ({ params: { id: f.configId }, query: { dl: '1' } }),
+  'PUT /datasets/files/{id}': (f) => ({ params: { id: f.configId }, payload: '<config></config>' }),
+  'GET /datasets/files/{id}/as/{format}': (f) => ({ params: { id: f.networkId, format: 'json' } }),
+  'GET /datasets/files/{id}/d/{filename}': (f) => ({ params: { id: f.networkId, filename: 'network-speed.png' } }),
+  'GET /datasets/sysfiles/{id}': (f) => ({ params: { id: f.logFileId }, query: { dl: '1' } }),
+  'POST /datasets/datasets/{id}/tables/{table}/query': (f) => ({
+    params: { id: f.runId, table: 'scoreStats' },
+    payload: {
+      query: { select: [{ column: 'key', aggregation: 'NONE' }], groupBy: [{ column: 'key' }], where: [{ column: 'key', is: '=', value: 'avg_best' }] },
+      shape: 'RAW',
+    },
+  }),
+  'POST /datasets/datasets/{id}/do': (f) => ({ params: { id: f.runId }, query: { action: 'cancel' } }),
+  'POST /jobs/templates': () => ({ payload: template }),
+  'PUT /jobs/templates/{id}': (f) => ({ params: { id: f.templateId }, payload: template }),
+  'POST /jobs/runners': () => ({ payload: { description: 'Runner', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } }),
+  'POST /jobs/jobs': (f) => ({ payload: f.schedule }),
+  'POST /jobs/jobs/{id}/do': (f) => ({ params: { id: f.jobId }, query: { action: 'cancel' } }),
+  'POST /jobs/runner/connect': () => ({
+    runner: true,
+    payload: { runnerId: 'runner-0001', name: 'Runner', capabilities: ['engine'], totalResources: resources, availableResources: resources, jobs: [] },
+  }),
+  'POST /jobs/runner/claim': () => ({ runner: true, payload: { claimId: 'claim-0001', availableResources: resources } }),
+  'POST /jobs/runner/jobs/{id}/progress': (f) => ({ runner: true, params: { id: f.jobId }, payload: { iteration: 0, memory: [{ time: 1, key: 'used', value: 1 }] } }),
+  'POST /jobs/runner/jobs/{id}/finish': (f) => ({ runner: true, params: { id: f.jobId }, payload: { status: 'FAILED', exitCode: 1, message: 'Stopped' } }),
+  'PUT /jobs/runner/jobs/{id}/stats/{name}': (f) => ({ runner: true, params: { id: f.jobId, name: 'scorestats' } }),
+  'POST /jobs/runner/jobs/{id}/outputs': (f) => ({ runner: true, params: { id: f.jobId }, query: { path: 'output.txt' } }),
+};

