@@ -121,6 +121,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     access: datasetAccess,
     logs,
     onLogLeak,
+    now,
+    heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
   });
   const systemFiles = new SystemFilesService(runsRepository, datasetAccess, logs);
   const runTables = new RunTablesService(runsRepository, datasetsRepository, datasetAccess);

@@ -147,6 +147,7 @@ describe('run details', () => {
       postProcessNetwork: { status: 'FINISHED', logFileId: null, fileId: 5, logFile: null },
       message: null,
       exitCode: 0,
+      waitingFor: null,
     });
   });
 

@@ -43,6 +43,14 @@ export const PostProcess = z.object({
 });
 export type PostProcess = z.infer<typeof PostProcess>;
 
+/**
+ * Why a CREATED run has not started: no runner connected; no connected runner could ever take it (its total RAM,
+ * cores or programs fall short of what the run asks); or the runners that could are busy. The numbers are the run's.
+ */
+export const RUN_WAITING_REASONS = ['no-runner-connected', 'no-runner-fits', 'busy'] as const;
+export const RunWaiting = z.object({ reason: z.enum(RUN_WAITING_REASONS), ramInGb: z.number(), cpuCores: z.number() });
+export type RunWaiting = z.infer<typeof RunWaiting>;
+
 /** The run sub-object (spec 1 §3 "Run"). */
 export const RunState = z.object({
   status: JobStatus.nullable(),
@@ -58,6 +66,8 @@ export const RunState = z.object({
   /** Why the run failed or was cancelled. */
   message: z.string().nullable(),
   exitCode: z.number().int().nullable(),
+  /** Set while the run is CREATED: what it waits for (the run page says so). */
+  waitingFor: RunWaiting.nullable(),
 });
 export type RunState = z.infer<typeof RunState>;
 

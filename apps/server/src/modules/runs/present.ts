@@ -1,6 +1,6 @@
 /** Runs in the contract's shapes: the list entry, and the run sub-object of the run page. */
 import { crsName } from '@corridor/geo';
-import { JobStatus, type PostProcess, type RunScenario, type RunState, type RunSummary, type SystemFile } from '@corridor/contract';
+import { JobStatus, type PostProcess, type RunScenario, type RunState, type RunSummary, type RunWaiting, type SystemFile } from '@corridor/contract';
 import type { DatasetRow } from '../datasets/repository.ts';
 import type { JobRow, RunEventRow, ScenarioOfRun, SystemFileRow } from './repository.ts';
 
@@ -23,7 +23,7 @@ export function toRunSummary(run: DatasetRow, job: JobRow | undefined, scenario:
   };
 }
 
-export function toRunState(run: DatasetRow, job: JobRow | undefined, events: RunEventRow[]): RunState {
+export function toRunState(run: DatasetRow, job: JobRow | undefined, events: RunEventRow[], waitingFor: RunWaiting | null = null): RunState {
   return {
     status: statusOf(job),
     currentIteration: job?.currentIteration ?? -1,
@@ -34,6 +34,7 @@ export function toRunState(run: DatasetRow, job: JobRow | undefined, events: Run
     postProcessNetwork: postProcessNetwork(run.attributes.networkPostProcessingJob),
     message: job?.message ?? null,
     exitCode: job?.exitCode ?? null,
+    waitingFor,
   };
 }
 

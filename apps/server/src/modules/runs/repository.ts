@@ -1,9 +1,10 @@
 /** SQL for what a run has besides its dataset row: jobs, scenario relation, events, system files and series. */
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { datasetFiles, datasets, groups, jobs, relations, runEvents, runSeries, systemFiles } from '../../db/schema.ts';
+import { datasetFiles, datasets, groups, jobs, relations, runEvents, runners, runSeries, systemFiles } from '../../db/schema.ts';
 import { datasetVisibleTo, type Viewer } from '../datasets/visibility.ts';
 import type { QueryPlan } from './table-query.ts';
+import type { ConnectedRunner } from './waiting.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type SystemFileRow = typeof systemFiles.$inferSelect;
@@ -29,6 +30,14 @@ export class RunsRepository {
       .where(inArray(jobs.datasetId, runIds))
       .orderBy(jobs.datasetId, desc(jobs.id));
     return new Map(rows.map((r) => [r.datasetId!, r]));
+  }
+
+  /** What the runners that sent a heartbeat at or after `since` have and can do. */
+  connectedRunners(since: Date): Promise<ConnectedRunner[]> {
+    return this.db
+      .select({ totalResources: runners.totalResources, capabilities: runners.capabilities })
+      .from(runners)
+      .where(gte(runners.lastHeartbeat, since));
   }
 
   /** The scenario each run was made from (relation scenario-run), when the scenario still exists and the viewer sees it. */

@@ -2,7 +2,15 @@
  * Runs (datasets of type run, spec 1 §2.16–2.17): the list, the run page's data, and deletion with its preview.
  * Access is the datasets' (modules/datasets/access.ts): read to see, manage to delete; anyone else gets 404.
  */
-import { ACTIVE_JOB_STATUSES, RUN_DELETE_ACTIVE, type JobStatus, type RunDeletionPreview, type RunDetails, type RunSummary } from '@corridor/contract';
+import {
+  ACTIVE_JOB_STATUSES,
+  RUN_DELETE_ACTIVE,
+  type JobStatus,
+  type RunDeletionPreview,
+  type RunDetails,
+  type RunSummary,
+  type RunWaiting,
+} from '@corridor/contract';
 import { requireUser, type Actor } from '../../shared/access.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import type { LogStore } from '../../storage/log-store.ts';
@@ -14,6 +22,7 @@ import { toFileEntry } from '../files/present.ts';
 import type { FilesRepository } from '../files/repository.ts';
 import { crsDisplayName, toRunScenario, toRunState, toRunSummary } from './present.ts';
 import type { JobRow, RunsRepository } from './repository.ts';
+import { waitingFor } from './waiting.ts';
 
 export interface RunsServiceDeps {
   runs: RunsRepository;
@@ -24,6 +33,9 @@ export interface RunsServiceDeps {
   logs: LogStore;
   /** A log that could not be removed stays on disk; it is only logged. */
   onLogLeak: (key: string, err: unknown) => void;
+  now: () => Date;
+  /** Runners silent for longer are not connected (config RUNNER_HEARTBEAT_TIMEOUT_MS). */
+  heartbeatTimeoutMs: number;
 }
 
 export class RunsService {
@@ -49,7 +61,7 @@ export class RunsService {
     ]);
     const job = jobs.get(id);
     const scenario = toRunScenario(scenarios.get(id));
-    const run = toRunState(dataset, job, events);
+    const run = toRunState(dataset, job, events, await this.waitingFor(job));
     return {
       ...toDataset(dataset, fileRows.map(toFileEntry)),
       status: run.status,
@@ -60,6 +72,13 @@ export class RunsService {
       run,
       labels: [],
     };
+  }
+
+  /** What a CREATED job waits for, compared with the runners connected now; null for any other job. */
+  private async waitingFor(job: JobRow | undefined): Promise<RunWaiting | null> {
+    if (job?.status !== 'CREATED') return null;
+    const since = new Date(this.deps.now().getTime() - this.deps.heartbeatTimeoutMs);
+    return waitingFor(job, await this.deps.runs.connectedRunners(since));
   }
 
   /** What deleting the run removes and what it keeps because other datasets use it. */

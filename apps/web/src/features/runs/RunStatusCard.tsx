@@ -1,5 +1,6 @@
-import type { RunDetails } from '@corridor/contract';
+import type { RunDetails, RunWaiting } from '@corridor/contract';
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/format.ts';
@@ -23,6 +24,7 @@ export function RunStatusCard({ run }: { run: RunDetails }) {
   switch (view.kind) {
     case 'scheduled':
       main = t('runs.status.scheduled');
+      if (run.run.waitingFor) details.push(waitingText(t, run.run.waitingFor));
       break;
     case 'started':
     case 'iteration':
@@ -74,4 +76,16 @@ export function RunStatusCard({ run }: { run: RunDetails }) {
       </Stack>
     </Paper>
   );
+}
+
+/** Why a queued run has not started: no runner could ever take it (with the numbers), none connected, or all busy. */
+function waitingText(t: TFunction, waiting: RunWaiting): string {
+  switch (waiting.reason) {
+    case 'no-runner-fits':
+      return t('runs.status.waiting.noRunnerFits', { ram: waiting.ramInGb, cores: waiting.cpuCores });
+    case 'no-runner-connected':
+      return t('runs.status.waiting.noRunnerConnected');
+    case 'busy':
+      return t('runs.status.waiting.busy');
+  }
 }

@@ -13,6 +13,7 @@ const base: State = {
   postProcessNetwork: null,
   message: null,
   exitCode: null,
+  waitingFor: null,
 };
 const started = { type: 'runStarted', status: 'STARTED', timestamp: '2026-01-01T10:00:05.000Z' };
 const finished = { type: 'runFinished', status: 'FINISHED', timestamp: '2026-01-01T11:02:08.000Z' };
