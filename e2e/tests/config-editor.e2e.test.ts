@@ -10,12 +10,12 @@ const TIME_MESSAGE = 'A time formatted as HH:MM, HH:MM:SS or just seconds since 
 const env = useServerAndBrowser({ username: 'lena', password: 'config-1' });
 
 /** An empty scenario with equil's config uploaded; answers the scenario's address. */
-async function scenarioWithEquilConfig(page: Page): Promise<string> {
+async function scenarioWithEquilConfig(page: Page, name = 'Equil'): Promise<string> {
   await page.goto('/scenarios/add');
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Equil');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('radio', { name: 'Empty scenario' }).check();
   await page.getByRole('button', { name: 'Create Scenario' }).click();
-  await page.waitForURL('**/lena/equil');
+  await page.waitForURL(`**/lena/${name.toLowerCase()}`);
   await page.locator('input[type=file]').setInputFiles(EQUIL_CONFIG);
   await page.getByRole('row').filter({ hasText: 'config.xml' }).filter({ hasText: 'config_v2' }).waitFor();
   return new URL(page.url()).pathname;
@@ -26,6 +26,21 @@ const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Change
 const panel = (page: Page) => page.getByRole('tabpanel');
 const openTab = (page: Page, module: string) => page.getByRole('tab', { name: module, exact: true }).click();
 const strategies = (page: Page) => page.getByRole('region', { name: 'Strategy settings' });
+
+/** Someone else's save of the file (the API with its version, as their editor saves): lastIteration set to `value`. */
+function saveElsewhere(page: Page, value: number) {
+  const id = new URL(page.url()).searchParams.get('id');
+  return page.evaluate(
+    async ({ id, value }) => {
+      const url = `/api/v1/datasets/files/${id}`;
+      const current = await fetch(url);
+      const xml = (await current.text()).replace(/<param name="lastIteration" value="\d+" \/>/, `<param name="lastIteration" value="${value}" />`);
+      const saved = await fetch(url, { method: 'PUT', headers: { 'content-type': 'text/xml', 'if-match': current.headers.get('etag') ?? '' }, body: xml });
+      return saved.status;
+    },
+    { id, value },
+  );
+}
 
 describe('the configuration editor', () => {
   test('levels, a saved change, a pattern message, a strategy group added and removed, the XML view', async () => {
@@ -166,5 +181,38 @@ describe('the configuration editor', () => {
     expect(await page.getByRole('textbox', { name: 'lastIteration' }).inputValue()).toBe('3');
     const old = await page.evaluate(async (id) => (await fetch(`/api/v1/datasets/files/${id}`)).text(), original);
     expect(old).toContain(`<param name="lastIteration" value="${before}"`);
+  });
+
+  test('a save over someone else\'s save is refused; the text stays, and their version can be loaded or overwritten', async () => {
+    const { page } = await openPage(env.browser, env.server.url);
+    await signIn(page, 'lena', 'config-1');
+    await scenarioWithEquilConfig(page, 'Twice');
+    await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'config.xml', exact: true }).click();
+    await page.waitForURL(/\/edit-file\?/);
+    await openTab(page, 'controller');
+    const lastIteration = page.getByRole('textbox', { name: 'lastIteration' });
+    const conflict = page.getByRole('alert').filter({ hasText: 'The file was changed by someone else since you opened it.' });
+
+    // Their save first; ours is refused and kept, Save is blocked until we choose. Loading theirs shows it.
+    expect(await saveElsewhere(page, 30)).toBe(200);
+    await lastIteration.fill('20');
+    await saveButton(page).click();
+    await conflict.waitFor();
+    expect(await lastIteration.inputValue()).toBe('20');
+    await status(page).filter({ hasText: 'There are unsaved changes.' }).waitFor();
+    expect(await saveButton(page).isDisabled()).toBe(true);
+    await conflict.getByRole('button', { name: 'Load their version' }).click();
+    await expect.poll(() => lastIteration.inputValue()).toBe('30');
+    expect(await conflict.count()).toBe(0);
+
+    // Again, and this time ours goes over theirs.
+    expect(await saveElsewhere(page, 40)).toBe(200);
+    await lastIteration.fill('25');
+    await saveButton(page).click();
+    await conflict.getByRole('button', { name: 'Save mine over it' }).click();
+    await status(page).filter({ hasText: 'All changes are saved.' }).waitFor();
+    const id = new URL(page.url()).searchParams.get('id');
+    const stored = await page.evaluate(async (id) => (await fetch(`/api/v1/datasets/files/${id}`)).text(), id);
+    expect(stored).toContain('<param name="lastIteration" value="25" />');
   });
 });
