@@ -1,0 +1,262 @@
+/**
+ * The world the route × role matrix (route-matrix.test.ts) calls into: the callers (roles) and what the owner
+ * owns — a team, a scenario with equil's files, a changeset, a finished run with a log and series, a job a runner
+ * holds — every name carrying MARKER, so an answer that shows the owner's data to the wrong caller is found by
+ * text. Destructive calls take fresh resources from the `fresh…` helpers, so the order of calls does not matter.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RUNNER_ID_HEADER, type Resources } from '@corridor/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { insertRun, sampleSeries, type InsertedRun } from './run-fixtures.ts';
+import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, TestRunner, type ScenarioInputs } from './runner-client.ts';
+import { addUser, attach, createScenario, SHARED_DATA, signIn, uploadOk, type Session } from './workspace-helpers.ts';
+
+/** In every name the owner gives: no answer to an outsider may contain it. */
+export const MARKER = 'zqxleak';
+
+export const ROLES = ['anonymous', 'stranger', 'member', 'granted', 'owner', 'admin', 'runner', 'otherRunner'] as const;
+export type Role = (typeof ROLES)[number];
+export type UserRole = 'stranger' | 'member' | 'granted' | 'owner' | 'admin';
+type RunnerRole = 'runner' | 'otherRunner';
+
+const PASSWORD = 'password-1';
+/** What the matrix's runners offer when they claim: only jobs scheduled with `RUNNER_JOB` resources fit. */
+const RUNNER_OFFER: Resources = { cpuCores: 1, ramInGb: 1 };
+export const JOB_COMMAND = '$ENGINE $CONFIG $ARGS';
+
+interface RunnerCaller {
+  token: string;
+  client: TestRunner;
+}
+
+export class MatrixFixtures {
+  private counter = 0;
+  /** Secrets only administrators may see: runner tokens and licence keys. */
+  readonly adminSecrets: string[] = [];
+
+  private constructor(
+    readonly t: TestApp,
+    readonly users: Record<UserRole, Session>,
+    /** A user with no part in the fixtures: added to teams, granted access, signed in. */
+    readonly spare: Session,
+    readonly runners: Record<RunnerRole, RunnerCaller>,
+  ) {}
+
+  static async create(): Promise<MatrixFixtures> {
+    // No heartbeat timeout during the test: the runners' jobs must stay theirs however long the matrix takes.
+    const t = await createTestApp({ env: { RUNNER_HEARTBEAT_TIMEOUT_MS: '86400000', MATSIM_RELEASE_URL: 'http://127.0.0.1:9/{version}/matsim.zip' } });
+    const adminCookie = await setupAdmin(t.app);
+    const users = {
+      admin: await signIn(t.app, ADMIN.username, ADMIN.password),
+      owner: await addUser(t.app, adminCookie, 'olivia'),
+      member: await addUser(t.app, adminCookie, 'mike'),
+      granted: await addUser(t.app, adminCookie, 'grace'),
+      stranger: await addUser(t.app, adminCookie, 'nora'),
+    };
+    const spare = await addUser(t.app, adminCookie, 'erin');
+    const runner = async (name: string): Promise<RunnerCaller> => {
+      const { token } = await createRunnerToken(t.app, adminCookie);
+      const client = new TestRunner(t.app, { token, name, capabilities: ['engine', 'java'], resources: RUNNER_OFFER });
+      await client.connect();
+      return { token, client };
+    };
+    const fx = new MatrixFixtures(t, users, spare, { runner: await runner('matrix-runner'), otherRunner: await runner('other-runner') });
+    fx.adminSecrets.push(fx.runners.runner.token, fx.runners.otherRunner.token);
+    await fx.setUp();
+    return fx;
+  }
+
+  // ---- what the owner owns (set up once) ------------------------------------------------------------------
+
+  lab!: { id: number; name: string };
+  scenario!: ScenarioInputs & { id: number; name: string };
+  /** A config of the scenario that no run uses: the config save changes it in place. */
+  spareConfig!: number;
+  changeset!: number;
+  run!: InsertedRun;
+  jobTemplate!: number;
+  /** The default job template before the matrix ran (runner jobs are scheduled with it). */
+  defaultTemplate!: number;
+  licenceKey!: string;
+  /** A job the runner holds (claimed and started) for the runner calls that do not end it. */
+  heldJob!: number;
+
+  private async setUp(): Promise<void> {
+    const { owner, member } = this.users;
+    this.lab = await this.as('owner', 'POST', '/accounts/groups', { name: `${MARKER}-lab` });
+    await this.as('owner', 'POST', `/accounts/groups/${this.lab.id}/users`, { username: member.username });
+
+    const inputs = await scenarioWithInputs(this.t.app, owner, `${MARKER}-equil`);
+    const id = inputs.scenarioId;
+    await this.as('owner', 'POST', `/datasets/datasets/${id}/team`, { newTeam: this.lab.id });
+    const name = `Equil ${MARKER}`;
+    await this.as('owner', 'PUT', `/datasets/datasets/${id}/name`, { name });
+    await this.grant(id);
+    for (const file of Object.values(inputs.files)) {
+      file.name = `${MARKER}-${file.name}`;
+      await this.as('owner', 'PUT', `/datasets/files/${file.id}/meta`, { name: file.name });
+    }
+    this.scenario = { ...inputs, id, name };
+    const [spareConfig] = await uploadOk(this.t.app, owner, [{ name: `${MARKER}-config-draft.xml`, content: await this.configXml() }]);
+    this.spareConfig = spareConfig!.id;
+    await attach(this.t.app, owner, id, this.spareConfig);
+    this.changeset = await this.freshChangeset();
+
+    this.run = await insertRun(this.t, {
+      owner,
+      groupId: this.lab.id,
+      scenarioId: id,
+      key: `${MARKER}-run`,
+      name: `${MARKER} run`,
+      log: { text: `${MARKER} log line\n` },
+      series: sampleSeries(),
+    });
+    await this.grant(this.run.id);
+
+    const templates = await this.as('admin', 'GET', '/jobs/templates');
+    this.defaultTemplate = templates.defaultJobTemplate;
+    this.jobTemplate = await this.freshJobTemplate();
+    this.licenceKey = await this.freshLicence();
+    this.heldJob = await this.freshClaimedJob();
+    ok(await this.runners.runner.client.started(this.heldJob), 'started');
+    // Signing up is off by default; the matrix checks who may call it, so it is on.
+    await this.as('admin', 'PUT', '/corridor/features', { accountsSignup: true });
+  }
+
+  // ---- callers ----------------------------------------------------------------------------------------------
+
+  /** The headers that make a request come from the role: a session cookie, a runner token and id, or nothing. */
+  headersOf(role: Role): Record<string, string> {
+    if (role === 'anonymous') return {};
+    if (role === 'runner' || role === 'otherRunner') {
+      const { token, client } = this.runners[role];
+      return { authorization: `Bearer ${token}`, [RUNNER_ID_HEADER]: client.runnerId! };
+    }
+    return { cookie: this.users[role].cookie };
+  }
+
+  /** A new session of the role's user (sign-out ends it); none for callers without one. */
+  async freshCookie(role: Role): Promise<string | undefined> {
+    if (!isUserRole(role)) return undefined;
+    const { username } = this.users[role];
+    return (await signIn(this.t.app, username, role === 'admin' ? ADMIN.password : PASSWORD)).cookie;
+  }
+
+  /** The role's personal group; the team for callers without one (they are refused before it matters). */
+  groupOf(role: Role): number {
+    return isUserRole(role) ? this.users[role].groupId : this.lab.id;
+  }
+
+  /** A runner role's own id (a connect that keeps it); undefined for everyone else. */
+  runnerIdOf(role: Role): string | undefined {
+    return role === 'runner' || role === 'otherRunner' ? this.runners[role].client.runnerId! : undefined;
+  }
+
+  /** A unique name that is not the owner's (no MARKER): for things other callers create. */
+  name(prefix: string): string {
+    return `${prefix}-${++this.counter}`;
+  }
+
+  // ---- fresh resources for destructive calls -------------------------------------------------------------
+
+  /** A scenario of the team, the granted user on its access list. */
+  async freshScenario(): Promise<number> {
+    const { id } = await createScenario(this.t.app, this.users.owner, { key: `${MARKER}-s${++this.counter}`, name: `${MARKER} scenario`, groupId: this.lab.id });
+    await this.grant(id);
+    return id;
+  }
+
+  /** A finished run of the team (or one whose job is still queued), the granted user on its access list. */
+  async freshRun(queued = false): Promise<InsertedRun> {
+    const run = await insertRun(this.t, {
+      owner: this.users.owner,
+      groupId: this.lab.id,
+      scenarioId: this.scenario.id,
+      key: `${MARKER}-run-${++this.counter}`,
+      // A queued job asks for 4 GB: the matrix's runners, offering 1 GB, never claim it.
+      job: queued ? { status: 'CREATED' } : undefined,
+    });
+    await this.grant(run.id);
+    return run;
+  }
+
+  /** A file no dataset uses, added by the role's user (by the owner for callers without one). */
+  async orphanOf(role: Role): Promise<number> {
+    const session = isUserRole(role) ? this.users[role] : this.users.owner;
+    const name = session === this.users.owner ? `${MARKER}-orphan.txt` : 'notes.txt';
+    const [file] = await uploadOk(this.t.app, session, [{ name, content: 'n' }]);
+    return file!.id;
+  }
+
+  /** A file of the owner the scenario uses (and nothing else). */
+  async attachedOrphan(): Promise<number> {
+    const id = await this.orphanOf('owner');
+    await attach(this.t.app, this.users.owner, this.scenario.id, id);
+    return id;
+  }
+
+  async freshChangeset(): Promise<number> {
+    return (await this.as('owner', 'POST', `/datasets/datasets/${this.scenario.id}/changesets`, { name: `${MARKER} changeset` })).id;
+  }
+
+  /** A team of the owner with the member in it (and the spare user too when `withSpare`). */
+  async freshTeam(withSpare = false): Promise<number> {
+    const { id } = await this.as('owner', 'POST', '/accounts/groups', { name: `${MARKER}-team-${++this.counter}` });
+    await this.as('owner', 'POST', `/accounts/groups/${id}/users`, { username: this.users.member.username });
+    if (withSpare) await this.as('owner', 'POST', `/accounts/groups/${id}/users`, { username: this.spare.username });
+    return id;
+  }
+
+  async freshJobTemplate(): Promise<number> {
+    return (await this.as('admin', 'POST', '/jobs/templates', { name: this.name('template'), command: JOB_COMMAND })).id;
+  }
+
+  async freshRunnerToken(): Promise<number> {
+    const { id, token } = await createRunnerToken(this.t.app, this.users.admin.cookie);
+    this.adminSecrets.push(token);
+    return id;
+  }
+
+  async freshLicence(): Promise<string> {
+    const { key } = await this.as('admin', 'POST', '/corridor/licenses/community', { name: this.name('licence') });
+    this.adminSecrets.push(key);
+    return key;
+  }
+
+  /** A run of the scenario scheduled by the owner and claimed by the matrix's runner; answers the job id. */
+  async freshClaimedJob(): Promise<number> {
+    const scheduled = await scheduleOk(this.t.app, this.users.owner, this.scenario, {
+      group: this.lab.id,
+      name: `${MARKER} runner job`,
+      matsimRunId: `${MARKER}_${++this.counter}`,
+      jobTemplate: this.defaultTemplate,
+      resourceRequirements: RUNNER_OFFER,
+    });
+    const claimed = await this.runners.runner.client.claimJob(randomUUID(), RUNNER_OFFER);
+    if (claimed?.jobId !== scheduled.id) throw new Error(`the runner claimed ${claimed?.jobId ?? 'nothing'}, not job ${scheduled.id}`);
+    return scheduled.id;
+  }
+
+  async configXml(): Promise<string> {
+    return readFile(path.join(SHARED_DATA, 'equil/config.xml'), 'utf8');
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------------------
+
+  private async grant(datasetId: number): Promise<void> {
+    await this.as('owner', 'POST', `/datasets/datasets/${datasetId}/users`, { username: this.users.granted.username });
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- set-up answers are read field by field
+  private async as(role: UserRole, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<any> {
+    const response: LightMyRequestResponse = await this.t.app.inject({ method, url: `${API}${url}`, headers: { cookie: this.users[role].cookie }, payload });
+    return ok(response, `${method} ${url}`);
+  }
+}
+
+export function isUserRole(role: Role): role is UserRole {
+  return role !== 'anonymous' && role !== 'runner' && role !== 'otherRunner';
+}

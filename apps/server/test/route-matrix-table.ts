@@ -1,0 +1,218 @@
+/**
+ * Every route of the OpenAPI document (`METHOD /path` without the /api/v1 prefix): who may call it and how to call it
+ * from each role with the owner's fixtures and a valid body. route-matrix.test.ts fails when a documented route
+ * is missing here or a route here is no longer documented.
+ */
+import { randomUUID } from 'node:crypto';
+import { ENGINE_VERSIONS } from '@corridor/contract';
+import { schedulePayload } from './runner-client.ts';
+import { JOB_COMMAND, MARKER, type MatrixFixtures, type Role } from './route-matrix-fixtures.ts';
+import { multipart } from './workspace-helpers.ts';
+
+/**
+ * Who may call a route. Dataset rules (docs/decisions.md, "Dataset access"): read/edit for the team's members,
+ * granted users, the owner and administrators; manage without granted users; grant for the owner and
+ * administrators. `file`: whoever sees a dataset using the file; `adder`: an unused file, its adder only.
+ * `team`/`team-owner`: the team's members/owners. `runner`: any valid runner token; `job-runner`: the runner that
+ * holds the job. `nobody`: no one (setup once an administrator exists).
+ */
+export type Access =
+  | 'public'
+  | 'signed-in'
+  | 'admin'
+  | 'team'
+  | 'team-owner'
+  | 'read'
+  | 'edit'
+  | 'manage'
+  | 'grant'
+  | 'file'
+  | 'adder'
+  | 'runner'
+  | 'job-runner'
+  | 'nobody';
+
+const USERS = ['stranger', 'member', 'granted', 'owner', 'admin'] as const;
+const DATASET = ['member', 'granted', 'owner', 'admin'] as const;
+
+export const ALLOWED: Record<Access, readonly Role[]> = {
+  public: ['anonymous', ...USERS, 'runner', 'otherRunner'],
+  'signed-in': USERS,
+  admin: ['admin'],
+  team: ['member', 'owner', 'admin'],
+  'team-owner': ['owner', 'admin'],
+  read: DATASET,
+  edit: DATASET,
+  manage: ['member', 'owner', 'admin'],
+  grant: ['owner', 'admin'],
+  file: DATASET,
+  adder: ['owner', 'admin'],
+  runner: ['runner', 'otherRunner'],
+  'job-runner': ['runner'],
+  nobody: [],
+};
+
+/** A call as a role makes it; the route's method and path come from the table key. */
+export interface Call {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  json?: unknown;
+  raw?: { payload: string | Buffer; headers: Record<string, string> };
+  /** Replaces the role's session cookie (sign-out gets a fresh session). */
+  cookie?: string;
+}
+
+export interface RouteRule {
+  who: Access;
+  call(role: Role, fx: MatrixFixtures): Call | Promise<Call>;
+  /** What refused callers get, when not 401/403/404 (documented protocol answers). */
+  refusedWith?: number[];
+}
+
+const rule = (who: Access, call: RouteRule['call'] = () => ({}), more: Partial<RouteRule> = {}): RouteRule => ({ who, call, ...more });
+const text = (payload: string, type = 'text/plain') => ({ payload, headers: { 'content-type': type } });
+const file = (name: string, content: string) => multipart([{ name, content }]);
+
+const scenario = (who: Access, json?: (fx: MatrixFixtures) => unknown) => rule(who, (_r, fx) => ({ params: { id: fx.scenario.id }, json: json?.(fx) }));
+const run = (who: Access) => rule(who, (_r, fx) => ({ params: { id: fx.run.id } }));
+const network = (who: Access, more: Call = {}) => rule(who, (_r, fx) => ({ params: { id: fx.scenario.files.network.id }, ...more }));
+/** Another runner calling about a job it does not hold gets 409 JOB_NOT_YOURS (runner-protocol contract). */
+const JOB_NOT_YOURS = [401, 403, 404, 409];
+const heldJob = (raw?: Call['raw'], json?: unknown) => rule('job-runner', (_r, fx) => ({ params: { id: fx.heldJob }, raw, json }), { refusedWith: JOB_NOT_YOURS });
+
+const SCORESTATS = 'iteration;avg_executed;avg_worst;avg_average;avg_best\n0;64.75;64.75;64.75;64.75\n';
+const RUNNER_RESOURCES = { cpuCores: 0, ramInGb: 0 };
+
+export const ROUTES: Record<string, RouteRule> = {
+  'GET /health': rule('public'),
+
+  // accounts
+  'GET /accounts/validate': rule('signed-in'),
+  'POST /accounts/setup': rule('nobody', () => ({ json: { username: 'second-admin', password: 'secret-password' } }), { refusedWith: [409] }),
+  'POST /accounts/login': rule('public', (_r, fx) => ({ json: { username: fx.spare.username, password: 'password-1' } })),
+  'GET /accounts/logout': rule('public', async (role, fx) => ({ cookie: await fx.freshCookie(role) })),
+  'POST /accounts/signup': rule('public', (_r, fx) => ({ json: { username: fx.name('signup'), email: 'someone@example.org' } })),
+  'POST /accounts/users': rule('admin', (_r, fx) => ({ json: { username: fx.name('user'), password: 'password-1' } })),
+  'GET /accounts/groups/find': rule('team', (_r, fx) => ({ query: { name: fx.lab.name } })),
+
+  // features, licences, engine download
+  'GET /corridor/features/enabled': rule('public'),
+  'GET /corridor/features': rule('admin'),
+  'PUT /corridor/features': rule('admin', () => ({ json: { accountsSignup: true } })),
+  'POST /corridor/licenses/check/key': rule('admin', (_r, fx) => ({ raw: text(fx.licenceKey) })),
+  'POST /corridor/licenses/check': rule('admin', (_r, fx) => ({ raw: file('licence.txt', fx.licenceKey) })),
+  'POST /corridor/licenses/key': rule('admin', (_r, fx) => ({ raw: text(fx.licenceKey) })),
+  'POST /corridor/licenses': rule('admin', (_r, fx) => ({ raw: file('licence.txt', fx.licenceKey) })),
+  'POST /corridor/licenses/community': rule('admin', (_r, fx) => ({ json: { name: fx.name('licence') } })),
+  'GET /corridor/licenses': rule('admin'),
+  'DELETE /corridor/licenses': rule('admin', async (_r, fx) => ({ query: { key: await fx.freshLicence() } })),
+  'POST /corridor/licenses/refresh': rule('admin', (_r, fx) => ({ query: { key: fx.licenceKey } })),
+  'POST /jobs/setup': rule('admin', () => ({ query: { matsim: ENGINE_VERSIONS[0] } })),
+  'GET /jobs/setup': rule('admin'),
+
+  // teams
+  'POST /accounts/groups': rule('signed-in', (_r, fx) => ({ json: { name: fx.name('team') } })),
+  'GET /accounts/groups': rule('signed-in'),
+  'GET /accounts/groups/{id}': rule('team', (_r, fx) => ({ params: { id: fx.lab.id } })),
+  'POST /accounts/groups/{id}/users': rule('team-owner', async (_r, fx) => ({ params: { id: await fx.freshTeam() }, json: { username: fx.spare.username } })),
+  'DELETE /accounts/groups/{id}/users/{userId}': rule('team-owner', async (_r, fx) => ({ params: { id: await fx.freshTeam(true), userId: fx.spare.userId } })),
+  'POST /accounts/groups/{id}/users/{userId}/role': rule('team-owner', async (_r, fx) => ({
+    params: { id: await fx.freshTeam(), userId: fx.users.member.userId },
+    json: { role: 'owner' },
+  })),
+
+  // scenarios
+  'POST /datasets/datasets': rule('team', (_r, fx) => ({ json: { groupId: fx.lab.id, key: fx.name('new'), name: 'New', type: 'scenario' } })),
+  'GET /datasets/scenarios': rule('signed-in'),
+  'GET /datasets/datasets/{id}': scenario('read'),
+  'PUT /datasets/datasets/{id}': scenario('edit', (fx) => ({ name: fx.scenario.name, key: fx.scenario.key, description: '' })),
+  'DELETE /datasets/datasets/{id}': rule('manage', async (_r, fx) => ({ params: { id: await fx.freshScenario() } })),
+  'PUT /datasets/datasets/{id}/name': scenario('edit', (fx) => ({ name: fx.scenario.name })),
+  'PUT /datasets/datasets/{id}/description': scenario('edit', () => ({ description: '' })),
+  'POST /datasets/datasets/{id}/team': rule('manage', async (role, fx) => ({ params: { id: await fx.freshScenario() }, json: { newTeam: fx.groupOf(role) } })),
+  'GET /datasets/datasets/{id}/users': scenario('read'),
+  'POST /datasets/datasets/{id}/users': rule('grant', async (_r, fx) => ({ params: { id: await fx.freshScenario() }, json: { username: fx.spare.username } })),
+  'DELETE /datasets/datasets/{id}/users/{userId}': rule('grant', async (_r, fx) => ({ params: { id: await fx.freshScenario(), userId: fx.users.granted.userId } })),
+  'GET /datasets/datasets/{id}/relations': scenario('read'),
+  'GET /datasets/scenarios/{id}/preview.png': scenario('read'),
+  'GET /datasets/scenario-templates.json': rule('signed-in'),
+  'GET /datasets/crs': rule('signed-in', () => ({ query: { q: 'utm' } })),
+
+  // files
+  'POST /datasets/files': rule('signed-in', () => ({ raw: file('upload.txt', 'u') })),
+  'GET /datasets/datasets/{id}/files': scenario('read'),
+  'POST /datasets/datasets/{id}/files/{fileId}': rule('edit', async (role, fx) => ({ params: { id: fx.scenario.id, fileId: await fx.orphanOf(role) } })),
+  'DELETE /datasets/datasets/{id}/files/{fileId}': rule('edit', async (_r, fx) => ({ params: { id: fx.scenario.id, fileId: await fx.attachedOrphan() } })),
+  'PUT /datasets/files/{id}/meta': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id }, json: { name: fx.scenario.files.network.name } })),
+  'PUT /datasets/files/init': rule('signed-in', () => ({ query: { fileName: 'empty.xml' } })),
+  'DELETE /datasets/files/{id}': rule('adder', async (_r, fx) => ({ params: { id: await fx.orphanOf('owner') } })),
+  'GET /datasets/files/{id}': network('file', { query: { dl: 1 } }),
+  'PUT /datasets/files/{id}': rule('file', async (_r, fx) => ({ params: { id: fx.spareConfig }, raw: text(await fx.configXml(), 'text/xml') })),
+  'GET /datasets/files/{id}/as/{format}': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, format: 'geojson' } })),
+  'GET /datasets/files/{id}/d': network('file'),
+  'GET /datasets/files/{id}/d/{filename}': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, filename: 'network-capacity.png' } })),
+  'GET /datasets/files/{id}/summary': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.population.id } })),
+
+  // changesets
+  'GET /datasets/datasets/{id}/changesets': scenario('read'),
+  'POST /datasets/datasets/{id}/changesets': scenario('edit', () => ({ name: `${MARKER} changeset` })),
+  'PUT /datasets/datasets/{id}/changesets/{changesetId}': rule('edit', (_r, fx) => ({
+    params: { id: fx.scenario.id, changesetId: fx.changeset },
+    json: { name: `${MARKER} changeset` },
+  })),
+  'DELETE /datasets/datasets/{id}/changesets/{changesetId}': rule('edit', async (_r, fx) => ({ params: { id: fx.scenario.id, changesetId: await fx.freshChangeset() } })),
+
+  // job templates
+  'GET /jobs/templates': rule('signed-in'),
+  'POST /jobs/templates': rule('admin', (_r, fx) => ({ json: { name: fx.name('template'), command: JOB_COMMAND } })),
+  'PUT /jobs/templates/{id}': rule('admin', (_r, fx) => ({ params: { id: fx.jobTemplate }, json: { name: 'Matrix template', command: JOB_COMMAND } })),
+  'DELETE /jobs/templates/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshJobTemplate() } })),
+  'POST /jobs/templates/{id}/default': rule('admin', (_r, fx) => ({ params: { id: fx.jobTemplate }, json: { default: true } })),
+
+  // runs
+  'GET /datasets/runs': rule('signed-in'),
+  'GET /datasets/run/{id}': run('read'),
+  'GET /datasets/run/{id}/config': run('read'),
+  'GET /datasets/runs/{id}/deletion': run('read'),
+  'DELETE /datasets/runs/{id}': rule('manage', async (_r, fx) => ({ params: { id: (await fx.freshRun()).id } })),
+  'GET /datasets/datasets/{id}/sysfiles': run('read'),
+  'GET /datasets/sysfiles/{id}': rule('read', (_r, fx) => ({ params: { id: fx.run.systemFileId! } })),
+  'GET /datasets/tables': rule('signed-in'),
+  'POST /datasets/datasets/{id}/tables/{table}/query': rule('read', (_r, fx) => ({
+    params: { id: fx.run.id, table: 'memory' },
+    json: { query: { select: [{ column: 'time' }, { column: 'key' }, { column: 'value' }] }, shape: 'RAW' },
+  })),
+
+  // jobs and runners
+  'POST /jobs/jobs': rule('read', (role, fx) => ({ json: schedulePayload(fx.users.owner, fx.scenario, { group: fx.groupOf(role), matsimRunId: 'matrix_run' }) })),
+  'GET /jobs/jobs/list': rule('signed-in'),
+  'GET /jobs/jobs/{id}': rule('read', (_r, fx) => ({ params: { id: fx.run.jobId! } })),
+  'POST /jobs/jobs/{id}/do': rule('edit', async (_r, fx) => ({ params: { id: (await fx.freshRun(true)).jobId! }, query: { action: 'cancel' } })),
+  'POST /datasets/datasets/{id}/do': rule('edit', async (_r, fx) => ({ params: { id: (await fx.freshRun(true)).id }, query: { action: 'cancel' } })),
+  'GET /jobs/runners/list': rule('signed-in'),
+  'POST /jobs/runners': rule('admin', () => ({ json: { description: 'matrix', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } })),
+  'DELETE /jobs/runners/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshRunnerToken() } })),
+
+  // the runner protocol
+  'POST /jobs/runner/connect': rule('runner', (role, fx) => ({
+    json: { runnerId: fx.runnerIdOf(role), name: 'matrix', capabilities: ['engine'], totalResources: RUNNER_RESOURCES, availableResources: RUNNER_RESOURCES },
+  })),
+  'POST /jobs/runner/heartbeat': rule('runner', () => ({ json: { availableResources: RUNNER_RESOURCES, jobs: [] } })),
+  // Offering nothing: no job fits, so the claim takes none of the fixtures' jobs.
+  'POST /jobs/runner/claim': rule('runner', () => ({ json: { claimId: randomUUID(), availableResources: RUNNER_RESOURCES } })),
+  'GET /jobs/runner/jobs/{id}/files/{fileId}': rule('job-runner', (_r, fx) => ({ params: { id: fx.heldJob, fileId: fx.scenario.files.config.id } }), {
+    refusedWith: JOB_NOT_YOURS,
+  }),
+  'POST /jobs/runner/jobs/{id}/started': heldJob(),
+  'POST /jobs/runner/jobs/{id}/progress': heldJob(undefined, { iteration: 1, memory: [{ time: 1000, key: 'used', value: 1e9 }] }),
+  'POST /jobs/runner/jobs/{id}/log': heldJob(text('a log line\n')),
+  'PUT /jobs/runner/jobs/{id}/stats/{name}': rule('job-runner', (_r, fx) => ({ params: { id: fx.heldJob, name: 'scorestats' }, raw: text(SCORESTATS, 'text/csv') }), {
+    refusedWith: JOB_NOT_YOURS,
+  }),
+  'POST /jobs/runner/jobs/{id}/outputs': rule('job-runner', (_r, fx) => ({ params: { id: fx.heldJob }, query: { path: 'matrix-output.txt' }, raw: text('o', 'application/octet-stream') }), {
+    refusedWith: JOB_NOT_YOURS,
+  }),
+  'POST /jobs/runner/jobs/{id}/finish': rule('job-runner', async (_r, fx) => ({ params: { id: await fx.freshClaimedJob() }, json: { status: 'FINISHED', exitCode: 0 } }), {
+    refusedWith: JOB_NOT_YOURS,
+  }),
+};
