@@ -193,6 +193,7 @@ describe('runs', () => {
     await page.waitForURL(/\/runs\/\d+$/);
 
     await expect.poll(() => statusText(page).textContent()).toBe('Scheduled');
+    await page.getByText('Waiting for a runner with 4096 GB RAM and 1 core: no connected runner has that much').waitFor();
     expect(await page.getByText('The charts appear once the run iterates.').count()).toBe(1);
     await page.getByText('started if run finishes').waitFor();
 

@@ -82,7 +82,7 @@ export function RunStatusCard({ run }: { run: RunDetails }) {
 function waitingText(t: TFunction, waiting: RunWaiting): string {
   switch (waiting.reason) {
     case 'no-runner-fits':
-      return t('runs.status.waiting.noRunnerFits', { ram: waiting.ramInGb, cores: waiting.cpuCores });
+      return t('runs.status.waiting.noRunnerFits', { ram: waiting.ramInGb, count: waiting.cpuCores });
     case 'no-runner-connected':
       return t('runs.status.waiting.noRunnerConnected');
     case 'busy':
