@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Name, NAME_MAX, PlainText } from './strings.ts';
+import { MultilineText, Name, NAME_MAX, PlainText } from './strings.ts';
 
 /**
  * The signed content of a licence key (spec 1 §3, spec 3 §3 "Licence").
@@ -25,8 +25,12 @@ export const LicenseList = z.array(License);
 
 export const LicenseKeyQuery = z.object({ key: PlainText().min(1) });
 
-/** POST …/licenses/check/key and …/licenses/key take the key as text/plain, or as JSON in this shape. */
-export const LicenseKeyRequest = z.object({ key: PlainText() });
+/**
+ * POST …/licenses/check/key and …/licenses/key take the key as text/plain, or as JSON in this shape. A pasted key
+ * may be wrapped over lines: whitespace is dropped when it is read.
+ */
+export const LicenseKeyText = MultilineText(null);
+export const LicenseKeyRequest = z.object({ key: LicenseKeyText });
 export type LicenseKeyRequest = z.infer<typeof LicenseKeyRequest>;
 
 export const CommunityLicenseRequest = z.object({

@@ -4,9 +4,9 @@ import {
   License,
   LicenseKeyQuery,
   LicenseKeyRequest,
+  LicenseKeyText,
   LicenseList,
   OkAnswer,
-  PlainText,
   PRODUCT,
 } from '@corridor/contract';
 import type { FastifyRequest } from 'fastify';
@@ -21,7 +21,7 @@ const base = `/${PRODUCT}/licenses`;
 const LICENSE_FILE_LIMIT = 64 * 1024;
 
 /** The raw key as text/plain, or JSON {key}; an empty body is treated like an empty key (malformed). */
-const KeyBody = z.union([PlainText(), LicenseKeyRequest]).optional();
+const KeyBody = z.union([LicenseKeyText, LicenseKeyRequest]).optional();
 const keyOf = (body: z.infer<typeof KeyBody>) => (typeof body === 'string' ? body : (body?.key ?? ''));
 
 export function licensesRoutes(licenses: LicensesService): FastifyPluginAsyncZod {
