@@ -1,101 +1,47 @@
 /**
- * Runs end to end: a real server on a free port (PGlite, real file store), the real corridor-runner process with a
- * token made through the API, and the built-in engine on the demo scenario. Heartbeats are fast and the heartbeat
- * timeout short, so a runner killed mid-run loses its job within seconds.
+ * Runs end to end (harness: flow.ts): a real server, the real corridor-runner process and the built-in engine on the
+ * demo scenario; jobs run in the bubblewrap sandbox. Heartbeats are fast and the heartbeat timeout short, so a
+ * runner killed mid-run loses its job within seconds.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { JOB_PATH_MESSAGES, jobPathsProblem } from '@corridor/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../server/src/db/schema.ts';
-import { API, createTestApp, setupAdmin, ADMIN, type TestApp } from '../../server/test/harness.ts';
-import { attach, signIn, uploadOk, type Session } from '../../server/test/workspace-helpers.ts';
-import { isAlive, pollUntil } from './support.ts';
+import { API } from '../../server/test/harness.ts';
+import { attach, uploadOk } from '../../server/test/workspace-helpers.ts';
+import {
+  admin,
+  call,
+  enginesDir,
+  exec,
+  javaJar,
+  REPO,
+  runLog,
+  runner,
+  scenario,
+  schedule,
+  startRunner,
+  startServer,
+  stopAll,
+  t,
+  table,
+  tempDir,
+  waitFor,
+  waitForJob,
+  workDir,
+} from './flow.ts';
+import { isAlive } from './support.ts';
 
-const RUNNER_BIN = fileURLToPath(new URL('../bin/corridor-runner.mjs', import.meta.url));
-/** The repository (Corridor's install): no user-visible text may name it. */
-const REPO = fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
 const HEARTBEAT_TIMEOUT_MS = 2_500;
 
-let t: TestApp;
-let admin: Session;
-let serverUrl: string;
-let token: string;
-let workDir: string;
-/** The runner's --engines folder: MATSim release zips as the setup wizard stores them. */
-let enginesDir: string;
-let scenario: { id: number; files: { id: number; name: string }[] };
-const tempDirs: string[] = [];
-
-/** The runner as a user starts it: its own process, the token in the environment. */
-class RunnerProcess {
-  readonly lines: string[] = [];
-  readonly exited: Promise<number | null>;
-  private readonly child: ChildProcess;
-
-  constructor(name: string) {
-    this.child = spawn(process.execPath, [RUNNER_BIN, '--server', serverUrl, '--name', name, '--work', workDir, '--engines', enginesDir, '--cpus', '2', '--ram', '8'], {
-      env: { ...process.env, CORRIDOR_RUNNER_TOKEN: token },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [this.child.stdout!, this.child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.lines.push(line));
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
-  }
-
-  /** The pid of the job's process, from the runner's own log. */
-  async jobPid(jobId: number): Promise<number> {
-    const line = await waitFor(() => this.lines.find((l) => l.includes(`job ${jobId}: started (pid `)));
-    return Number(/\(pid (\d+)\)/.exec(line)![1]);
-  }
-
-  kill(signal: NodeJS.Signals): void {
-    this.child.kill(signal);
-  }
-}
-
-let runner: RunnerProcess;
-
 beforeAll(async () => {
-  t = await createTestApp({ env: { RUNNER_HEARTBEAT_MS: '250', RUNNER_HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS) } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  await setupAdmin(t.app);
-  admin = await signIn(t.app, ADMIN.username, ADMIN.password);
-  workDir = await mkdtemp(path.join(tmpdir(), 'runner-work-'));
-  enginesDir = await mkdtemp(path.join(tmpdir(), 'runner-engines-'));
-  tempDirs.push(enginesDir);
-
-  const created = await call('POST', '/jobs/runners', { description: 'test runner', ipv4range: '127.0.0.1/32' });
-  token = created.token;
-  const demo = await call('POST', '/datasets/datasets', {
-    groupId: admin.groupId,
-    key: 'demo',
-    name: 'Demo',
-    description: '',
-    type: 'scenario',
-    template: 'demo-grid',
-    attributes: {},
-  });
-  scenario = await call('GET', `/datasets/datasets/${demo.id}`);
-  runner = new RunnerProcess('test-runner');
-  await waitFor(async () => {
-    const tokens: { connectedRunners: { name: string }[] }[] = await call('GET', '/jobs/runners/list');
-    return tokens.some((tk) => tk.connectedRunners.some((r) => r.name === 'test-runner'));
-  });
+  await startServer({ RUNNER_HEARTBEAT_MS: '250', RUNNER_HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS) });
+  await startRunner('test-runner');
 }, 60_000);
 
-afterAll(async () => {
-  runner?.kill('SIGTERM');
-  await runner?.exited;
-  await t?.close();
-  for (const dir of [workDir, ...tempDirs]) if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(stopAll);
 
 describe('a run through the runner agent', { timeout: 120_000 }, () => {
   it('runs a scheduled demo run to FINISHED: log, iterations, memory, stats and every output uploaded', async () => {
@@ -161,8 +107,7 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
   });
 
   it('fails a job whose hostile arguments and run id got past the server, before anything runs and touching nothing outside its folder', async () => {
-    const victim = await mkdtemp(path.join(tmpdir(), 'victim-'));
-    tempDirs.push(victim);
+    const victim = await tempDir('victim-');
     await writeFile(path.join(victim, 'precious.txt'), 'keep me');
     const hostile = {
       programArgs: `--output ${victim} --config:controller.overwriteFiles=deleteDirectoryIfExists --config:network.inputNetworkFile=/etc/hostname`,
@@ -186,8 +131,7 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
 
   it('runs a MATSim release the setup wizard downloaded, and says so when a release is missing', async () => {
     // The release zip as the setup wizard stores it: {engines}/matsim-{version}.zip with matsim-{version}/matsim-{version}.jar.
-    const release = path.join(await mkdtemp(path.join(tmpdir(), 'release-')), 'matsim-2025.0');
-    tempDirs.push(path.dirname(release));
+    const release = path.join(await tempDir('release-'), 'matsim-2025.0');
     await mkdir(release);
     await copyFile(await fakeMatsimJar(), path.join(release, 'matsim-2025.0.jar'));
     await exec('jar', ['--create', '--no-manifest', '--file', path.join(enginesDir, 'matsim-2025.0.zip'), '-C', path.dirname(release), '.']);
@@ -246,9 +190,9 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
     expect(await runLog(datasetId)).toContain('### ITERATION 1 BEGINS');
   });
 
-  it('fails the jobs of a runner killed mid-run once its heartbeats stop; the next runner stops what was left', async () => {
+  it('fails the jobs of a runner killed mid-run once its heartbeats stop; the sandbox ends them with it, the next runner clears their folders', async () => {
     const { id: jobId, datasetId } = await schedule('orphaned', '--config:controller.lastIteration=1000');
-    // A Java job too: unlike the engine, a JVM does not notice that its runner is gone.
+    // A Java job too: a JVM does not notice that its runner is gone, but its sandbox dies with the runner.
     const [jar] = (await call('GET', `/datasets/datasets/${scenario.id}`)).files.filter((f: { name: string }) => f.name.endsWith('.jar'));
     const template = await call('POST', '/jobs/templates', { name: 'Forever', allowCustomJar: true, command: '$JAVA -jar $JAR $CONFIG $ARGS' });
     const java = await schedule('orphaned_java', '--forever', template.id, [{ file: jar.id, name: jar.name, role: 'jar' }]);
@@ -266,13 +210,10 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
       expect(await waitForJob(java.id, 'FAILED')).toMatchObject({ message: job.message });
       // The server appends the reason to the log right after ending the job.
       await waitFor(async () => /test-runner stopped sending heartbeats/.test(await runLog(datasetId)));
-      // The engine, its output pipe broken, ends by itself; the JVM runs on…
-      await waitFor(() => !isAlive(pid));
-      expect(isAlive(javaPid)).toBe(true);
-      // …until a runner starts on the same working directory: it stops the JVM and clears the job folders.
-      runner = new RunnerProcess('test-runner-2');
-      await waitFor(() => !isAlive(javaPid));
-      await waitFor(() => runner.lines.some((l) => l.includes(`stopped process ${javaPid} of job-${java.id}`)));
+      await waitFor(() => !isAlive(pid) && !isAlive(javaPid));
+      // A runner starting on the same working directory clears the job folders.
+      expect((await readdir(workDir)).filter((name) => name.startsWith('job-')).sort()).toEqual([`job-${jobId}`, `job-${java.id}`].sort());
+      await startRunner('test-runner-2');
       expect((await readdir(workDir)).filter((name) => name.startsWith('job-'))).toEqual([]);
     } finally {
       // Nothing the lost runner started may outlive the test.
@@ -283,45 +224,6 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
 
 // ---- helpers ---------------------------------------------------------------------------------------------
 
-async function call(method: 'GET' | 'POST', url: string, payload?: object) {
-  const response = await t.app.inject({ method, url: `${API}${url}`, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
-  if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
-}
-
-/** Schedules a run of the demo scenario with the built-in engine (the default job template). */
-async function schedule(
-  key: string,
-  programArgs: string,
-  jobTemplate?: number,
-  extraFiles: { file: number; name: string; role: string }[] = [],
-  extra: object = {},
-): Promise<{ id: number; datasetId: number }> {
-  const role = (name: string) => (name === 'config.xml' ? 'config' : name.startsWith('network') ? 'network' : 'population');
-  return call('POST', '/jobs/jobs', {
-    type: 'matsim',
-    name: `Demo ${key}`,
-    group: admin.groupId,
-    scenarioId: scenario.id,
-    files: [...scenario.files.filter((f) => !f.name.endsWith('.jar')).map((f) => ({ file: f.id, name: f.name, role: role(f.name) })), ...extraFiles],
-    memory: '1g',
-    programArgs,
-    matsimRunId: `${key}_1`,
-    ...(jobTemplate === undefined ? {} : { jobTemplate }),
-    ...extra,
-  });
-}
-
-async function waitForJob(jobId: number, status: string, timeoutMs = 60_000) {
-  return waitFor(async () => {
-    const job = await call('GET', `/jobs/jobs/${jobId}`);
-    if (['FINISHED', 'FAILED', 'CANCELLED'].includes(job.jobStatus) && job.jobStatus !== status) {
-      throw new Error(`job ${jobId} ended ${job.jobStatus}, not ${status}: ${job.message}\n${runner.lines.join('\n')}`);
-    }
-    return job.jobStatus === status ? job : undefined;
-  }, timeoutMs);
-}
-
 /**
  * A stand-in for a MATSim jar (javac and jar ship with the machine's JDK): prints its JVM options and arguments,
  * logs three iterations (with --forever: one every 200 ms, never ending) with MemoryObserver lines as MATSim does and
@@ -329,17 +231,8 @@ async function waitForJob(jobId: number, status: string, timeoutMs = 60_000) {
  */
 let fakeJar: Promise<string> | undefined;
 function fakeMatsimJar(): Promise<string> {
-  fakeJar ??= buildFakeMatsimJar();
-  return fakeJar;
-}
-
-async function buildFakeMatsimJar(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'fake-matsim-'));
-  tempDirs.push(dir);
-  const source = path.join(dir, 'src', 'org', 'matsim', 'run', 'RunMatsim.java');
-  await mkdir(path.dirname(source), { recursive: true });
-  await writeFile(
-    source,
+  fakeJar ??= javaJar(
+    'org.matsim.run.RunMatsim',
     String.raw`package org.matsim.run;
 import java.nio.file.*;
 import java.util.regex.*;
@@ -363,38 +256,6 @@ public class RunMatsim {
 }
 `,
   );
-  const classes = path.join(dir, 'classes');
-  const jar = path.join(dir, 'fake-matsim.jar');
-  await exec('javac', ['-d', classes, source]);
-  await exec('jar', ['--create', '--file', jar, '--main-class', 'org.matsim.run.RunMatsim', '-C', classes, '.']);
-  return jar;
+  return fakeJar;
 }
 
-function exec(program: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let errors = '';
-    child.stderr!.on('data', (chunk) => (errors += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${program} exited with ${code}: ${errors}`))));
-  });
-}
-
-async function runLog(datasetId: number): Promise<string> {
-  const files: { id: number; type: string }[] = await call('GET', `/datasets/datasets/${datasetId}/sysfiles`);
-  const log = files.find((f) => f.type === 'stdout');
-  if (!log) throw new Error('the run has no log');
-  return (await t.app.inject({ url: `${API}/datasets/sysfiles/${log.id}`, headers: { cookie: admin.cookie } })).body;
-}
-
-async function table(datasetId: number, name: string, columns: string[]): Promise<(string | number | null)[][]> {
-  const answer = await call('POST', `/datasets/datasets/${datasetId}/tables/${name}/query`, {
-    query: { select: columns.map((column) => ({ column })) },
-    shape: 'RAW',
-  });
-  return answer.rows;
-}
-
-function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  return pollUntil(check, timeoutMs, () => `${runner?.lines.slice(-30).join('\n')}`);
-}
