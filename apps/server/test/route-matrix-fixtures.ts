@@ -73,6 +73,8 @@ export class MatrixFixtures {
 
   lab!: { id: number; name: string };
   scenario!: ScenarioInputs & { id: number; name: string };
+  /** A scenario of the stranger's own: the parent through which they address the owner's nested things. */
+  strangerScenario!: number;
   /** A config of the scenario that no run uses: the config save changes it in place. */
   spareConfig!: number;
   changeset!: number;
@@ -104,6 +106,7 @@ export class MatrixFixtures {
     this.spareConfig = spareConfig!.id;
     await attach(this.t.app, owner, id, this.spareConfig);
     this.changeset = await this.freshChangeset();
+    this.strangerScenario = (await createScenario(this.t.app, this.users.stranger, { key: 'own', name: 'Own' })).id;
 
     this.run = await insertRun(this.t, {
       owner,
@@ -148,6 +151,14 @@ export class MatrixFixtures {
   /** The role's personal group; the team for callers without one (they are refused before it matters). */
   groupOf(role: Role): number {
     return isUserRole(role) ? this.users[role].groupId : this.lab.id;
+  }
+
+  /**
+   * The scenario a role addresses the owner's changesets and files through: the stranger uses a scenario of their
+   * own (so a check of the parent alone would let them in), everyone else the owner's scenario.
+   */
+  parentFor(role: Role): number {
+    return role === 'stranger' ? this.strangerScenario : this.scenario.id;
   }
 
   /** A runner role's own id (a connect that keeps it); undefined for everyone else. */

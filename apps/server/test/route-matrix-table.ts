@@ -123,7 +123,7 @@ export const ROUTES: Record<string, RouteRule> = {
 
   // scenarios
   'POST /datasets/datasets': rule('team', (_r, fx) => ({ json: { groupId: fx.lab.id, key: fx.name('new'), name: 'New', type: 'scenario' } })),
-  'GET /datasets/scenarios': rule('signed-in'),
+  'GET /datasets/scenarios': rule('signed-in', (_r, fx) => ({ query: { groupId: fx.lab.id } })),
   'GET /datasets/datasets/{id}': scenario('read'),
   'PUT /datasets/datasets/{id}': scenario('edit', (fx) => ({ name: fx.scenario.name, key: fx.scenario.key, description: '' })),
   'DELETE /datasets/datasets/{id}': rule('manage', async (_r, fx) => ({ params: { id: await fx.freshScenario() } })),
@@ -141,7 +141,10 @@ export const ROUTES: Record<string, RouteRule> = {
   // files
   'POST /datasets/files': rule('signed-in', () => ({ raw: file('upload.txt', 'u') })),
   'GET /datasets/datasets/{id}/files': scenario('read'),
-  'POST /datasets/datasets/{id}/files/{fileId}': rule('edit', async (role, fx) => ({ params: { id: fx.scenario.id, fileId: await fx.orphanOf(role) } })),
+  // The stranger tries to take the owner's file into a scenario of their own; the others add a file of theirs.
+  'POST /datasets/datasets/{id}/files/{fileId}': rule('edit', async (role, fx) => ({
+    params: { id: fx.parentFor(role), fileId: role === 'stranger' ? fx.scenario.files.network.id : await fx.orphanOf(role) },
+  })),
   'DELETE /datasets/datasets/{id}/files/{fileId}': rule('edit', async (_r, fx) => ({ params: { id: fx.scenario.id, fileId: await fx.attachedOrphan() } })),
   'PUT /datasets/files/{id}/meta': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id }, json: { name: fx.scenario.files.network.name } })),
   'PUT /datasets/files/init': rule('signed-in', () => ({ query: { fileName: 'empty.xml' } })),
@@ -156,11 +159,13 @@ export const ROUTES: Record<string, RouteRule> = {
   // changesets
   'GET /datasets/datasets/{id}/changesets': scenario('read'),
   'POST /datasets/datasets/{id}/changesets': scenario('edit', () => ({ name: `${MARKER} changeset` })),
-  'PUT /datasets/datasets/{id}/changesets/{changesetId}': rule('edit', (_r, fx) => ({
-    params: { id: fx.scenario.id, changesetId: fx.changeset },
+  'PUT /datasets/datasets/{id}/changesets/{changesetId}': rule('edit', (role, fx) => ({
+    params: { id: fx.parentFor(role), changesetId: fx.changeset },
     json: { name: `${MARKER} changeset` },
   })),
-  'DELETE /datasets/datasets/{id}/changesets/{changesetId}': rule('edit', async (_r, fx) => ({ params: { id: fx.scenario.id, changesetId: await fx.freshChangeset() } })),
+  'DELETE /datasets/datasets/{id}/changesets/{changesetId}': rule('edit', async (role, fx) => ({
+    params: { id: fx.parentFor(role), changesetId: await fx.freshChangeset() },
+  })),
 
   // job templates
   'GET /jobs/templates': rule('signed-in'),
@@ -170,7 +175,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /jobs/templates/{id}/default': rule('admin', (_r, fx) => ({ params: { id: fx.jobTemplate }, json: { default: true } })),
 
   // runs
-  'GET /datasets/runs': rule('signed-in'),
+  'GET /datasets/runs': rule('signed-in', (_r, fx) => ({ query: { groupId: fx.lab.id } })),
   'GET /datasets/run/{id}': run('read'),
   'GET /datasets/run/{id}/config': run('read'),
   'GET /datasets/runs/{id}/deletion': run('read'),
