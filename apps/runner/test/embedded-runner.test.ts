@@ -5,7 +5,7 @@
  * connects with the same token; a server killed outright leaves no runner behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -93,6 +93,8 @@ let interrupted: { jobId: number; datasetId: number } | undefined;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'corridor-embedded-'));
+  // As a fresh ./data is: the sandbox's user passes through it to its job folder in DATA_DIR/runner.
+  await chmod(dataDir, 0o755);
 });
 
 afterAll(async () => {
@@ -123,6 +125,8 @@ describe('the embedded runner', { timeout: 120_000 }, () => {
     const server = await startServer();
     const { groupId } = await server.setup();
     await waitFor(() => server.embeddedRunnerConnected(), 30_000, server);
+    const tokens: { embedded: boolean; connectedRunners: { sandboxed: boolean }[] }[] = await server.call('GET', '/jobs/runners/list');
+    expect(tokens.find((tk) => tk.embedded)!.connectedRunners).toMatchObject([{ sandboxed: true }]);
 
     const demo = await server.call('POST', '/datasets/datasets', {
       groupId, key: 'demo', name: 'Demo', description: '', type: 'scenario', template: 'demo-grid', attributes: {},
