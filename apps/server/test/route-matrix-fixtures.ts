@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RUNNER_ID_HEADER, type Resources } from '@corridor/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { insertRun, sampleSeries, type InsertedRun } from './run-fixtures.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, TestRunner, type ScenarioInputs } from './runner-client.ts';
@@ -46,7 +45,8 @@ export class MatrixFixtures {
   ) {}
 
   static async create(): Promise<MatrixFixtures> {
-    // No heartbeat timeout during the test: the runners' jobs must stay theirs however long the matrix takes.
+    // No heartbeat timeout during the test: the runners' jobs must stay theirs however long the matrix takes. The
+    // administrator's engine download goes to a closed local port and fails at once, in the background.
     const t = await createTestApp({ env: { RUNNER_HEARTBEAT_TIMEOUT_MS: '86400000', MATSIM_RELEASE_URL: 'http://127.0.0.1:9/{version}/matsim.zip' } });
     const adminCookie = await setupAdmin(t.app);
     const users = {
@@ -88,7 +88,7 @@ export class MatrixFixtures {
 
   private async setUp(): Promise<void> {
     const { owner, member } = this.users;
-    this.lab = await this.as('owner', 'POST', '/accounts/groups', { name: `${MARKER}-lab` });
+    this.lab = await this.as<{ id: number; name: string }>('owner', 'POST', '/accounts/groups', { name: `${MARKER}-lab` });
     await this.as('owner', 'POST', `/accounts/groups/${this.lab.id}/users`, { username: member.username });
 
     const inputs = await scenarioWithInputs(this.t.app, owner, `${MARKER}-equil`);
@@ -119,7 +119,7 @@ export class MatrixFixtures {
     });
     await this.grant(this.run.id);
 
-    const templates = await this.as('admin', 'GET', '/jobs/templates');
+    const templates = await this.as<{ defaultJobTemplate: number }>('admin', 'GET', '/jobs/templates');
     this.defaultTemplate = templates.defaultJobTemplate;
     this.jobTemplate = await this.freshJobTemplate();
     this.licenceKey = await this.freshLicence();
@@ -210,19 +210,19 @@ export class MatrixFixtures {
   }
 
   async freshChangeset(): Promise<number> {
-    return (await this.as('owner', 'POST', `/datasets/datasets/${this.scenario.id}/changesets`, { name: `${MARKER} changeset` })).id;
+    return (await this.as<{ id: number }>('owner', 'POST', `/datasets/datasets/${this.scenario.id}/changesets`, { name: `${MARKER} changeset` })).id;
   }
 
   /** A team of the owner with the member in it (and the spare user too when `withSpare`). */
   async freshTeam(withSpare = false): Promise<number> {
-    const { id } = await this.as('owner', 'POST', '/accounts/groups', { name: `${MARKER}-team-${++this.counter}` });
+    const { id } = await this.as<{ id: number }>('owner', 'POST', '/accounts/groups', { name: `${MARKER}-team-${++this.counter}` });
     await this.as('owner', 'POST', `/accounts/groups/${id}/users`, { username: this.users.member.username });
     if (withSpare) await this.as('owner', 'POST', `/accounts/groups/${id}/users`, { username: this.spare.username });
     return id;
   }
 
   async freshJobTemplate(): Promise<number> {
-    return (await this.as('admin', 'POST', '/jobs/templates', { name: this.name('template'), command: JOB_COMMAND })).id;
+    return (await this.as<{ id: number }>('admin', 'POST', '/jobs/templates', { name: this.name('template'), command: JOB_COMMAND })).id;
   }
 
   async freshRunnerToken(): Promise<number> {
@@ -232,7 +232,7 @@ export class MatrixFixtures {
   }
 
   async freshLicence(): Promise<string> {
-    const { key } = await this.as('admin', 'POST', '/corridor/licenses/community', { name: this.name('licence') });
+    const { key } = await this.as<{ key: string }>('admin', 'POST', '/corridor/licenses/community', { name: this.name('licence') });
     this.adminSecrets.push(key);
     return key;
   }
@@ -261,10 +261,9 @@ export class MatrixFixtures {
     await this.as('owner', 'POST', `/datasets/datasets/${datasetId}/users`, { username: this.users.granted.username });
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- set-up answers are read field by field
-  private async as(role: UserRole, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<any> {
-    const response: LightMyRequestResponse = await this.t.app.inject({ method, url: `${API}${url}`, headers: { cookie: this.users[role].cookie }, payload });
-    return ok(response, `${method} ${url}`);
+  private async as<T = unknown>(role: UserRole, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
+    const response = await this.t.app.inject({ method, url: `${API}${url}`, headers: { cookie: this.users[role].cookie }, payload });
+    return ok<T>(response, `${method} ${url}`);
   }
 }
 
