@@ -156,8 +156,25 @@ describe('text a runner sends', () => {
     expect(log.body).toContain('text chunk\nbytes chunk ü\n');
     expect(log.body).not.toContain('\u0000');
 
+    // A program the user shaped writes the statistics: a mode name with a NUL is kept without it.
+    ok(await runner.stats(fixture.jobId, 'modestats', 'iteration\tcar\tbi\u0000ke\n0\t0.75\t0.25\n'), 'mode stats');
+    const modes = ok<{ rows: [string][] }>(
+      await call('POST', `/datasets/datasets/${fixture.runId}/tables/modeStats/query`, { query: { select: [{ column: 'key' }], groupBy: [{ column: 'key' }] }, shape: 'RAW' }),
+      'mode stats table',
+    );
+    expect(modes.rows.map(([key]) => key)).toEqual(['bike', 'car']);
+
     ok(await runner.finish(fixture.jobId, 'FAILED', 1, 'Crashed\u0000 at\u0007 line 3\nsee the log'), 'finish');
     const job = ok<{ message: string }>(await call('GET', `/jobs/jobs/${fixture.jobId}`), 'job');
     expect(job.message).toBe('Crashed at line 3\nsee the log');
+  });
+});
+
+describe('a NUL where no schema looks', () => {
+  it('a session cookie with a NUL is simply not a session (401, not 500)', async () => {
+    const response = await t.app.inject({ url: `${API}/accounts/validate`, headers: { cookie: 'corridor_session=a%00b' } });
+    expect(response.statusCode).toBeLessThan(500);
+    const groups = await t.app.inject({ url: `${API}/datasets/scenarios`, headers: { cookie: 'corridor_session=a%00b' } });
+    expect(groups.statusCode).toBe(401);
   });
 });

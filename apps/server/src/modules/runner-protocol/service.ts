@@ -257,6 +257,7 @@ async function modePoints(csv: Buffer): Promise<SeriesPoint[]> {
   return stats.entries.flatMap((entry) =>
     Object.entries(entry.values)
       .filter((pair): pair is [string, number] => Number.isFinite(pair[1]))
-      .map(([mode, value]) => ({ x: entry.iteration, key: mode, value })),
+      // Mode names come from a file the job wrote: no NULs in the database's text.
+      .map(([mode, value]) => ({ x: entry.iteration, key: stripControlCharacters(mode), value })),
   );
 }
