@@ -121,8 +121,9 @@ export class JobRun {
   private terminate(): void {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    // bwrap itself would die at once and take the job with it (SIGKILL): the job's own processes get SIGTERM.
-    if (this.sandboxed && child.pid) void signalDescendants(child.pid, 'SIGTERM');
+    // bwrap itself would die at once and take the job with it (SIGKILL): the job's own processes get SIGTERM
+    // (bwrap itself only while it has not started them yet).
+    if (this.sandboxed && child.pid) void signalDescendants(child.pid, 'SIGTERM').then((count) => count > 0 || child.kill('SIGTERM'));
     else child.kill('SIGTERM');
     this.killTimer ??= setTimeout(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

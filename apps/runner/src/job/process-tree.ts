@@ -31,15 +31,20 @@ export function parentOf(stat: string): number | undefined {
   return Number.isInteger(ppid) && fields[1] !== '' ? ppid : undefined;
 }
 
-/** Sends `signal` to every process below `root` (not to `root` itself); a process gone meanwhile is skipped. */
-export async function signalDescendants(root: number, signal: NodeJS.Signals): Promise<void> {
-  for (const pid of await descendants(root)) {
+/**
+ * Sends `signal` to every process below `root` (not to `root` itself); a process gone meanwhile is skipped.
+ * Answers how many there were.
+ */
+export async function signalDescendants(root: number, signal: NodeJS.Signals): Promise<number> {
+  const pids = await descendants(root);
+  for (const pid of pids) {
     try {
       process.kill(pid, signal);
     } catch {
       // ended meanwhile
     }
   }
+  return pids.length;
 }
 
 /** Bytes of resident memory of `root` and every process below it; undefined when `root` is gone. */
