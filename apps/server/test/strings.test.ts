@@ -11,7 +11,7 @@ import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.t
 import { stringInputs, type StringInput } from './openapi-inputs.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, schedulePayload, TestRunner, type ScenarioInputs } from './runner-client.ts';
 import { BASE_REQUESTS, type BaseRequest, type Fixture } from './string-routes.ts';
-import { addUser, filesBelow, signIn, upload, type Session } from './workspace-helpers.ts';
+import { addUser, attach, createScenario, networkJob, signIn, uploadOk, type Session } from './workspace-helpers.ts';
 
 const NUL = 'a\u0000b';
 /** The schedule form shows these texts of spec 1 §5.2 as they are, without the field (jobs/routes.ts). */
@@ -176,5 +176,21 @@ describe('a NUL where no schema looks', () => {
     expect(response.statusCode).toBeLessThan(500);
     const groups = await t.app.inject({ url: `${API}/datasets/scenarios`, headers: { cookie: 'corridor_session=a%00b' } });
     expect(groups.statusCode).toBe(401);
+  });
+
+  it('file contents with NULs are stored and processed without a 500 (sniffing, network processing)', async () => {
+    // The NUL comes late: the head is a network (sniffed and tagged), the processing meets the NUL.
+    const nodes = Array.from({ length: 3000 }, (_, i) => `<node id="n${i}" x="${i}" y="0"/>`).join('\n');
+    const network = `<?xml version="1.0"?>\n<network>\n<nodes>\n${nodes}\n<node id="a\u0000" x="0" y="0"/>\n</nodes>\n<links/>\n</network>\n`;
+    const [binary, broken] = await uploadOk(t.app, admin, [
+      { name: 'binary.bin', content: Buffer.from([0, 1, 2, 0, 0, 255]) },
+      { name: 'broken-network.xml', content: network },
+    ]);
+    expect(binary!.tag).toBeNull();
+    expect(broken!.tag).toBe('network_v1');
+    const scenario = await createScenario(t.app, admin, { key: 'nul-network' });
+    await attach(t.app, admin, scenario.id, broken!.id);
+    expect((await networkJob(t.app, admin, scenario.id)).status).toBe('FAILED');
+    expect((await call('GET', `/datasets/datasets/${scenario.id}`)).statusCode).toBe(200);
   });
 });
