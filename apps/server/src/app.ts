@@ -34,6 +34,7 @@ import { groupsRoutes } from './modules/groups/routes.ts';
 import { GroupsService } from './modules/groups/service.ts';
 import type { NetworkRenderer } from './modules/network-processing/renderer.ts';
 import { LOGIN_POLICY, LoginLimiter, type LoginPolicy } from './security/login-limiter.ts';
+import type { ProcessingLimits } from './workers/limits.ts';
 import { createWorkspace } from './workspace.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -53,6 +54,8 @@ export interface AppDeps {
   networkRenderer?: NetworkRenderer;
   /** Networks with more links are refused by /as/json and /as/geojson. */
   maxNetworkJsonLinks?: number;
+  /** Bounds on reading user files in worker threads (tests make them small); default `DEFAULT_PROCESSING_LIMITS`. */
+  processing?: Partial<ProcessingLimits>;
   /** How long a scenario template download may receive nothing before it fails. */
   templateIdleTimeoutMs?: number;
 }
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     networkRenderer: deps.networkRenderer,
     maxNetworkJsonLinks: deps.maxNetworkJsonLinks,
+    processing: deps.processing,
     templateIdleTimeoutMs: deps.templateIdleTimeoutMs,
   });
   const cookieJar = sessionCookie(config.publicUrl?.protocol === 'https:');

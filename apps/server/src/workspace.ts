@@ -54,16 +54,20 @@ import { templatesRoutes } from './modules/templates/routes.ts';
 import { ScenarioTemplates } from './modules/templates/service.ts';
 import { LocalDiskBlobStore } from './storage/local-disk.ts';
 import { LogStore } from './storage/log-store.ts';
+import type { ProcessingLimits } from './workers/limits.ts';
+import { Processing } from './workers/processing.ts';
 
 export interface WorkspaceOptions {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
   now: () => Date;
-  /** Default: the PNG renderer of src/previews. */
+  /** Default: the PNG renderer of src/previews, in a worker thread. */
   networkRenderer?: NetworkRenderer;
   /** Networks with more links are refused by /as/json and /as/geojson. Default 500,000. */
   maxNetworkJsonLinks?: number;
+  /** Bounds on reading user files (worker threads); default `DEFAULT_PROCESSING_LIMITS`. */
+  processing?: Partial<ProcessingLimits>;
   /** A template download fails when no data arrived for this long. Default 30 s. */
   templateIdleTimeoutMs?: number;
 }
@@ -80,16 +84,19 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   // Job logs (system files of type stdout): one store for whoever writes or reads them.
   const logs = await LogStore.open(path.join(config.dataDir, 'logs'));
   const onBlobLeak = (key: string, err: unknown) => log.warn({ err, key }, 'a blob could not be removed');
-  const renderer = options.networkRenderer ?? previewRenderer;
+  // Every read of user data runs in worker threads, bounded (src/workers).
+  const processing = new Processing(options.processing);
+  const renderer = options.networkRenderer ?? previewRenderer(processing);
 
   const datasetsRepository = new DatasetsRepository(db);
   const filesRepository = new FilesRepository(db);
   const datasetAccess = new DatasetAccess(datasetsRepository);
   const fileAccess = new FileAccess(filesRepository);
   const network = new NetworkProcessing({ datasets: datasetsRepository, files: filesRepository, blobs, renderer, now, log, onBlobLeak });
-  const templates = new ScenarioTemplates({ blobs, baseUrl: config.scenarioTemplatesUrl, idleTimeoutMs: options.templateIdleTimeoutMs });
+  const templates = new ScenarioTemplates({ blobs, processing, baseUrl: config.scenarioTemplatesUrl, idleTimeoutMs: options.templateIdleTimeoutMs });
   const datasets = new DatasetsService({ datasets: datasetsRepository, files: filesRepository, access: datasetAccess, blobs, templates, network, onBlobLeak });
   const files = new FilesService({
+    processing,
     files: filesRepository,
     datasets: datasetsRepository,
     datasetAccess,
@@ -105,9 +112,10 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     fileAccess,
     blobs,
     maxNetworkJsonLinks: options.maxNetworkJsonLinks ?? 500_000,
+    processing,
     onBlobLeak,
   });
-  const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, onBlobLeak });
+  const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
   const previews = new ScenarioPreviews({ access: datasetAccess, files: filesRepository, blobs, renderer, log, onBlobLeak });
   const changesets = new ChangesetsService(new ChangesetsRepository(db), datasetAccess);
   const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db));
@@ -126,7 +134,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   });
   const systemFiles = new SystemFilesService(runsRepository, datasetAccess, logs);
   const runTables = new RunTablesService(runsRepository, datasetsRepository, datasetAccess);
-  const runConfig = new RunConfigService({ repository: new RunConfigRepository(db), access: datasetAccess, blobs });
+  const runConfig = new RunConfigService({ repository: new RunConfigRepository(db), access: datasetAccess, blobs, processing });
   // Runs: scheduling, the runner protocol, and the one lifecycle that ends jobs.
   const jobLog = new JobLog(db, logs);
   const lifecycle = new JobLifecycle({
@@ -144,6 +152,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     blobs,
     datasets: datasetsRepository,
     network,
+    processing,
     heartbeatMs: config.runnerHeartbeatMs,
     heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
     maxUploadBytes: config.maxUploadBytes,
@@ -189,6 +198,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     async close() {
       await heartbeats.stop();
       await network.close();
+      await processing.close();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { previewRenderer, type NetworkRenderer } from '../src/modules/network-processing/renderer.ts';
+import { drawPlaceholder, type NetworkRenderer } from '../src/modules/network-processing/renderer.ts';
+import { renderNetworkPreview } from '../src/previews/index.ts';
 import { API, createTestApp, setupAdmin, type TestApp, type TestAppOptions } from './harness.ts';
 import { addUser, attach, createScenario, networkJob, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
@@ -54,7 +55,7 @@ describe('network post-processing', () => {
   });
 
   it('records FAILED with a message and keeps the log when the network cannot be drawn', async () => {
-    const failing: NetworkRenderer = { ...previewRenderer, render: async () => Promise.reject(new Error('out of paint')) };
+    const failing: NetworkRenderer = { placeholder: drawPlaceholder, render: async () => Promise.reject(new Error('out of paint')) };
     const alice = await start({ networkRenderer: failing });
     const { id, fileId } = await scenarioWithNetwork(alice);
     const job = await networkJob(t.app, alice, id);
@@ -68,7 +69,7 @@ describe('network post-processing', () => {
 describe('scenario preview', () => {
   it('draws the network once and keeps it as a derived file; a placeholder without a network', async () => {
     let renders = 0;
-    const counting: NetworkRenderer = { ...previewRenderer, render: (content, options) => (renders++, previewRenderer.render(content, options)) };
+    const counting: NetworkRenderer = { placeholder: drawPlaceholder, render: (content, options) => (renders++, renderNetworkPreview(content, options)) };
     const alice = await start({ networkRenderer: counting });
     const empty = await createScenario(t.app, alice, { key: 'empty' });
     const placeholder = await get(alice, `/datasets/scenarios/${empty.id}/preview.png`);

@@ -3,7 +3,7 @@
  * with the value to colour by. No `Network` objects are kept, so a million-link network costs tens of MB here, not
  * the hundreds of a full model.
  */
-import { streamNetwork, type Input, type Link } from '@corridor/matsim';
+import { streamNetwork, type Input, type InputOptions, type Link } from '@corridor/matsim';
 import { emptyBounds, extend, type Bounds } from './frame.ts';
 
 export interface NetworkGeometry {
@@ -21,7 +21,7 @@ export interface NetworkGeometry {
 /** What a link is coloured by, given the network's capacity period in seconds. */
 export type LinkValue = (link: Link, capperiod: number) => number;
 
-export async function readGeometry(input: Input, value: LinkValue): Promise<NetworkGeometry> {
+export async function readGeometry(input: Input, value: LinkValue, options: InputOptions = {}): Promise<NetworkGeometry> {
   const index = new Map<string, number>();
   const geometry: NetworkGeometry = { xs: [], ys: [], bounds: null, from: [], to: [], values: [] };
   const bounds = emptyBounds();
@@ -46,7 +46,7 @@ export async function readGeometry(input: Input, value: LinkValue): Promise<Netw
       geometry.to.push(to);
       geometry.values.push(value(link, capperiod));
     },
-  });
+  }, options);
   if (geometry.xs.length > 0) geometry.bounds = bounds;
   return geometry;
 }

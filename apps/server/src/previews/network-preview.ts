@@ -17,6 +17,8 @@ export interface NetworkPreviewOptions {
   height?: number;
   /** Default 'none': thin grey lines. */
   colorBy?: ColorBy;
+  /** Decompressed bytes to read at most (`InputOptions.maxBytes`); default: no bound. */
+  maxBytes?: number;
 }
 
 export const PREVIEW_WIDTH = 800;
@@ -33,7 +35,7 @@ export async function renderNetworkPreview(input: Input, options: NetworkPreview
   const height = imageSize(options.height ?? PREVIEW_HEIGHT, 'height');
   const colorBy = options.colorBy ?? 'none';
   const scale = colorBy === 'none' ? undefined : COLOR_SCALES[colorBy];
-  const geometry = await readGeometry(input, scale?.value ?? (() => 0));
+  const geometry = await readGeometry(input, scale?.value ?? (() => 0), { maxBytes: options.maxBytes });
 
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');

@@ -13,9 +13,10 @@ export function fileSummaryRoutes(service: FileSummaryService): FastifyPluginAsy
           tags: ['files'],
           summary:
             'A population/plans file (persons, plans, selected plans, activities by type, legs by mode, subpopulations) or a transit schedule ' +
-            '(stops, lines, routes, departures, by mode) summarised; computed once and kept as the derived file summary.json; 400 for other files',
+            '(stops, lines, routes, departures, by mode) summarised; computed once and kept as the derived file summary.json; 400 for other files, ' +
+            '413 for a file too large to process',
           params: IdParams,
-          response: { 200: FileSummary, ...errorAnswers(400, 401, 404) },
+          response: { 200: FileSummary, ...errorAnswers(400, 401, 404, 413) },
         },
       },
       (request) => service.get(request.actor, request.params.id),

@@ -10,7 +10,9 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { FileAccess } from '../files/access.ts';
 import type { FilesRepository } from '../files/repository.ts';
 import { storeDerived } from '../network-processing/derived.ts';
-import { summarizePopulation, summarizeTransit, summaryKindOf } from './summarize.ts';
+import { summaryKindOf } from './summarize.ts';
+import { tooLargeAnswer } from '../../workers/errors.ts';
+import type { Processing } from '../../workers/processing.ts';
 
 export const SUMMARY_FILENAME = 'summary.json';
 export const NO_SUMMARY = 'Only population, plans and transit schedule files have a summary.';
@@ -19,6 +21,8 @@ export interface FileSummaryDeps {
   files: FilesRepository;
   fileAccess: FileAccess;
   blobs: BlobStore;
+  /** Reads the file off the main thread, bounded. */
+  processing: Processing;
   onBlobLeak: (key: string, err: unknown) => void;
 }
 
@@ -33,11 +37,10 @@ export class FileSummaryService {
     if (cached?.kind === kind) return cached;
     let summary: FileSummary;
     try {
-      const input = this.deps.blobs.read(file.blobKey);
-      summary = kind === 'population' ? await summarizePopulation(input) : await summarizeTransit(input);
+      summary = await this.deps.processing.summary(this.deps.blobs.read(file.blobKey), kind);
     } catch (err) {
       if (err instanceof MatsimFormatError) throw badRequest(`The file could not be read: ${err.message}`);
-      throw err;
+      throw tooLargeAnswer(err);
     }
     await storeDerived(this.deps, fileId, SUMMARY_FILENAME, Buffer.from(JSON.stringify(summary), 'utf8'));
     return summary;

@@ -3,7 +3,7 @@
  * streaming pass (persons one at a time), compressed or not. No HTTP, no database.
  */
 import type { PopulationSummary, TransitSummary } from '@corridor/contract';
-import { readTransitSchedule, selectedPlan, streamPersons, type Input } from '@corridor/matsim';
+import { readTransitSchedule, selectedPlan, streamPersons, type Input, type InputOptions } from '@corridor/matsim';
 
 export type SummaryKind = 'population' | 'transit';
 
@@ -25,14 +25,14 @@ class Tally {
   }
 }
 
-export async function summarizePopulation(input: Input): Promise<PopulationSummary> {
+export async function summarizePopulation(input: Input, options: InputOptions = {}): Promise<PopulationSummary> {
   let persons = 0;
   let plans = 0;
   let selectedPlans = 0;
   const activities = new Tally();
   const legs = new Tally();
   const subpopulations = new Tally();
-  for await (const person of streamPersons(input)) {
+  for await (const person of streamPersons(input, options)) {
     persons++;
     plans += person.plans.length;
     // MATSim's rule: the plan marked selected, else the first one.
@@ -56,8 +56,8 @@ export async function summarizePopulation(input: Input): Promise<PopulationSumma
   };
 }
 
-export async function summarizeTransit(input: Input): Promise<TransitSummary> {
-  const schedule = await readTransitSchedule(input);
+export async function summarizeTransit(input: Input, options: InputOptions = {}): Promise<TransitSummary> {
+  const schedule = await readTransitSchedule(input, options);
   let routes = 0;
   let departures = 0;
   const modeRoutes = new Tally();

@@ -23,10 +23,12 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
       {
         schema: {
           tags,
-          summary: 'The file: ?dl=1 downloads it as stored, otherwise it is shown inline (compressed text decompressed)',
+          summary:
+            'The file: ?dl=1 downloads it as stored, otherwise it is shown inline (compressed text decompressed and checked first: ' +
+            '400 when it is truncated or damaged, 413 when it is too large to show)',
           params: IdParams,
           querystring: DownloadQuery,
-          response: errors,
+          response: { ...errors, ...errorAnswers(413) },
         },
       },
       async (request, reply) => {

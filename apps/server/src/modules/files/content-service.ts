@@ -3,7 +3,7 @@
  * (network previews), and networks as JSON/GeoJSON.
  */
 import type { DerivedFile } from '@corridor/contract';
-import { detectCompression, MatsimFormatError, openInput, readConfig } from '@corridor/matsim';
+import { detectCompression, MatsimFormatError } from '@corridor/matsim';
 import { gzipSync } from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { Actor } from '../../shared/access.ts';
@@ -12,10 +12,12 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { FILE_NOT_FOUND, type FileAccess } from './access.ts';
 import { contentVersion, type ConfigSaveRepository, type FileVersion, type StaleSave } from './config-save.ts';
 import { contentDisposition, contentType, storedContentType } from './content.ts';
-import { networkAsGeoJson, networkAsJson, NetworkTooLargeError } from './network-json.ts';
+import { NetworkTooLargeError } from './network-json.ts';
 import type { FileRow, FilesRepository } from './repository.ts';
 import { sniffBlob } from './sniffing.ts';
 import type { FileBody } from '../../plugins/file-reply.ts';
+import { tooLargeAnswer } from '../../workers/errors.ts';
+import type { Processing } from '../../workers/processing.ts';
 
 export interface FileContentDeps {
   files: FilesRepository;
@@ -24,6 +26,8 @@ export interface FileContentDeps {
   blobs: BlobStore;
   /** Networks with more links are refused by /as/json and /as/geojson. */
   maxNetworkJsonLinks: number;
+  /** Every read of the content (inline decompression, config check, sniffing, JSON) runs there, bounded. */
+  processing: Processing;
   onBlobLeak: (key: string, err: unknown) => void;
 }
 
@@ -35,7 +39,8 @@ export class FileContentService {
 
   /**
    * The file's content. A download (`dl`) sends the bytes as stored; shown inline, compressed text formats are
-   * decompressed so the browser (or the configuration editor) gets the text itself.
+   * decompressed so the browser (or the configuration editor) gets the text itself — whole and checked before the
+   * first byte is sent, so truncated or damaged data answers an error instead of a cut body.
    */
   async open(actor: Actor | null, fileId: number, download: boolean): Promise<FileBody> {
     const { file } = await this.deps.fileAccess.require(actor, fileId);
@@ -50,8 +55,13 @@ export class FileContentService {
         version: contentVersion(file),
       };
     }
+    const text = await this.deps.processing.inflate(stream).catch((err: unknown) => {
+      if (err instanceof MatsimFormatError) throw badRequest(`The file cannot be shown: ${err.message} Download it to get the bytes as stored.`);
+      throw tooLargeAnswer(err);
+    });
     return {
-      stream: Readable.from(openInput(stream), { objectMode: false }),
+      stream: Readable.from([Buffer.from(text.buffer, text.byteOffset, text.byteLength)]),
+      size: text.byteLength,
       contentType: contentType(file.name, file.tag),
       disposition: contentDisposition('inline', file.name.replace(/\.(gz|zst)$/i, '')),
       version: contentVersion(file),
@@ -72,15 +82,15 @@ export class FileContentService {
     }
     const bytes = Buffer.from(xml, 'utf8');
     try {
-      await readConfig(bytes);
+      await this.deps.processing.config(bytes);
     } catch (err) {
       if (err instanceof MatsimFormatError) throw badRequest(`The configuration could not be read: ${err.message}`);
-      throw err;
+      throw tooLargeAnswer(err);
     }
     // A gzip-compressed config stays compressed, so its name keeps telling the truth and MATSim reads it as before.
     const stored = (await this.isGzipBlob(file.blobKey)) ? gzipSync(bytes) : bytes;
     const blob = await this.deps.blobs.put([stored]);
-    const content = await sniffBlob(this.deps.blobs, blob.key, file.name);
+    const content = await sniffBlob(this.deps.processing, this.deps.blobs, blob.key, file.name);
     const saved = await this.deps.configSaves.save(fileId, { blobKey: blob.key, size: blob.size, ...content }, user.userId, expected);
     if (!saved || 'stale' in saved) await this.removeBlob(blob.key);
     if (!saved) throw notFound(FILE_NOT_FOUND);
@@ -115,15 +125,14 @@ export class FileContentService {
   async asJson(actor: Actor | null, fileId: number, format: 'json' | 'geojson'): Promise<unknown> {
     const { file } = await this.deps.fileAccess.require(actor, fileId);
     if (!isNetwork(file)) throw badRequest('Only network files can be converted to JSON or GeoJSON.');
-    const convert = format === 'json' ? networkAsJson : networkAsGeoJson;
     try {
-      return await convert(this.deps.blobs.read(file.blobKey), this.deps.maxNetworkJsonLinks);
+      return await this.deps.processing.networkJson(this.deps.blobs.read(file.blobKey), format, this.deps.maxNetworkJsonLinks);
     } catch (err) {
       if (err instanceof NetworkTooLargeError) {
-        throw new HttpError(413, `The network has more than ${err.maxLinks} links, too many to send as ${format === 'json' ? 'JSON' : 'GeoJSON'}.`);
+        throw new HttpError(413, `The network has more than ${err.max} ${err.what}, too many to send as ${format === 'json' ? 'JSON' : 'GeoJSON'}.`);
       }
       if (err instanceof MatsimFormatError) throw badRequest(`The network could not be read: ${err.message}`);
-      throw err;
+      throw tooLargeAnswer(err);
     }
   }
 

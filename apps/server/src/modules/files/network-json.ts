@@ -1,14 +1,26 @@
 /**
  * Networks as JSON (nodes and links as the file has them) and as GeoJSON (links as LineStrings in the file's own
- * CRS, named in a `crs` member). Read in one streaming pass; a network with more links than the limit is
- * refused rather than built in memory.
+ * CRS, named in a `crs` member). Read in one streaming pass (in a worker thread, `workers/tasks.ts`); a network
+ * with more links or nodes than the limit is refused rather than built in memory, and so is one with more
+ * decompressed bytes than `maxBytes`.
  */
-import { MatsimFormatError, streamNetwork, type Input, type Link } from '@corridor/matsim';
+import { MatsimFormatError, streamNetwork, type Input, type Link, type NetworkCallbacks } from '@corridor/matsim';
 
 export class NetworkTooLargeError extends Error {
-  constructor(readonly maxLinks: number) {
-    super(`The network has more than ${maxLinks} links.`);
+  override readonly name = 'NetworkTooLargeError';
+  constructor(
+    readonly max: number,
+    readonly what: 'links' | 'nodes',
+  ) {
+    super(`The network has more than ${max} ${what}.`);
   }
+}
+
+export interface NetworkJsonLimits {
+  /** Links and nodes at most. */
+  maxLinks: number;
+  /** Decompressed bytes at most. */
+  maxBytes?: number;
 }
 
 export interface NetworkJson {
@@ -37,26 +49,42 @@ const properties = (link: Link): LinkProperties => ({
   modes: [...link.modes],
 });
 
-export async function networkAsJson(input: Input, maxLinks: number): Promise<NetworkJson> {
+/** Streams the network with both counts bounded by `maxLinks`. */
+function streamBounded(input: Input, limits: NetworkJsonLimits, callbacks: Required<Pick<NetworkCallbacks, 'onNode' | 'onLink'>>) {
+  let nodes = 0;
+  let links = 0;
+  return streamNetwork(
+    input,
+    {
+      onNode: (node) => {
+        if (++nodes > limits.maxLinks) throw new NetworkTooLargeError(limits.maxLinks, 'nodes');
+        callbacks.onNode(node);
+      },
+      onLink: (link) => {
+        if (++links > limits.maxLinks) throw new NetworkTooLargeError(limits.maxLinks, 'links');
+        callbacks.onLink(link);
+      },
+    },
+    { maxBytes: limits.maxBytes },
+  );
+}
+
+export async function networkAsJson(input: Input, limits: NetworkJsonLimits): Promise<NetworkJson> {
   const nodes: NetworkJson['nodes'] = [];
   const links: NetworkJson['links'] = [];
-  const info = await streamNetwork(input, {
+  const info = await streamBounded(input, limits, {
     onNode: (n) => void nodes.push({ id: n.id, x: n.x, y: n.y }),
-    onLink: (l) => {
-      if (links.length >= maxLinks) throw new NetworkTooLargeError(maxLinks);
-      links.push({ id: l.id, ...properties(l) });
-    },
+    onLink: (l) => void links.push({ id: l.id, ...properties(l) }),
   });
   return { crs: info.crs ?? null, nodes, links };
 }
 
-export async function networkAsGeoJson(input: Input, maxLinks: number) {
+export async function networkAsGeoJson(input: Input, limits: NetworkJsonLimits) {
   const coords = new Map<string, [number, number]>();
   const features: unknown[] = [];
-  const info = await streamNetwork(input, {
+  const info = await streamBounded(input, limits, {
     onNode: (n) => void coords.set(n.id, [n.x, n.y]),
     onLink: (l) => {
-      if (features.length >= maxLinks) throw new NetworkTooLargeError(maxLinks);
       const from = coords.get(l.from);
       const to = coords.get(l.to);
       if (!from || !to) throw new MatsimFormatError('invalid-value', `Link ${l.id} refers to a node that is not in the network.`);

@@ -11,6 +11,7 @@ import { toFileEntry } from './present.ts';
 import type { FileRow, FilesRepository } from './repository.ts';
 import { sniffBlob } from './sniffing.ts';
 import { tooLarge, type UploadPart } from './upload.ts';
+import type { Processing } from '../../workers/processing.ts';
 
 export interface FilesServiceDeps {
   files: FilesRepository;
@@ -19,6 +20,7 @@ export interface FilesServiceDeps {
   fileAccess: FileAccess;
   blobs: BlobStore;
   network: NetworkProcessing;
+  processing: Processing;
   maxUploadBytes: number;
   onBlobLeak: (key: string, err: unknown) => void;
 }
@@ -40,7 +42,7 @@ export class FilesService {
           throw err instanceof BlobTooLargeError ? tooLarge(maxUploadBytes) : err;
         });
         try {
-          const content = await sniffBlob(blobs, blob.key, part.filename);
+          const content = await sniffBlob(this.deps.processing, blobs, blob.key, part.filename);
           stored.push(await files.insert({ name: part.filename, size: blob.size, blobKey: blob.key, ...content, createdBy: user.userId }));
         } catch (err) {
           await this.removeBlobs([blob.key]);

@@ -3,13 +3,16 @@
  * (`network-capacity.png`, `network-speed.png`, `model-area-screenshot.png`) are rendered in the background, one
  * network at a time. Progress is kept in the scenario's attribute `networkPostProcessingJob` {status, fileId,
  * updated} — the UI offers the Scenario Editor once it is FINISHED. A failure is FAILED with a message, and the
- * log is kept as the derived file `network-processing.log` of the network file.
+ * log is kept as the derived file `network-processing.log` of the network file; both are for users (no stack, no
+ * host paths: `userMessage`), the details go to the server log with the file id. Drawing runs in a worker thread
+ * (`previewRenderer`): a network past its bounds is FAILED with "The file is too large to process (…)".
  */
 import type { FilesRepository } from '../files/repository.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { NetworkRenderer } from './renderer.ts';
 import { storeDerived } from './derived.ts';
+import { userMessage } from '../../shared/user-message.ts';
 
 export type NetworkJobStatus = 'CREATED' | 'STARTED' | 'FINISHED' | 'FAILED';
 
@@ -86,9 +89,9 @@ export class NetworkProcessing {
       for (const id of datasets) await this.mark(id, fileId, 'STARTED');
       await this.process(fileId);
     } catch (err) {
-      failure = err instanceof Error ? err.message : String(err);
+      failure = userMessage(err);
       this.deps.log.error({ err, fileId }, 'network post-processing failed');
-      await this.keepLog(fileId, err).catch(() => undefined);
+      await this.keepLog(fileId, failure).catch(() => undefined);
     }
     // Later attachments start a new job from here on (which finds the images and finishes at once).
     this.waiting.delete(fileId);
@@ -112,10 +115,8 @@ export class NetworkProcessing {
     }
   }
 
-  private async keepLog(fileId: number, err: unknown): Promise<void> {
-    const text = `${this.deps.now().toISOString()} network post-processing of file ${fileId} failed\n${
-      err instanceof Error ? (err.stack ?? err.message) : String(err)
-    }\n`;
+  private async keepLog(fileId: number, message: string): Promise<void> {
+    const text = `${this.deps.now().toISOString()} network post-processing of file ${fileId} failed\n${message}\n`;
     await storeDerived(this.deps, fileId, PROCESSING_LOG, Buffer.from(text, 'utf8'));
   }
 

@@ -6,17 +6,21 @@
  */
 import type { RunConfigAnswer } from '@corridor/contract';
 import { configOverrides } from '@corridor/engine';
-import { MatsimFormatError, readConfig, setParam, type Config } from '@corridor/matsim';
+import { MatsimFormatError, setParam, type Config } from '@corridor/matsim';
 import type { Actor } from '../../shared/access.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { DATASET_NOT_FOUND, type DatasetAccess } from '../datasets/access.ts';
 import type { ConfigFileRow, RunConfigRepository } from './repository.ts';
+import { TooLargeToProcessError } from '../../workers/errors.ts';
+import type { Processing } from '../../workers/processing.ts';
 
 export interface RunConfigDeps {
   repository: RunConfigRepository;
   access: DatasetAccess;
   blobs: BlobStore;
+  /** Reads the config off the main thread. */
+  processing: Processing;
 }
 
 /** What MATSim names the config it writes: `output_config.xml`, or `<runId>.output_config.xml` (maybe gzipped). */
@@ -43,13 +47,13 @@ export class RunConfigService {
     return { runId, source: null, config: null };
   }
 
-  /** A file that does not read as a config answers its source with `config: null`. */
+  /** A file that does not read as a config (or is too large to) answers its source with `config: null`. */
   private async answer(runId: number, file: ConfigFileRow, change: (config: Config) => Config): Promise<RunConfigAnswer> {
     const source = { fileId: file.id, name: file.name };
     try {
-      return { runId, source, config: change(await readConfig(this.deps.blobs.read(file.blobKey))) };
+      return { runId, source, config: change(await this.deps.processing.config(this.deps.blobs.read(file.blobKey))) };
     } catch (err) {
-      if (err instanceof MatsimFormatError) return { runId, source, config: null };
+      if (err instanceof MatsimFormatError || err instanceof TooLargeToProcessError) return { runId, source, config: null };
       throw err;
     }
   }

@@ -18,7 +18,6 @@ import {
   type RunnerHello,
   type RunnerWelcome,
 } from '@corridor/contract';
-import { readModeStats, readScoreStats } from '@corridor/matsim';
 import type { Readable } from 'node:stream';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../shared/errors.ts';
 import { BlobTooLargeError, removeBlobs, type BlobStore, type ByteSource } from '../../storage/blob-store.ts';
@@ -26,6 +25,7 @@ import type { DatasetsRepository } from '../datasets/repository.ts';
 import { sniffBlob } from '../files/sniffing.ts';
 import { tooLarge } from '../files/upload.ts';
 import type { NetworkProcessing } from '../network-processing/processor.ts';
+import type { Processing } from '../../workers/processing.ts';
 import { addressAllowed, normalizeAddress } from './address-ranges.ts';
 import type { JobLog } from './job-log.ts';
 import type { JobLifecycle } from './lifecycle.ts';
@@ -42,6 +42,8 @@ export interface RunnerProtocolDeps {
   blobs: BlobStore;
   datasets: DatasetsRepository;
   network: NetworkProcessing;
+  /** Reads statistics and sniffs outputs off the main thread. */
+  processing: Processing;
   heartbeatMs: number;
   heartbeatTimeoutMs: number;
   maxUploadBytes: number;
@@ -170,7 +172,7 @@ export class RunnerProtocolService {
     const job = await this.held(runner, jobId);
     let points: SeriesPoint[];
     try {
-      points = name === 'scorestats' ? await scorePoints(csv) : await modePoints(csv);
+      points = name === 'scorestats' ? await scorePoints(this.deps.processing, csv) : await modePoints(this.deps.processing, csv);
     } catch (err) {
       throw badRequest(`The ${name} file could not be read: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -189,7 +191,7 @@ export class RunnerProtocolService {
       throw err instanceof BlobTooLargeError ? tooLarge(maxUploadBytes) : err;
     });
     try {
-      const content = await sniffBlob(blobs, blob.key, path.posix.basename(name));
+      const content = await sniffBlob(this.deps.processing, blobs, blob.key, path.posix.basename(name));
       const { fileId, unusedBlobs } = await this.deps.repository.addOutput(jobId, job.datasetId, {
         name,
         size: blob.size,
@@ -243,8 +245,8 @@ export function outputName(rawPath: string): string {
 
 const SCORE_KEYS = { executed: 'avg_executed', worst: 'avg_worst', average: 'avg_average', best: 'avg_best' } as const;
 
-async function scorePoints(csv: Buffer): Promise<SeriesPoint[]> {
-  const stats = await readScoreStats(new Uint8Array(csv));
+async function scorePoints(processing: Processing, csv: Buffer): Promise<SeriesPoint[]> {
+  const stats = await processing.scoreStats(new Uint8Array(csv));
   return stats.entries.flatMap((entry) =>
     (Object.keys(SCORE_KEYS) as (keyof typeof SCORE_KEYS)[])
       .filter((field) => Number.isFinite(entry[field]))
@@ -252,8 +254,8 @@ async function scorePoints(csv: Buffer): Promise<SeriesPoint[]> {
   );
 }
 
-async function modePoints(csv: Buffer): Promise<SeriesPoint[]> {
-  const stats = await readModeStats(new Uint8Array(csv));
+async function modePoints(processing: Processing, csv: Buffer): Promise<SeriesPoint[]> {
+  const stats = await processing.modeStats(new Uint8Array(csv));
   return stats.entries.flatMap((entry) =>
     Object.entries(entry.values)
       .filter((pair): pair is [string, number] => Number.isFinite(pair[1]))

@@ -1,0 +1,64 @@
+/**
+ * The bounds on reading user data on the server, in one place. Every read of an uploaded or produced file
+ * (sniffing, summaries, networks as JSON, preview images, config and statistics reads, inline decompression) runs
+ * in a worker thread (`pool.ts`) under these bounds; past one, the caller gets `TooLargeToProcessError` and the
+ * user a "too large to process" answer, never a stalled server. Each bound is sized to what its feature needs:
+ *
+ * - decompressed bytes: a bomb (135 KB of zstd → 4 GiB) is stopped inside the decompressor, at the bound;
+ * - worker heap: a file that builds a large model (millions of nodes) ends the worker at this heap size
+ *   (`resourceLimits`); the worker is replaced, the server keeps its own memory;
+ * - time: a task that takes longer is ended the same way (the reading speed is 25–75 MB/s, so a bound of
+ *   N GiB needs about N × 15–40 s).
+ *
+ * Tests pass smaller values through `AppDeps.processing`.
+ */
+import { availableParallelism } from 'node:os';
+
+const MiB = 1 << 20;
+const GiB = 1 << 30;
+
+export interface ProcessingLimits {
+  /** Worker threads reading files at the same time (more tasks wait in a queue). */
+  workers: number;
+  /** Live heap of one worker, in MiB (checked by a watchdog; V8's hard limit is twice that). */
+  workerHeapMb: number;
+  /** A worker idle this long is ended, so memory returns to the idle level after a burst. */
+  workerIdleMs: number;
+  /** Sniffing reads 64 KiB of content; the rest of the file is never decompressed. */
+  sniffTimeoutMs: number;
+  /** Population/plans and transit summaries stream the whole file (persons one at a time). */
+  summaryMaxBytes: number;
+  summaryTimeoutMs: number;
+  /**
+   * Networks as JSON/GeoJSON: at most this many decompressed bytes per link of `maxNetworkJsonLinks` (MATSim
+   * writes ~300 bytes per link and ~100 per node), and at most that many nodes.
+   */
+  networkJsonBytesPerLink: number;
+  networkJsonTimeoutMs: number;
+  /** Preview images hold the whole network as flat arrays. */
+  previewMaxBytes: number;
+  previewTimeoutMs: number;
+  /** Configs (the editor's limit on a saved config is 16 MiB) and the statistics tables a runner reports. */
+  smallFileMaxBytes: number;
+  smallFileTimeoutMs: number;
+  /** A compressed file shown inline is decompressed whole (and checked) before the first byte is sent. */
+  inlineMaxBytes: number;
+  inlineTimeoutMs: number;
+}
+
+export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
+  workers: Math.max(2, Math.min(availableParallelism(), 4)),
+  workerHeapMb: 1024,
+  workerIdleMs: 10_000,
+  sniffTimeoutMs: 10_000,
+  summaryMaxBytes: 4 * GiB,
+  summaryTimeoutMs: 5 * 60_000,
+  networkJsonBytesPerLink: 2048,
+  networkJsonTimeoutMs: 60_000,
+  previewMaxBytes: 2 * GiB,
+  previewTimeoutMs: 5 * 60_000,
+  smallFileMaxBytes: 16 * MiB,
+  smallFileTimeoutMs: 10_000,
+  inlineMaxBytes: 64 * MiB,
+  inlineTimeoutMs: 30_000,
+};

@@ -1,0 +1,94 @@
+/**
+ * Reading user files off the main event loop: one method per feature, each with its bounds from `limits.ts`,
+ * run in the worker pool. Past a bound the promise rejects with `TooLargeToProcessError`; unreadable content
+ * rejects with the reader's `MatsimFormatError` as before; the server's event loop never decompresses or parses.
+ */
+import { MatsimFormatError } from '@corridor/matsim';
+import type { SummaryKind } from '../modules/file-summary/summarize.ts';
+import { formatBytes } from '../modules/files/content.ts';
+import { NetworkTooLargeError } from '../modules/files/network-json.ts';
+import type { ColorBy } from '../previews/index.ts';
+import { TooLargeToProcessError } from './errors.ts';
+import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './limits.ts';
+import { WorkerPool, type TaskInput } from './pool.ts';
+import type { TaskArgs, TaskName, TaskResult } from './tasks.ts';
+import type { WireError } from './worker.ts';
+
+export class Processing {
+  readonly limits: ProcessingLimits;
+  private readonly pool: WorkerPool;
+
+  constructor(limits: Partial<ProcessingLimits> = {}) {
+    this.limits = { ...DEFAULT_PROCESSING_LIMITS, ...limits };
+    this.pool = new WorkerPool(
+      { size: this.limits.workers, heapMb: this.limits.workerHeapMb, idleMs: this.limits.workerIdleMs },
+      decodeError,
+    );
+  }
+
+  /** The data-type tag and content attributes (sniffing reads 64 KiB of content at most). */
+  sniff(input: TaskInput, name: string) {
+    return this.pool.run('sniff', { name }, input, this.limits.sniffTimeoutMs);
+  }
+
+  summary(input: TaskInput, kind: SummaryKind) {
+    const { summaryMaxBytes: maxBytes, summaryTimeoutMs } = this.limits;
+    return this.run('summary', { kind, maxBytes }, input, summaryTimeoutMs);
+  }
+
+  /** A network as JSON or GeoJSON with at most `maxLinks` links and nodes. */
+  networkJson(input: TaskInput, format: 'json' | 'geojson', maxLinks: number) {
+    const maxBytes = maxLinks * this.limits.networkJsonBytesPerLink;
+    return this.run('networkJson', { format, maxLinks, maxBytes }, input, this.limits.networkJsonTimeoutMs);
+  }
+
+  preview(input: TaskInput, options: { width: number; height: number; colorBy: ColorBy }) {
+    const { previewMaxBytes: maxBytes, previewTimeoutMs } = this.limits;
+    return this.run('preview', { ...options, maxBytes }, input, previewTimeoutMs);
+  }
+
+  config(input: TaskInput) {
+    return this.run('config', { maxBytes: this.limits.smallFileMaxBytes }, input, this.limits.smallFileTimeoutMs);
+  }
+
+  scoreStats(input: TaskInput) {
+    return this.run('scoreStats', { maxBytes: this.limits.smallFileMaxBytes }, input, this.limits.smallFileTimeoutMs);
+  }
+
+  modeStats(input: TaskInput) {
+    return this.run('modeStats', { maxBytes: this.limits.smallFileMaxBytes }, input, this.limits.smallFileTimeoutMs);
+  }
+
+  /** The whole decompressed content, read to its end: truncated or damaged data fails before anything is sent. */
+  inflate(input: TaskInput) {
+    return this.run('inflate', { maxBytes: this.limits.inlineMaxBytes }, input, this.limits.inlineTimeoutMs);
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  /** Runs a task with a decompressed-bytes bound, whose MatsimFormatError `too-large` becomes TooLargeToProcessError. */
+  private async run<K extends TaskName>(task: K, args: TaskArgs<K> & { maxBytes: number }, input: TaskInput, timeoutMs: number): Promise<TaskResult<K>> {
+    try {
+      return await this.pool.run(task, args, input, timeoutMs);
+    } catch (err) {
+      if (err instanceof MatsimFormatError && err.code === 'too-large') {
+        throw new TooLargeToProcessError(`it holds more than ${formatBytes(args.maxBytes)} once decompressed`);
+      }
+      throw err;
+    }
+  }
+}
+
+/** The worker's error as the class callers know. */
+function decodeError(error: WireError): Error {
+  switch (error.kind) {
+    case 'format':
+      return new MatsimFormatError(error.code, error.reason, error.line, error.column);
+    case 'network-too-large':
+      return new NetworkTooLargeError(error.max, error.what);
+    default:
+      return Object.assign(new Error(error.message), { stack: error.stack });
+  }
+}

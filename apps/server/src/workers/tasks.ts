@@ -1,0 +1,36 @@
+/**
+ * What the worker threads do: each task reads one input under the bounds the caller passes (`processing.ts`
+ * chooses them from `limits.ts`). Runs in a worker only; nothing here touches the database or the blob store.
+ */
+import { openInput, readConfig, readModeStats, readScoreStats, type Input } from '@corridor/matsim';
+import { summarizePopulation, summarizeTransit, type SummaryKind } from '../modules/file-summary/summarize.ts';
+import { networkAsGeoJson, networkAsJson } from '../modules/files/network-json.ts';
+import { contentInfo } from '../modules/files/sniffing.ts';
+import { renderNetworkPreview, type ColorBy } from '../previews/index.ts';
+
+interface Bounded {
+  maxBytes: number;
+}
+
+export const tasks = {
+  sniff: (input: Input, args: { name: string }) => contentInfo(input, args.name),
+  summary: (input: Input, args: Bounded & { kind: SummaryKind }) =>
+    args.kind === 'population' ? summarizePopulation(input, args) : summarizeTransit(input, args),
+  networkJson: (input: Input, args: Bounded & { format: 'json' | 'geojson'; maxLinks: number }) =>
+    (args.format === 'json' ? networkAsJson : networkAsGeoJson)(input, args),
+  preview: (input: Input, args: Bounded & { width: number; height: number; colorBy: ColorBy }) => renderNetworkPreview(input, args),
+  config: (input: Input, args: Bounded) => readConfig(input, args),
+  scoreStats: (input: Input, args: Bounded) => readScoreStats(input, args),
+  modeStats: (input: Input, args: Bounded) => readModeStats(input, args),
+  /** The whole decompressed content, checked to the end (truncated or damaged data fails here). */
+  inflate: async (input: Input, args: Bounded) => {
+    const parts: Uint8Array[] = [];
+    for await (const chunk of openInput(input, args)) parts.push(chunk);
+    return new Uint8Array(Buffer.concat(parts));
+  },
+};
+
+export type Tasks = typeof tasks;
+export type TaskName = keyof Tasks;
+export type TaskArgs<K extends TaskName> = Parameters<Tasks[K]>[1];
+export type TaskResult<K extends TaskName> = Awaited<ReturnType<Tasks[K]>>;
