@@ -3,7 +3,7 @@
  * (network previews), and networks as JSON/GeoJSON.
  */
 import type { DerivedFile } from '@corridor/contract';
-import { detectCompression, MatsimFormatError } from '@corridor/matsim';
+import { MatsimFormatError } from '@corridor/matsim';
 import { gzipSync } from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { Actor } from '../../shared/access.ts';
@@ -88,7 +88,8 @@ export class FileContentService {
       throw tooLargeAnswer(err);
     }
     // A gzip-compressed config stays compressed, so its name keeps telling the truth and MATSim reads it as before.
-    const stored = (await this.isGzipBlob(file.blobKey)) ? gzipSync(bytes) : bytes;
+    // (The sniffed attribute, not the blob: a concurrent save may have removed the blob already.)
+    const stored = file.attributes.compression === 'gzip' ? gzipSync(bytes) : bytes;
     const blob = await this.deps.blobs.put([stored]);
     const content = await sniffBlob(this.deps.processing, this.deps.blobs, blob.key, file.name);
     const saved = await this.deps.configSaves.save(fileId, { blobKey: blob.key, size: blob.size, ...content }, user.userId, expected);
@@ -97,11 +98,6 @@ export class FileContentService {
     if ('stale' in saved) return saved;
     if (saved.unusedBlobKey) await this.removeBlob(saved.unusedBlobKey);
     return { id: saved.id, version: saved.version };
-  }
-
-  private async isGzipBlob(key: string): Promise<boolean> {
-    for await (const chunk of this.deps.blobs.read(key)) return detectCompression(chunk as Uint8Array) === 'gzip';
-    return false;
   }
 
   async listDerived(actor: Actor | null, fileId: number): Promise<DerivedFile[]> {

@@ -17,7 +17,7 @@ export class NetworkTooLargeError extends Error {
 }
 
 export interface NetworkJsonLimits {
-  /** Links and nodes at most. */
+  /** Links at most, and twice as many nodes (networks have fewer nodes than links). */
   maxLinks: number;
   /** Decompressed bytes at most. */
   maxBytes?: number;
@@ -49,7 +49,7 @@ const properties = (link: Link): LinkProperties => ({
   modes: [...link.modes],
 });
 
-/** Streams the network with both counts bounded by `maxLinks`. */
+/** Streams the network with both counts bounded (`NetworkJsonLimits.maxLinks`). */
 function streamBounded(input: Input, limits: NetworkJsonLimits, callbacks: Required<Pick<NetworkCallbacks, 'onNode' | 'onLink'>>) {
   let nodes = 0;
   let links = 0;
@@ -57,7 +57,7 @@ function streamBounded(input: Input, limits: NetworkJsonLimits, callbacks: Requi
     input,
     {
       onNode: (node) => {
-        if (++nodes > limits.maxLinks) throw new NetworkTooLargeError(limits.maxLinks, 'nodes');
+        if (++nodes > 2 * limits.maxLinks) throw new NetworkTooLargeError(2 * limits.maxLinks, 'nodes');
         callbacks.onNode(node);
       },
       onLink: (link) => {
