@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,9 @@ export interface StartOptions {
 /** Starts the real server (built web app, PGlite, a fresh DATA_DIR) on a free port. */
 export async function startServer({ env = {}, dataDir: given }: StartOptions = {}): Promise<RunningServer> {
   const dataDir = given ?? mkdtempSync(join(tmpdir(), 'corridor-e2e-'));
+  // mkdtemp's 0700 would keep the sandbox user (nobody) from reaching DATA_DIR/runner/job-…: the embedded runner
+  // would run unsandboxed. 0711 lets it pass without listing, as a fresh ./data (0755) does.
+  if (!given) chmodSync(dataDir, 0o711);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';

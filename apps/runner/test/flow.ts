@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { API, createTestApp, setupAdmin, ADMIN, type TestApp } from '../../server/test/harness.ts';
 import { signIn, type Session } from '../../server/test/workspace-helpers.ts';
@@ -162,6 +163,18 @@ export async function runLog(datasetId: number): Promise<string> {
   const log = files.find((f) => f.type === 'stdout');
   if (!log) throw new Error('the run has no log');
   return (await t.app.inject({ url: `${API}/datasets/sysfiles/${log.id}`, headers: { cookie: admin.cookie } })).body;
+}
+
+/** Every output file of a run as its users download it, gzip files unpacked: name and text. */
+export async function outputTexts(datasetId: number): Promise<{ name: string; text: string }[]> {
+  const files: { id: number; name: string }[] = (await call('GET', `/datasets/datasets/${datasetId}`)).files;
+  const texts = [];
+  for (const file of files) {
+    const bytes = (await t.app.inject({ url: `${API}/datasets/files/${file.id}?dl=1`, headers: { cookie: admin.cookie } })).rawPayload;
+    const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    texts.push({ name: file.name, text: (gzip ? gunzipSync(bytes) : bytes).toString('utf8') });
+  }
+  return texts;
 }
 
 export async function table(datasetId: number, name: string, columns: string[]): Promise<(string | number | null)[][]> {

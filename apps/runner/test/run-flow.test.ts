@@ -17,6 +17,7 @@ import {
   enginesDir,
   exec,
   javaJar,
+  outputTexts,
   REPO,
   runLog,
   runner,
@@ -140,7 +141,13 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
     const available = await call('POST', '/jobs/templates', { name: 'MATSim 2025.0', matsimVersion: '2025.0', command });
     const { id: jobId, datasetId } = await schedule('release', '', available.id);
     expect(await waitForJob(jobId, 'FINISHED')).toMatchObject({ exitCode: 0 });
-    expect(await runLog(datasetId)).toMatch(/corridor-runner: java -Xmx1g -cp \S+\/engines\/matsim-2025\.0\/matsim-2025\.0\/matsim-2025\.0\.jar org\.matsim\.run\.RunMatsim /);
+    expect(await runLog(datasetId)).toContain('corridor-runner: java -Xmx1g -cp /releases/matsim-2025.0/matsim-2025.0/matsim-2025.0.jar org.matsim.run.RunMatsim ./input/');
+    // In the sandbox the release is at /releases and the job folder at /job: the job's outputs name neither host folder.
+    const logfile = (await outputTexts(datasetId)).find((f) => f.name === 'logfile.log')!.text;
+    expect(logfile).toContain('class path: /releases/matsim-2025.0/matsim-2025.0/matsim-2025.0.jar\n');
+    expect(logfile).toContain('Command: org.matsim.run.RunMatsim /job/input/corridor-working-config.xml\n');
+    expect(logfile).toContain('working directory: /job\n');
+    for (const hostPath of [workDir, enginesDir, t.config.dataDir, REPO]) expect(logfile).not.toContain(hostPath);
 
     const missing = await call('POST', '/jobs/templates', { name: 'MATSim 2024.0', matsimVersion: '2024.0', command });
     const failed = await waitForJob((await schedule('no_release', '', missing.id)).id, 'FAILED');
@@ -169,8 +176,9 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
     expect(memory.filter((row) => row[2] === 'used').map((row) => row[1])).toEqual([100, 101, 102].map((mb) => mb * 1024 * 1024));
     const scores = await table(datasetId, 'scoreStats', ['iteration', 'value', 'key']);
     expect(scores).toContainEqual([0, 1, 'avg_executed']);
-    const outputs = (await call('GET', `/datasets/datasets/${datasetId}`)).files.map((f: { name: string }) => f.name);
-    expect(outputs).toContain('java_1.scorestats.csv');
+    const outputs = await outputTexts(datasetId);
+    expect(outputs.map((f) => f.name)).toContain('java_1.scorestats.csv');
+    expect(outputs.find((f) => f.name === 'logfile.log')!.text).toContain('Command: /job/input/fake-matsim.jar /job/input/corridor-working-config.xml ; rm -rf . $(whoami)\n');
   });
 
   it('cancels a running job: the engine process is stopped and the run ends CANCELLED', async () => {
@@ -226,7 +234,7 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
 
 /**
  * A stand-in for a MATSim jar (javac and jar ship with the machine's JDK): prints its JVM options and arguments,
- * logs three iterations (with --forever: one every 200 ms, never ending) with MemoryObserver lines as MATSim does and
+ * writes its command line, class path and working directory into logfile.log, logs three iterations (with --forever: one every 200 ms, never ending) with MemoryObserver lines as MATSim does and
  * writes {runId}.scorestats.csv into the outputDirectory of the config it is given.
  */
 let fakeJar: Promise<string> | undefined;
@@ -245,6 +253,9 @@ public class RunMatsim {
     Matcher run = Pattern.compile("name=\"runId\" value=\"([^\"]+)\"").matcher(config);
     if (!out.find() || !run.find()) throw new IllegalStateException("no outputDirectory or runId");
     Path dir = Files.createDirectories(Path.of(out.group(1)));
+    // What MATSim's Gbl logs at start (its command line), plus where a Java program finds itself.
+    String where = "Command: " + System.getProperty("sun.java.command") + "\nclass path: " + System.getProperty("java.class.path") + "\nworking directory: " + System.getProperty("user.dir") + "\n";
+    Files.writeString(dir.resolve("logfile.log"), where);
     boolean forever = java.util.Arrays.asList(args).contains("--forever");
     for (int i = 0; i <= 2 || forever; i++) {
       if (forever) Thread.sleep(200);

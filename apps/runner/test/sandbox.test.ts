@@ -1,7 +1,8 @@
 /**
  * Jobs in the bubblewrap sandbox, end to end (harness: flow.ts): a hostile jar scheduled with the shipped template
  * "MATSim Controller with Corridor" reads nothing of DATA_DIR nor the runner's token and writes nothing outside its
- * folder; the demo run finishes sandboxed, as `nobody`; a runner whose bwrap is missing refuses templates that allow
+ * folder; the demo run finishes sandboxed, as `nobody`, and no output file names a host folder (the job folder is
+ * /job inside the sandbox); a runner whose bwrap is missing refuses templates that allow
  * custom jars, unless its operator started it with --unsandboxed.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,14 +10,15 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../server/test/harness.ts';
 import { attach, uploadOk } from '../../server/test/workspace-helpers.ts';
 import { NO_SANDBOX_MESSAGE, SANDBOX_UID } from '../src/job/sandbox.ts';
 import {
   admin,
   call,
   connectedRunner,
+  enginesDir,
   javaJar,
+  outputTexts,
   REPO,
   runLog,
   runner,
@@ -63,19 +65,18 @@ describe('jobs in the sandbox', { timeout: 120_000 }, () => {
     const log = await runLog(datasetId);
     expect(log).toContain('tried everything');
     expect(log).not.toMatch(/^(read|listed|token) /m);
-    const outputs: { id: number; name: string }[] = (await call('GET', `/datasets/datasets/${datasetId}`)).files;
+    const outputs = await outputTexts(datasetId);
     expect(outputs.map((f) => f.name)).toContain('report.txt');
-    for (const file of outputs) {
-      const content = (await t.app.inject({ url: `${API}/datasets/files/${file.id}?dl=1`, headers: { cookie: admin.cookie } })).body;
-      expect(content).not.toContain(SECRET);
-      expect(content).not.toContain(token);
+    for (const { text } of outputs) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(token);
     }
     expect(log).not.toContain(SECRET);
     expect(log).not.toContain(token);
     for (const target of targets) await expect(readFile(target), target).rejects.toThrow(/ENOENT/);
   });
 
-  it('runs the demo run to FINISHED in the sandbox, as another user', async () => {
+  it('runs the demo run to FINISHED in the sandbox, as another user; no output file names a folder of the host', async () => {
     expect(await connectedRunner('sandboxed')).toMatchObject({ sandboxed: true });
     const { id: jobId, datasetId } = await schedule('demo_sandboxed', '--config:controller.lastIteration=1');
     const pid = await runner.jobPid(jobId);
@@ -86,6 +87,16 @@ describe('jobs in the sandbox', { timeout: 120_000 }, () => {
     const log = await runLog(datasetId);
     expect(log).toContain('### ITERATION 1 BEGINS');
     expect(log).not.toContain('warning:');
+
+    // The job was told /job/…: output_config.xml, logfile.log and the rest name the job folder so, never the host's.
+    const outputs = await outputTexts(datasetId);
+    expect(outputs.map((f) => f.name)).toEqual(expect.arrayContaining(['demo_sandboxed_1.output_config.xml', 'logfile.log', 'logfileWarningsErrors.log']));
+    for (const { name, text } of [...outputs, { name: 'run log', text: log }]) {
+      for (const hostPath of [workDir, dataDir, REPO, enginesDir, process.execPath]) expect(text, `${name} names ${hostPath}`).not.toContain(hostPath);
+    }
+    const config = outputs.find((f) => f.name === 'demo_sandboxed_1.output_config.xml')!.text;
+    expect(config).toContain('<param name="outputDirectory" value="/job/output"');
+    expect(config).toMatch(/<param name="inputNetworkFile" value="\/job\/input\/[^"]+"/);
   });
 
   it('without bwrap refuses a custom-jar template with the reason, runs the others with a warning; --unsandboxed runs it', async () => {
@@ -102,6 +113,9 @@ describe('jobs in the sandbox', { timeout: 120_000 }, () => {
     const demo = await schedule('demo_unsandboxed', '--config:controller.lastIteration=0');
     expect(await waitForJob(demo.id, 'FINISHED')).toMatchObject({ exitCode: 0 });
     expect(await runLog(demo.datasetId)).toContain("corridor-runner: warning: there is no sandbox on this runner; the job runs with the runner's own rights.");
+    // Without a sandbox there is no /job: the job is told the host's paths.
+    const config = (await outputTexts(demo.datasetId)).find((f) => f.name === 'demo_unsandboxed_1.output_config.xml')!.text;
+    expect(config).toContain(`<param name="outputDirectory" value="${path.join(workDir, `job-${demo.id}`, 'output')}"`);
 
     await runner.stop();
     await startRunner('unsandboxed', { args: ['--unsandboxed'], env: MISSING_BWRAP });

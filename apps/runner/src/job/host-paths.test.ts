@@ -19,5 +19,13 @@ describe('host paths in what users see', () => {
     expect(scrub('/data/runner-2/x')).toBe('/data/runner-2/x');
     expect(scrub('at org.matsim.core.controler.Controler.run(Controler.java:250)')).toBe('at org.matsim.core.controler.Controler.run(Controler.java:250)');
     expect(scrub('spawn /no/such/program ENOENT')).toBe('spawn /no/such/program ENOENT');
+    expect(scrub('/srv/data/runner/job-12/x')).toBe('/srv/data/runner/job-12/x');
+  });
+
+  it('shows the sandbox\'s job folder /job as "." too, as a whole path only', () => {
+    const sandboxed = hostPathScrubber('/data/runner/job-12', [{ path: '/job', shown: '.' }, ...runnerHostFolders({ workDir: '/data/runner' })]);
+    expect(sandboxed('Writing /job/output/output_config.xml and /data/runner/job-12/output/x.csv')).toBe('Writing ./output/output_config.xml and ./output/x.csv');
+    expect(sandboxed('cd /job; ls "/job"')).toBe('cd .; ls "."');
+    for (const other of ['/jobs/1', '/job-2/x', '/srv/job/x', 'http://host/job/1', '/api/v1/job']) expect(sandboxed(other)).toBe(other);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What users see carries no absolute paths of the runner's host: in a job's log lines and its end message the
- * job folder becomes "." (so `/srv/runner/job-12/output/x.csv` reads `./output/x.csv`) and the other folders the
+ * job folder becomes "." (so `/srv/runner/job-12/output/x.csv` reads `./output/x.csv`, and so does the sandbox's
+ * `/job/output/x.csv`, which the caller adds as a folder shown as ".") and the other folders the
  * runner knows (its work folder, the MATSim release zips, Corridor's own install, the home folder, node) are
  * named by a placeholder. The runner's own log keeps the full paths.
  */
@@ -30,7 +31,7 @@ export function runnerHostFolders(folders: { workDir: string; enginesDir?: strin
 /**
  * A function that rewrites the job folder to "." and each host folder to its placeholder. Longer paths first (a
  * job folder inside the work folder, a work folder inside the install); a path only counts as a whole (the job
- * folder `/w/job-1` is not the start of `/w/job-12`).
+ * folder `/w/job-1` is not the start of `/w/job-12`, and `/job` is not the end of `/a/job`).
  */
 export function hostPathScrubber(jobDir: string, folders: readonly HostFolder[]): (text: string) => string {
   const all = [{ path: jobDir, shown: '.' }, ...folders]
@@ -39,7 +40,7 @@ export function hostPathScrubber(jobDir: string, folders: readonly HostFolder[])
     .sort((a, b) => b.path.length - a.path.length);
   if (all.length === 0) return (text) => text;
   const shown = new Map(all.map((folder) => [folder.path, folder.shown]));
-  const pattern = new RegExp(`(${all.map((folder) => escapeRegExp(folder.path)).join('|')})(?![\\w-]|\\.[\\w-])`, 'g');
+  const pattern = new RegExp(`(?<![\\w.~-])(${all.map((folder) => escapeRegExp(folder.path)).join('|')})(?![\\w-]|\\.[\\w-])`, 'g');
   return (text) => text.replace(pattern, (match) => shown.get(match) ?? match);
 }
 

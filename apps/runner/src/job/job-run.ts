@@ -21,7 +21,7 @@ import { listOutputFiles } from './outputs.ts';
 import { ReleaseError, type Releases } from './release.ts';
 import { JobReporter } from './reporter.ts';
 import { signalDescendants, treeRss } from './process-tree.ts';
-import { directLaunch, NO_SANDBOX_MESSAGE, sandboxExit, type Launch, type Sandbox } from './sandbox.ts';
+import { directLaunch, NO_SANDBOX_MESSAGE, SANDBOX_JOB_DIR, sandboxExit, type Launch, type Sandbox } from './sandbox.ts';
 import { stagedNames, WORKING_CONFIG, type StagedFile } from './staging.ts';
 import { StatsWatcher } from './stats-watcher.ts';
 import { WorkingConfigError, writeWorkingConfig } from './working-config.ts';
@@ -75,6 +75,7 @@ export class JobRun {
   private killTimer: NodeJS.Timeout | undefined;
   private readonly abort = new AbortController();
   private readonly reporter: JobReporter;
+  /** The job folder on the host: where the runner stages, watches and uploads (the job sees /job in the sandbox). */
   private readonly dir: string;
   /** Host paths out of what users see (log lines, the end message); the runner's own log keeps them. */
   private readonly scrub: (text: string) => string;
@@ -84,7 +85,8 @@ export class JobRun {
     private readonly deps: JobRunDeps,
   ) {
     this.dir = path.join(deps.workDir, `job-${job.jobId}`);
-    this.scrub = hostPathScrubber(this.dir, runnerHostFolders({ workDir: deps.workDir, enginesDir: deps.releases.enginesDir }));
+    const hostFolders = runnerHostFolders({ workDir: deps.workDir, enginesDir: deps.releases.enginesDir });
+    this.scrub = hostPathScrubber(this.dir, deps.sandbox ? [{ path: SANDBOX_JOB_DIR, shown: '.' }, ...hostFolders] : hostFolders);
     this.reporter = new JobReporter({
       retryForMs: deps.retryForMs,
       reconnect: deps.reconnect,
@@ -173,6 +175,11 @@ export class JobRun {
     await this.end(result);
   }
 
+  /** A path the job is told, as it sees it: /job/… or /releases/… in the sandbox, the host's path without one. */
+  private seen(hostPath: string): string {
+    return this.deps.sandbox ? this.deps.sandbox.pathInside(hostPath, this.dir) : hostPath;
+  }
+
   private stopped(): boolean {
     return this.cancelMessage !== undefined || this.lostReason !== undefined;
   }
@@ -203,7 +210,8 @@ export class JobRun {
     if (!config) throw new Error('The job has no config file.');
     const workingConfig = path.join(inputDir, WORKING_CONFIG);
     try {
-      await writeWorkingConfig(config.path, workingConfig, { files: staged, outputDirectory: outputDir, matsimRunId: job.matsimRunId });
+      const files = staged.map((file) => ({ ...file, path: this.seen(file.path) }));
+      await writeWorkingConfig(config.path, workingConfig, { files, outputDirectory: this.seen(outputDir), matsimRunId: job.matsimRunId });
     } catch (error) {
       if (error instanceof WorkingConfigError) throw error;
       throw new Error(`The config ${config.name} could not be read: ${(error as Error).message}`);
@@ -211,7 +219,7 @@ export class JobRun {
     const jar = await this.jarFor(staged);
     try {
       return buildCommand(job.command, {
-        config: workingConfig,
+        config: this.seen(workingConfig),
         memory: job.memory,
         programArgs: job.programArgs,
         java: deps.java,
@@ -228,11 +236,11 @@ export class JobRun {
   private async jarFor(staged: StagedFile[]): Promise<{ path: string } | { problem: string }> {
     const { job } = this;
     const custom = staged.find((file) => file.role === 'jar');
-    if (job.allowCustomJar && custom) return { path: custom.path };
+    if (job.allowCustomJar && custom) return { path: this.seen(custom.path) };
     if (!/\$JAR(?![A-Za-z0-9_])/.test(job.command)) return { problem: 'unused' };
     if (job.matsimVersion && job.matsimVersion !== 'custom') {
       try {
-        return { path: await this.deps.releases.jar(job.matsimVersion) };
+        return { path: this.seen(await this.deps.releases.jar(job.matsimVersion)) };
       } catch (error) {
         if (error instanceof ReleaseError) return { problem: error.message };
         throw error;

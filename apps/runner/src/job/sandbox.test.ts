@@ -3,7 +3,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bwrapArgs, Sandbox, sandboxEnvironment, sandboxExit, SANDBOX_UID, type SandboxPaths } from './sandbox.ts';
+import { bwrapArgs, insidePath, outsidePath, Sandbox, sandboxEnvironment, sandboxExit, SANDBOX_JOB_DIR, SANDBOX_UID, type SandboxPaths } from './sandbox.ts';
 
 const SYSTEM = [{ path: '/usr' }, { path: '/etc' }, { path: '/bin', link: 'usr/bin' }, { path: '/lib64', link: 'usr/lib64' }];
 
@@ -15,8 +15,9 @@ function operands(args: string[], flag: string, count = 2): string[][] {
 describe('bwrap arguments', () => {
   const paths: SandboxPaths = {
     system: SYSTEM,
-    readOnly: ['/srv/corridor/packages', '/srv/corridor/node_modules', '/usr', '/usr/lib/jvm/java-17', '/opt/jdk', '/srv/runner/engines'],
+    readOnly: ['/srv/corridor/packages', '/srv/corridor/node_modules', '/usr', '/usr/lib/jvm/java-17', '/opt/jdk'],
     hidden: ['/srv/runner', '/srv/corridor/data-engines'],
+    mounted: [{ host: '/srv/runner/engines', inside: '/releases' }],
   };
   const args = bwrapArgs(paths, '/srv/runner/job-7', ['java', '-jar', 'input/x.jar']);
 
@@ -24,23 +25,26 @@ describe('bwrap arguments', () => {
     expect(args.slice(0, 5)).toEqual(['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session']);
     expect(args).not.toContain('--share-net');
     expect(args.slice(args.indexOf('--'))).toEqual(['--', 'java', '-jar', 'input/x.jar']);
-    expect(operands(args, '--chdir', 1)).toEqual([['/srv/runner/job-7']]);
+    expect(operands(args, '--chdir', 1)).toEqual([['/job']]);
   });
 
-  it('binds the system and the code read-only, once each, and only the job folder writable', () => {
+  it('binds the system and the code read-only, once each, the releases at /releases and only the job folder writable, at /job', () => {
     expect(operands(args, '--ro-bind')).toEqual([
       ['/usr', '/usr'],
       ['/etc', '/etc'],
       ['/srv/corridor/packages', '/srv/corridor/packages'],
       ['/srv/corridor/node_modules', '/srv/corridor/node_modules'],
       ['/opt/jdk', '/opt/jdk'],
-      ['/srv/runner/engines', '/srv/runner/engines'],
+      ['/srv/runner/engines', '/releases'],
     ]);
     expect(operands(args, '--symlink')).toEqual([
       ['usr/bin', '/bin'],
       ['usr/lib64', '/lib64'],
     ]);
-    expect(operands(args, '--bind')).toEqual([['/srv/runner/job-7', '/srv/runner/job-7']]);
+    expect(operands(args, '--bind')).toEqual([['/srv/runner/job-7', '/job']]);
+    // Nothing of the runner's work folder is inside at its host path: the job cannot write it into its outputs.
+    const targets = [...operands(args, '--ro-bind'), ...operands(args, '--bind'), ...operands(args, '--tmpfs', 1)].map((pair) => pair.at(-1)!);
+    expect(targets.filter((target) => target.startsWith('/srv/runner'))).toEqual([]);
     expect(operands(args, '--tmpfs', 1)).toEqual([['/tmp']]);
     for (const flag of ['--dev-bind', '--bind-try', '--ro-bind-try']) expect(args).not.toContain(flag);
     // Neither the work folder (other jobs), nor the home folder, nor anything of DATA_DIR.
@@ -49,12 +53,30 @@ describe('bwrap arguments', () => {
   });
 
   it('covers a hidden folder that lies inside something bound, before binding what is meant to be seen in it', () => {
-    const inside = bwrapArgs({ system: SYSTEM, readOnly: ['/srv/corridor', '/srv/corridor/work/engines'], hidden: ['/srv/corridor/work', '/srv/corridor/data'] }, '/srv/corridor/work/job-1', ['true']);
+    const inside = bwrapArgs(
+      { system: SYSTEM, readOnly: ['/srv/corridor', '/srv/corridor/work/engines'], hidden: ['/srv/corridor/work', '/srv/corridor/data'], mounted: [] },
+      '/srv/corridor/work/job-1',
+      ['true'],
+    );
     const order = (flag: string, value: string) => inside.findIndex((arg, i) => arg === value && inside[i - 1] === flag);
     expect(order('--tmpfs', '/srv/corridor/work')).toBeGreaterThan(order('--ro-bind', '/srv/corridor'));
     expect(order('--tmpfs', '/srv/corridor/data')).toBeGreaterThan(order('--ro-bind', '/srv/corridor'));
     expect(order('--ro-bind', '/srv/corridor/work/engines')).toBeGreaterThan(order('--tmpfs', '/srv/corridor/work'));
     expect(order('--bind', '/srv/corridor/work/job-1')).toBeGreaterThan(order('--tmpfs', '/srv/corridor/work'));
+    expect(inside[inside.indexOf('/srv/corridor/work/job-1') + 1]).toBe(SANDBOX_JOB_DIR);
+  });
+
+  it('tells the job its paths as it sees them, and finds what the job names on the host', () => {
+    const mounts = [{ host: '/srv/runner/job-7', inside: '/job' }, ...paths.mounted];
+    expect(insidePath('/srv/runner/job-7/input/corridor-working-config.xml', mounts)).toBe('/job/input/corridor-working-config.xml');
+    expect(insidePath('/srv/runner/job-7', mounts)).toBe('/job');
+    expect(insidePath('/srv/runner/engines/matsim-2025.0/matsim-2025.0.jar', mounts)).toBe('/releases/matsim-2025.0/matsim-2025.0.jar');
+    expect(outsidePath('/job/input/run.sh', mounts)).toBe('/srv/runner/job-7/input/run.sh');
+    expect(outsidePath('/releases/matsim-2025.0/matsim-2025.0.jar', mounts)).toBe('/srv/runner/engines/matsim-2025.0/matsim-2025.0.jar');
+    for (const other of ['/usr/bin/java', '/jobs/x', '/srv/runner/job-70/x', 'java', 'input/run.sh']) {
+      expect(insidePath(other, mounts)).toBe(other);
+      expect(outsidePath(other, mounts)).toBe(other);
+    }
   });
 });
 
@@ -62,9 +84,8 @@ describe('the sandbox environment', () => {
   it('keeps a few variables, never the runner token or other secrets; HOME is the job folder', () => {
     const env = sandboxEnvironment(
       { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', NODE_OPTIONS: '--max-old-space-size=1024', CORRIDOR_RUNNER_TOKEN: 't0ken', DATABASE_URL: 'postgres://x', HOME: '/root', AWS_SECRET_ACCESS_KEY: 'x' },
-      '/w/job-1',
     );
-    expect(env).toEqual({ PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', NODE_OPTIONS: '--max-old-space-size=1024', HOME: '/w/job-1', TMPDIR: '/tmp' });
+    expect(env).toEqual({ PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', NODE_OPTIONS: '--max-old-space-size=1024', HOME: '/job', TMPDIR: '/tmp' });
   });
 
   it('turns bwrap\'s 128 + n back into the signal that ended the command', () => {
@@ -87,7 +108,7 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
     expect(started).toEqual({ problem: `${path.join(dir, 'no-bwrap')} was not found (install the package bubblewrap)` });
   });
 
-  it('runs a job as another user that sees only its folder, a private /tmp and no network', async () => {
+  it('runs a job as another user that sees only its folder (at /job), a private /tmp and no network', async () => {
     // The runner's work folder (the sandbox user may pass through it, not list it).
     const work = dir;
     const started = await Sandbox.start({ bwrap: 'bwrap', workDir: work, releasesDir: path.join(work, 'engines'), hidden: [], java: 'java', env: process.env });
@@ -106,16 +127,19 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
     const script = [
       'echo uid=$(id -u)',
       'echo home=$HOME',
+      'echo cwd=$(pwd)',
+      `ls ${job} >/dev/null 2>&1 && echo saw-host-path`,
       'env | grep -c TOKEN || true',
       `cat ${secret} >/dev/null 2>&1 && echo read-secret`,
       `ls ${other} >/dev/null 2>&1 && echo saw-other-job`,
       `ls ${process.cwd()}/package.json >/dev/null 2>&1 && echo saw-repository-root`,
-      'cat input/config.xml >/dev/null && echo read-input',
+      'cat input/config.xml /job/input/config.xml >/dev/null && echo read-input',
       'mkdir output && echo out > output/x.txt && echo wrote-output',
       `(echo x > ${other}/theirs) 2>/dev/null && echo wrote-other-job`,
       `(echo x > ${process.cwd()}/packages/escaped) 2>/dev/null && echo wrote-repository`,
       '(echo x > /usr/x) 2>/dev/null && echo wrote-usr',
-      `echo x > /tmp/private && echo x > ${dir}/private && echo wrote-tmp`,
+      'echo x > /tmp/private && echo wrote-tmp',
+      `(echo x > ${dir}/private) 2>/dev/null && echo wrote-work-folder`,
       'grep -c : /proc/net/dev',
     ].join('\n');
     const launch = await started.sandbox.launch(['/bin/sh', '-c', script], job, { ...process.env, CORRIDOR_RUNNER_TOKEN: 'tok' });
@@ -130,7 +154,8 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
     const root = process.getuid?.() === 0;
     expect(output.trim().split('\n')).toEqual([
       `uid=${root ? SANDBOX_UID : process.getuid?.()}`,
-      `home=${job}`,
+      'home=/job',
+      'cwd=/job',
       '0',
       // Running as root, the runner hands the job to nobody: a root-only file stays unreadable though bound.
       ...(root ? [] : ['read-secret']),

@@ -2,8 +2,10 @@
  * Jobs in a sandbox: every job command runs inside bubblewrap (`bwrap`) — its own user, pid, ipc, network (none),
  * uts and cgroup namespaces, no nested user namespaces, a private /tmp, the system read-only (/usr, /etc and the
  * /bin, /lib… folders or links), read-only the code it runs (the engine's packages and node_modules, node's
- * prefix, the JVM, the unpacked MATSim releases), and writable only its own job folder, at the same path as
- * outside. Everything else — DATA_DIR, the runner's work folder with the other jobs, the home folder — is not
+ * prefix and the JVM at their own paths, the unpacked MATSim releases at /releases), and writable only its own job
+ * folder, at /job. Everything the job is told (the working config's files and output directory, $CONFIG, $JAR, its
+ * working directory and HOME) names /job or /releases, so no output file it writes names the runner's folders; the
+ * runner itself keeps the host paths (pathInside maps them). Everything else — DATA_DIR, the runner's work folder with the other jobs, the home folder — is not
  * there; where one of them lies inside a read-only path it is covered with an empty tmpfs. The job gets a minimal
  * environment (never the runner's token). A runner running as root starts bwrap as `nobody` (65534): inside a user
  * namespace bwrap's --uid would still map back to root outside, so the drop happens before bwrap; the job folder
@@ -32,6 +34,17 @@ const KEPT_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'JAVA_HOME', 'NODE_OPTIONS'];
 const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
 const PROBE_TIMEOUT_MS = 15_000;
 
+/** Where the job folder is inside the sandbox, whatever its path on the host. */
+export const SANDBOX_JOB_DIR = '/job';
+/** Where the unpacked MATSim releases are inside the sandbox (read-only). */
+export const SANDBOX_RELEASES_DIR = '/releases';
+
+/** A host folder seen at another path inside the sandbox. */
+export interface Mount {
+  host: string;
+  inside: string;
+}
+
 /** The host's system folders: bound read-only, or recreated as the links they are (a merged /usr). */
 export type SystemEntry = { path: string; link?: string };
 
@@ -41,6 +54,8 @@ export interface SandboxPaths {
   readOnly: readonly string[];
   /** Never visible: covered with a tmpfs where they lie inside a bound path (the runner's work folder, DATA_DIR). */
   hidden: readonly string[];
+  /** Bound read-only at a path of their own (the unpacked releases at /releases). */
+  mounted: readonly Mount[];
 }
 
 /** How to start a job's command: bwrap and its arguments, or the command itself. */
@@ -51,7 +66,7 @@ export interface Launch {
   sandboxed: boolean;
 }
 
-/** bwrap's arguments for running `argv` in `jobDir` (see the top of this file). */
+/** bwrap's arguments for running `argv` in `jobDir`, seen as /job (see the top of this file). */
 export function bwrapArgs(paths: SandboxPaths, jobDir: string, argv: readonly string[]): string[] {
   const args = ['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session'];
   for (const entry of paths.system) args.push(...(entry.link ? ['--symlink', entry.link, entry.path] : ['--ro-bind', entry.path, entry.path]));
@@ -64,15 +79,33 @@ export function bwrapArgs(paths: SandboxPaths, jobDir: string, argv: readonly st
   // A hidden folder inside something bound (DATA_DIR inside the repository…) is covered; /tmp is fresh anyway.
   for (const dir of paths.hidden) if ([...bound, ...readOnly].some((b) => inside(dir, b))) args.push('--tmpfs', dir);
   for (const dir of readOnly.filter(isHidden)) args.push('--ro-bind', dir, dir);
-  args.push('--bind', jobDir, jobDir, '--chdir', jobDir, '--', ...argv);
+  for (const mount of paths.mounted) args.push('--ro-bind', mount.host, mount.inside);
+  args.push('--bind', jobDir, SANDBOX_JOB_DIR, '--chdir', SANDBOX_JOB_DIR, '--', ...argv);
   return args;
 }
 
 /** The job's environment in the sandbox: a few variables of `env` (the runner's, token already removed), HOME the job folder. */
-export function sandboxEnvironment(env: NodeJS.ProcessEnv, jobDir: string): NodeJS.ProcessEnv {
+export function sandboxEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const kept: NodeJS.ProcessEnv = { PATH: DEFAULT_PATH };
   for (const key of KEPT_ENV) if (env[key]) kept[key] = env[key];
-  return { ...kept, HOME: jobDir, TMPDIR: '/tmp' };
+  return { ...kept, HOME: SANDBOX_JOB_DIR, TMPDIR: '/tmp' };
+}
+
+/** A host path as the job sees it: below a mount, its path inside; anything else is bound as it is (or absent). */
+export function insidePath(hostPath: string, mounts: readonly Mount[]): string {
+  return movePath(hostPath, mounts.map((mount) => [mount.host, mount.inside]));
+}
+
+/** A path the job names as the host sees it (the reverse of insidePath). */
+export function outsidePath(sandboxPath: string, mounts: readonly Mount[]): string {
+  return movePath(sandboxPath, mounts.map((mount) => [mount.inside, mount.host]));
+}
+
+/** `file` below the first `from` of `moves` moved below its `to`; relative paths and paths below none stay. */
+function movePath(file: string, moves: readonly (readonly [from: string, to: string])[]): string {
+  if (!path.isAbsolute(file)) return file;
+  const move = moves.find(([from]) => inside(file, from));
+  return move ? path.join(move[1], path.relative(move[0], file)) : file;
 }
 
 /** Starts `argv` as it is, in `dir`, with `env`: the runner's own rights. */
@@ -96,7 +129,7 @@ export interface SandboxOptions {
   bwrap: string;
   /** The runner's work folder (job folders, unpacked releases): hidden, and the probe runs in it. */
   workDir: string;
-  /** Where MATSim releases are unpacked (inside workDir): bound read-only. */
+  /** Where MATSim releases are unpacked (inside workDir): bound read-only at /releases. */
   releasesDir: string;
   /** Other folders jobs must never see (the --engines folder of release zips). */
   hidden: readonly string[];
@@ -123,8 +156,9 @@ export class Sandbox {
     if (runningAsRoot) await chmod(workDir, 0o711);
     const paths: SandboxPaths = {
       system: await systemEntries(),
-      readOnly: [...(await codePaths(options.java, env)), options.releasesDir],
+      readOnly: await codePaths(options.java, env),
       hidden: [workDir, ...options.hidden],
+      mounted: [{ host: options.releasesDir, inside: SANDBOX_RELEASES_DIR }],
     };
     const sandbox = new Sandbox(bwrap, paths, runningAsRoot ? { uid: SANDBOX_UID, gid: SANDBOX_GID } : {});
     const problem = await sandbox.probe(path.join(workDir, 'sandbox-probe'));
@@ -132,12 +166,12 @@ export class Sandbox {
   }
 
   /**
-   * How to start `argv` in the job folder `dir`; the folder (already staged) is handed to the sandbox user.
-   * A program that cannot be found gives why, as spawn would.
+   * How to start `argv` (paths of the job folder as /job/…) in the job folder `dir`; the folder (already staged) is
+   * handed to the sandbox user. A program that cannot be found gives why, as spawn would.
    */
   async launch(argv: readonly string[], dir: string, env: NodeJS.ProcessEnv): Promise<Launch | { problem: string }> {
-    const sandboxEnv = sandboxEnvironment(env, dir);
-    if (!(await findProgram(argv[0]!, sandboxEnv.PATH!, dir))) return { problem: `spawn ${argv[0]} ENOENT` };
+    const sandboxEnv = sandboxEnvironment(env);
+    if (!(await findProgram(outsidePath(argv[0]!, this.mounts(dir)), sandboxEnv.PATH!, dir))) return { problem: `spawn ${argv[0]} ENOENT` };
     if (this.user.uid !== undefined) await chownTree(dir, this.user.uid, this.user.gid!);
     return {
       program: this.bwrap,
@@ -145,6 +179,15 @@ export class Sandbox {
       options: { cwd: dir, env: sandboxEnv, ...this.user },
       sandboxed: true,
     };
+  }
+
+  /** A path of the runner's (in the job folder `jobDir`, a release) as the job inside the sandbox sees it. */
+  pathInside(hostPath: string, jobDir: string): string {
+    return insidePath(hostPath, this.mounts(jobDir));
+  }
+
+  private mounts(jobDir: string): Mount[] {
+    return [{ host: jobDir, inside: SANDBOX_JOB_DIR }, ...this.paths.mounted];
   }
 
   /** Runs node in an empty job-like folder; undefined when that works, else bwrap's complaint. */
