@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { MatsimFormatError } from '../errors.ts';
+import { ZstdBlockSplitter } from './zstd-frames.ts';
 
 /** A file path, bytes, or a stream/iterable of byte chunks. */
 export type Input = string | Uint8Array | AsyncIterable<Uint8Array> | Readable;
@@ -86,7 +87,9 @@ function onceDrain(stream: NodeJS.WritableStream): Promise<void> {
 
 /**
  * fzstd decodes everything a pushed chunk holds before `push` returns: one 64 KiB chunk of RLE blocks can emit
- * gigabytes. The bound is therefore counted in the output callback, whose throw aborts `push` itself.
+ * gigabytes. So the input is pushed one block at a time (`ZstdBlockSplitter`, which also refuses oversized
+ * windows) and each block's output is handed on before the next push; the bound is counted in the output
+ * callback, whose throw aborts `push` itself.
  */
 async function* unzstd(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound: ByteBound): AsyncGenerator<Uint8Array> {
   let out: Uint8Array[] = [];
@@ -107,11 +110,13 @@ async function* unzstd(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound
     yield* out;
     out = [];
   };
+  const blocks = new ZstdBlockSplitter();
   try {
-    push(first);
-    for (let next = await rest.next(); !next.done; next = await rest.next()) {
-      push(next.value);
-      yield* flush();
+    for (let next: IteratorResult<Uint8Array> = { value: first }; !next.done; next = await rest.next()) {
+      for (const part of blocks.split(next.value)) {
+        push(part);
+        yield* flush();
+      }
     }
     push(new Uint8Array(0), true);
   } catch (error) {

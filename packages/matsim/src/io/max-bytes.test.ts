@@ -52,9 +52,48 @@ describe('openInput maxBytes', () => {
     await formatError(streamNetwork(bomb, {}, { maxBytes: 4 * MiB }), 'too-large');
   });
 
+  it('stops a reader at 16 Mi characters without a start tag, with no byte bound at all', async () => {
+    const bomb = zstdBomb('<?xml version="1.0" ?>\n<network>\n<nodes>', 4 * GiB, '</nodes></network>');
+    const error = await formatError(streamNetwork(bomb, {}), 'too-large');
+    expect(error.reason).toBe('The XML has more than 16 Mi characters without a start tag: a text, comment or tag that long is not read.');
+    expect(error.line).toBe(3);
+  });
+
   it('keeps sniffing and readHead of a bomb to its head', async () => {
     const bomb = zstdBomb('<?xml version="1.0" ?>\n<network>', 4 * GiB, '</network>');
     expect((await readHead(bomb)).length).toBe(64 * 1024);
     expect(await sniffDetails(bomb)).toEqual({ tag: 'network_v1', compression: 'zstd' });
+  });
+});
+
+describe('zstd, one block at a time', () => {
+  const text = utf8('<network>' + 'x'.repeat(400_000) + '</network>');
+
+  it('hands out every block before decoding the next, so a bomb never piles up', async () => {
+    const bomb = zstdBomb('<network>', 64 * MiB, '</network>');
+    let largest = 0;
+    for await (const chunk of openInput(bomb)) largest = Math.max(largest, chunk.length);
+    expect(largest).toBe(128 * 1024);
+  });
+
+  it('reads frames one after another, skippable frames, checksums and chunks cut anywhere', async () => {
+    const skippable = new Uint8Array([0x50, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 1, 2, 3]);
+    const withChecksum = zstdStored(text);
+    withChecksum[4] = 0x04; // Content_Checksum_flag: 4 bytes after the last block
+    // (Compression is detected from the first chunk's magic number, so the data starts with a zstd frame.)
+    const frames = Buffer.concat([zstdStored(text), skippable, Buffer.concat([withChecksum, new Uint8Array([9, 9, 9, 9])])]);
+    async function* pieces(size: number) {
+      for (let at = 0; at < frames.length; at += size) yield new Uint8Array(frames.subarray(at, at + size));
+    }
+    for (const size of [5, 7, 4096, frames.length]) expect(await drain(openInput(pieces(size)))).toBe(2 * text.length);
+  });
+
+  it('refuses a window larger than zstd accepts by default, before allocating it', async () => {
+    const frame = zstdStored(text);
+    frame[5] = (30 - 10) << 3; // window log 30: 1 GiB
+    await formatError(drain(openInput(frame)), 'too-large');
+    const single = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0xa0, 0, 0, 0, 0x40, 0x01, 0, 0]); // single segment, 4-byte content size 1 GiB
+    const error = await formatError(drain(openInput(single)), 'too-large');
+    expect(error.message).toBe('The zstd data needs a window of 1024 MiB, more than the 128 MiB zstd accepts by default.');
   });
 });

@@ -5,6 +5,8 @@
  * Safety: saxes never fetches anything and does not expand entities declared in a DTD. On top of that any
  * DOCTYPE with an internal subset (`[...]`, where entity declarations live) is refused outright, so neither XXE
  * nor entity-expansion ("billion laughs") payloads get anywhere. MATSim's own DOCTYPEs carry only a SYSTEM id.
+ * saxes collects a text (or comment, or tag) whole before reporting it, so the text between two start tags is
+ * bounded too (`MAX_XML_RUN`, `too-large`): gigabytes of spaces inside `<network>` never become one string.
  */
 import { SaxesParser } from 'saxes';
 import { MatsimFormatError } from '../errors.ts';
@@ -34,9 +36,15 @@ export interface XmlFeed {
   close(): void;
 }
 
+/** Characters between two start tags at most (MATSim files have a few hundred; long attribute texts a few KB). */
+export const MAX_XML_RUN = 16 * 2 ** 20;
+
 /** The parser behind `readXml`, for readers that feed text themselves. */
 export function createXmlFeed(handler: XmlHandler): XmlFeed {
   const parser = new SaxesParser({ position: true });
+  /** Where the last start tag ended, and how much text was written (saxes' `position` is exact only inside events). */
+  let lastOpen = 0;
+  let written = 0;
   let failure: unknown;
   const fail = (error: unknown) => {
     failure ??= error;
@@ -57,6 +65,7 @@ export function createXmlFeed(handler: XmlHandler): XmlFeed {
   const open = handler.open?.bind(handler);
   parser.on('opentag', (tag) => {
     sawRoot = true;
+    lastOpen = parser.position;
     if (open === undefined || failure) return;
     try {
       open(tag.name, tag.attributes as XmlAttributes);
@@ -91,7 +100,16 @@ export function createXmlFeed(handler: XmlHandler): XmlFeed {
     parser,
     write(chunk) {
       parser.write(chunk);
+      written += chunk.length;
       if (failure) throw failure;
+      if (written - lastOpen > MAX_XML_RUN) {
+        throw new MatsimFormatError(
+          'too-large',
+          `The XML has more than ${MAX_XML_RUN / 2 ** 20} Mi characters without a start tag: a text, comment or tag that long is not read.`,
+          parser.line,
+          parser.column,
+        );
+      }
     },
     close() {
       if (!sawRoot) throw new MatsimFormatError('malformed-xml', 'The file contains no XML element.');
