@@ -68,18 +68,23 @@ export class Processing {
     return this.pool.close();
   }
 
-  /** Runs a task with a decompressed-bytes bound, whose MatsimFormatError `too-large` becomes TooLargeToProcessError. */
+  /**
+   * Runs a task with a decompressed-bytes bound. The readers' MatsimFormatError `too-large` becomes
+   * TooLargeToProcessError: past the byte bound "it holds more than 19.5 MiB once decompressed", past another of
+   * the package's bounds (a zstd window, an XML text) the package's own reason.
+   */
   private async run<K extends TaskName>(task: K, args: TaskArgs<K> & { maxBytes: number }, input: TaskInput, timeoutMs: number): Promise<TaskResult<K>> {
     try {
       return await this.pool.run(task, args, input, timeoutMs);
     } catch (err) {
-      if (err instanceof MatsimFormatError && err.code === 'too-large') {
-        throw new TooLargeToProcessError(`it holds more than ${formatBytes(args.maxBytes)} once decompressed`);
-      }
-      throw err;
+      if (!(err instanceof MatsimFormatError && err.code === 'too-large')) throw err;
+      const pastBytes = err.reason.includes('once decompressed');
+      throw new TooLargeToProcessError(pastBytes ? `it holds more than ${formatBytes(args.maxBytes)} once decompressed` : lowerFirst(err.reason.replace(/\.$/, '')));
     }
   }
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The worker's error as the class callers know. */
 function decodeError(error: WireError): Error {
