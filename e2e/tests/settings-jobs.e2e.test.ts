@@ -79,7 +79,10 @@ describe('jobs, runners, job templates and run files', () => {
     const embedded = row(page, 'Runner tokens', 'Embedded runner');
     await embedded.getByText('embedded', { exact: true }).waitFor();
     expect(await embedded.getByRole('button').count()).toBe(0);
-    await row(page, 'Active runners', 'Embedded runner').waitFor({ timeout: 20_000 });
+    const embeddedRunner = row(page, 'Active runners', 'Embedded runner');
+    await embeddedRunner.waitFor({ timeout: 20_000 });
+    // DATA_DIR lets the sandbox user through (e2e/support/server.ts): the embedded runner runs its jobs in bubblewrap.
+    expect(await embeddedRunner.getByRole('cell').nth(5).textContent()).toBe('Sandboxed');
 
     // The add row: the IPv4 placeholder is the browser's host, a bad range is refused with the server text.
     const add = page.getByRole('form', { name: 'Add a runner token' });
@@ -240,6 +243,11 @@ describe('jobs, runners, job templates and run files', () => {
     const files = page.getByRole('table', { name: 'Files' });
     await files.getByRole('link', { name: /scorestats\.csv$/ }).first().click();
     await page.locator('pre').getByText(/^iteration;avg_executed;avg_worst;avg_average;avg_best/m).waitFor();
+    await page.getByRole('link', { name: 'Back to the files' }).click();
+    // The run ran in the sandbox, where its folder is /job: its output config names that, not the server's DATA_DIR.
+    await files.getByRole('link', { name: 'grid_1.output_config.xml', exact: true }).click();
+    await page.locator('pre').getByText(/name="outputDirectory" value="\/job\/output"/).waitFor();
+    expect(await page.locator('pre').textContent()).not.toContain(env.server.dataDir);
     await page.getByRole('link', { name: 'Back to the files' }).click();
     await files.getByRole('link', { name: /\.xml\.gz$/ }).first().click();
     await page.getByText('This file is compressed (.gz or .zst) and cannot be shown. Download it instead.').waitFor();
