@@ -221,7 +221,7 @@ describe('access matrix', () => {
         headers: {
           ...headers,
           ...(actor === 'anonymous' ? {} : { cookie: users[actor].cookie }),
-          ...(isConfigSave ? { 'content-type': 'text/xml' } : {}),
+          ...(isConfigSave ? { 'content-type': 'text/xml', 'if-match': '*' } : {}),
         },
         payload: (isConfigSave ? configXml : payload) as string,
       });

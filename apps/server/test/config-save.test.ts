@@ -1,7 +1,7 @@
 /** PUT /datasets/files/{id}: the config editor's save, copy-on-write once a run uses the file. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONFIG_SAVE_STALE, type ConfigSaveConflict, type RunConfigAnswer } from '@corridor/contract';
+import { CONFIG_SAVE_STALE, CONFIG_SAVE_VERSION_REQUIRED, type ConfigSaveConflict, type RunConfigAnswer } from '@corridor/contract';
 import { getParam } from '@corridor/matsim';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,11 +20,12 @@ async function start() {
 }
 
 const as = (session: Session) => ({ cookie: session.cookie });
+/** A save at `version` (If-Match), `*` when none is given (save over the newest content). */
 const save = (session: Session, fileId: number, xml: string, version?: string) =>
   t.app.inject({
     method: 'PUT',
     url: `${API}/datasets/files/${fileId}`,
-    headers: { ...as(session), 'content-type': 'text/xml', ...(version === undefined ? {} : { 'if-match': `"${version}"` }) },
+    headers: { ...as(session), 'content-type': 'text/xml', 'if-match': version === undefined ? '*' : `"${version}"` },
     payload: xml,
   });
 const text = async (session: Session, fileId: number) => (await t.app.inject({ url: `${API}/datasets/files/${fileId}`, headers: as(session) })).body;
@@ -203,6 +204,42 @@ describe('concurrent saves (optimistic concurrency: ETag of the content, If-Matc
     // The overwrite: the same text saved against the version the 409 named.
     expect((await save(alice, config.id, withLastIteration(original, 4), version)).statusCode).toBe(200);
     expect(await text(alice, config.id)).toBe(withLastIteration(original, 4));
+  });
+
+  it('a save that names no version gets 428 and changes nothing', async () => {
+    const { alice } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const { config } = inputs.files;
+    const original = await ORIGINAL();
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/datasets/files/${config.id}`,
+      headers: { ...as(alice), 'content-type': 'text/xml' },
+      payload: withLastIteration(original, 3),
+    });
+    expect(answer.statusCode).toBe(428);
+    expect(answer.json().message).toBe(CONFIG_SAVE_VERSION_REQUIRED);
+    expect(await text(alice, config.id)).toBe(original);
+  });
+
+  it('twenty saves with If-Match * of a file a run uses make one copy: each goes over the newest content', async () => {
+    const { alice } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const { config } = inputs.files;
+    const run = await scheduleOk(t.app, alice, inputs);
+    const original = await ORIGINAL();
+    const answers = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => save(alice, config.id, withLastIteration(original, 100 + i))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const ids = new Set(answers.map((answer) => (answer.json() as { id: number }).id));
+    expect(ids.size).toBe(1);
+    const [copy] = [...ids];
+    expect(copy).not.toBe(config.id);
+    expect(await configFiles()).toBe(2);
+    expect(await fileIds(alice, inputs.scenarioId)).toContain(copy);
+    expect(await fileIds(alice, run.datasetId)).toContain(config.id);
+    expect(await text(alice, config.id)).toBe(original);
+    // The last save stored is one of the twenty texts, whole.
+    expect(answers.map((_, i) => withLastIteration(original, 100 + i))).toContain(await text(alice, copy!));
   });
 
   it('a stale save of a file a run uses names the copy that replaced it; the copy can be saved at its version', async () => {

@@ -168,7 +168,7 @@ describe('file content', () => {
     const edited = original.replace('<param name="lastIteration" value="10" />', '<param name="lastIteration" value="3" />');
     expect(edited).not.toBe(original);
     const save = (id: number, body: string, type = 'text/xml') =>
-      t.app.inject({ method: 'PUT', url: `${API}/datasets/files/${id}`, headers: { ...as(alice), 'content-type': type }, payload: body });
+      t.app.inject({ method: 'PUT', url: `${API}/datasets/files/${id}`, headers: { ...as(alice), 'content-type': type, 'if-match': '*' }, payload: body });
     const saved = await save(config!.id, edited);
     expect(saved.statusCode).toBe(200);
     expect((await t.app.inject({ url: `${API}/datasets/files/${config!.id}`, headers: as(alice) })).body).toBe(edited);
@@ -194,7 +194,7 @@ describe('file content', () => {
     const [config] = await uploadOk(t.app, alice, [{ name: 'config.xml.gz', content: gzipSync(original) }]);
     expect(config!.tag).toBe('config_v2');
     const edited = original.replace('<param name="lastIteration" value="10" />', '<param name="lastIteration" value="4" />');
-    const saved = await t.app.inject({ method: 'PUT', url: `${API}/datasets/files/${config!.id}`, headers: { ...as(alice), 'content-type': 'text/xml' }, payload: edited });
+    const saved = await t.app.inject({ method: 'PUT', url: `${API}/datasets/files/${config!.id}`, headers: { ...as(alice), 'content-type': 'text/xml', 'if-match': '*' }, payload: edited });
     expect(saved.statusCode).toBe(200);
     expect((await t.app.inject({ url: `${API}/datasets/files/${config!.id}`, headers: as(alice) })).body).toBe(edited);
     const download = await t.app.inject({ url: `${API}/datasets/files/${config!.id}?dl=1`, headers: as(alice) });
@@ -208,7 +208,7 @@ describe('file content', () => {
     const saved = await t.app.inject({
       method: 'PUT',
       url: `${API}/datasets/files/${init.json().id}`,
-      headers: { ...as(alice), 'content-type': 'text/xml' },
+      headers: { ...as(alice), 'content-type': 'text/xml', 'if-match': '*' },
       payload: xml,
     });
     expect(saved.statusCode).toBe(200);

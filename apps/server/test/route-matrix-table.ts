@@ -150,7 +150,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'PUT /datasets/files/init': rule('signed-in', () => ({ query: { fileName: 'empty.xml' } })),
   'DELETE /datasets/files/{id}': rule('adder', async (_r, fx) => ({ params: { id: await fx.orphanOf('owner') } })),
   'GET /datasets/files/{id}': network('file', { query: { dl: 1 } }),
-  'PUT /datasets/files/{id}': rule('file', async (_r, fx) => ({ params: { id: fx.spareConfig }, raw: text(await fx.configXml(), 'text/xml') })),
+  'PUT /datasets/files/{id}': rule('file', async (_r, fx) => ({ params: { id: fx.spareConfig }, raw: { payload: await fx.configXml(), headers: { 'content-type': 'text/xml', 'if-match': '*' } } })),
   'GET /datasets/files/{id}/as/{format}': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, format: 'geojson' } })),
   'GET /datasets/files/{id}/d': network('file'),
   'GET /datasets/files/{id}/d/{filename}': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, filename: 'network-capacity.png' } })),

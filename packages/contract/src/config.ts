@@ -46,6 +46,9 @@ export type SaveConfigAnswer = z.infer<typeof SaveConfigAnswer>;
 
 export const CONFIG_SAVE_STALE =
   'The file was changed by someone else since you opened it. Your text was not saved; load the file again to see their changes, or save yours over them.';
+/** The 428 of a config save without If-Match: a save must name the version it was made from. */
+export const CONFIG_SAVE_VERSION_REQUIRED =
+  'The save must name the version of the file it was made from: send If-Match with the ETag of GET /datasets/files/{id} (or * to save over the newest content).';
 /**
  * The 409 of a stale config save: `current` is the file that holds the newest content now (the same file, or the
  * copy that replaced it in the scenarios) with its version — what a reload opens and an overwrite saves against;

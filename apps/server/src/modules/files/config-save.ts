@@ -30,6 +30,8 @@ export interface StaleSave {
 
 /** File attribute: the copy a copy-on-write save put in this file's place (the old file's content stays as it was). */
 const SAVED_AS = '__savedAs';
+/** `If-Match: *`: the save goes over whatever the newest content is. */
+export const ANY_VERSION = '*';
 /** Copies of copies are followed this far when a stale save asks where the content is now. */
 const MAX_COPIES_FOLLOWED = 1000;
 
@@ -54,19 +56,20 @@ export class ConfigSaveRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Null when the file no longer exists. With `expected`, the file must still be at that version (else StaleSave).
-   * The row lock, the version check, the decision and the writes happen in one transaction, so of concurrent saves
-   * at one version exactly one is stored.
+   * Null when the file no longer exists. The file must still be at the `expected` version (else StaleSave);
+   * ANY_VERSION saves over the newest content: the last of the copies that replaced the file, if any (so repeated
+   * overwrites of a run's config make one copy, not one each). The row locks, the version check, the decision and
+   * the writes happen in one transaction, so of concurrent saves at one version exactly one is stored.
    */
-  async save(fileId: number, content: SavedContent, savedBy: number, expected?: string): Promise<SaveOutcome | StaleSave | null> {
+  async save(fileId: number, content: SavedContent, savedBy: number, expected: string): Promise<SaveOutcome | StaleSave | null> {
     return this.db.transaction(async (tx) => {
-      const [old] = await tx
-        .select({ id: files.id, name: files.name, type: files.type, blobKey: files.blobKey, attributes: files.attributes })
-        .from(files)
-        .where(eq(files.id, fileId))
-        .for('update');
+      let old = await lockFile(tx, fileId);
+      for (let followed = 0; expected === ANY_VERSION && old && savedAsOf(old) !== null && followed < MAX_COPIES_FOLLOWED; followed++) {
+        old = await lockFile(tx, savedAsOf(old)!);
+      }
       if (!old) return null;
-      if (expected !== undefined && contentVersion(old) !== expected) return { stale: true, current: await newestVersion(tx, old) };
+      if (expected !== ANY_VERSION && contentVersion(old) !== expected) return { stale: true, current: await newestVersion(tx, old) };
+      fileId = old.id;
       // A run uses the file when it is among the run's files or an input of any job (a job's record counts even
       // when the file was later removed from the run).
       const jobInput = tx.select({ one: sql`1` }).from(jobFiles).where(eq(jobFiles.fileId, fileId));
@@ -97,6 +100,16 @@ export class ConfigSaveRepository {
       return { id: copy!.id, version: contentVersion(content), unusedBlobKey: null };
     });
   }
+}
+
+/** The file row, locked until the transaction ends; undefined when it does not exist. */
+async function lockFile(tx: Tx, fileId: number) {
+  const [row] = await tx
+    .select({ id: files.id, name: files.name, type: files.type, blobKey: files.blobKey, attributes: files.attributes })
+    .from(files)
+    .where(eq(files.id, fileId))
+    .for('update');
+  return row;
 }
 
 /** The file holding the newest content: this one, or the last of the copies that replaced it; null when one is gone. */

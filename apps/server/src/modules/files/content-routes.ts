@@ -1,11 +1,13 @@
 /** File contents: download or show, save a config, derived files, networks as (Geo)JSON. HTTP only. */
-import { ConfigSaveConflict, CONFIG_SAVE_STALE, DerivedFile, FileName, MultilineText, SaveConfigAnswer } from '@corridor/contract';
+import { ConfigSaveConflict, CONFIG_SAVE_STALE, CONFIG_SAVE_VERSION_REQUIRED, DerivedFile, FileName, MultilineText, SaveConfigAnswer } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
 import { DownloadQuery, sendFile, wantsDownload } from '../../plugins/file-reply.ts';
 import type { FileContentService } from './content-service.ts';
+import { ANY_VERSION } from './config-save.ts';
+import { HttpError } from '../../shared/errors.ts';
 
 const tags = ['files'];
 const errors = errorAnswers(400, 401, 403, 404);
@@ -45,16 +47,19 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
           summary:
             'Save a configuration file (body: the XML as text/xml); answers the id of the file now holding the content: the same id, ' +
             'or a new file when a run uses this one (runs keep the file they ran with; every scenario using it gets the new file). ' +
-            '400 with the parser message when the XML does not read. With If-Match (the ETag of GET /datasets/files/{id}) the save is ' +
-            'stored only while the file is still at that version, else 409 with where the content is now',
+            '400 with the parser message when the XML does not read. If-Match is required: the ETag of GET /datasets/files/{id} ' +
+            '(the save is stored only while the file is still at that version, else 409 with where the content is now), or * to ' +
+            'save over the newest content; without it 428',
           params: IdParams,
           headers: z.object({ 'if-match': z.string().optional() }),
           body: MultilineText(null),
-          response: { 200: SaveConfigAnswer, 409: ConfigSaveConflict, ...errors },
+          response: { 200: SaveConfigAnswer, 409: ConfigSaveConflict, ...errors, ...errorAnswers(428) },
         },
       },
       async (request, reply) => {
-        const saved = await content.saveConfig(request.actor, request.params.id, request.body, ifMatchVersion(request.headers['if-match']));
+        const expected = ifMatchVersion(request.headers['if-match']);
+        if (expected === undefined) throw new HttpError(428, CONFIG_SAVE_VERSION_REQUIRED);
+        const saved = await content.saveConfig(request.actor, request.params.id, request.body, expected);
         if ('stale' in saved) return reply.code(409).send({ statusCode: 409, error: 'Conflict', message: CONFIG_SAVE_STALE, current: saved.current });
         return reply.header('etag', `"${saved.version}"`).send(saved);
       },
@@ -91,9 +96,10 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
   };
 }
 
-/** The version an If-Match names (`"v"`, `W/"v"` or bare); undefined without one or for `*` (any version). */
+/** The version an If-Match names (`"v"`, `W/"v"`, bare, or `*`: any); undefined without one. */
 function ifMatchVersion(header: string | undefined): string | undefined {
   const value = header?.trim();
-  if (!value || value === '*') return undefined;
+  if (!value) return undefined;
+  if (value === '*') return ANY_VERSION;
   return value.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
 }

@@ -73,9 +73,10 @@ export class FileContentService {
    * MATSim config; the new content is stored completely before a file points at it. A file no run uses changes in
    * place (its old blob is removed afterwards); a file a run uses stays as the run recorded it, and the content
    * becomes a new file that replaces it in every scenario using it (copy-on-write, `config-save.ts`). With
-   * `expected` (If-Match) the save is refused as stale unless the file is still at that version.
+   * `expected` (If-Match) the save is refused as stale unless the file is still at that version; ANY_VERSION (`*`)
+   * saves over the newest content.
    */
-  async saveConfig(actor: Actor | null, fileId: number, xml: string, expected?: string): Promise<FileVersion | StaleSave> {
+  async saveConfig(actor: Actor | null, fileId: number, xml: string, expected: string): Promise<FileVersion | StaleSave> {
     const { file, user } = await this.deps.fileAccess.require(actor, fileId);
     if (!isConfig(file) && !(file.tag === null && file.size === 0)) {
       throw badRequest('Only configuration files (or empty files) can be saved as configuration XML.');
