@@ -1,8 +1,9 @@
 /**
  * Everything a run reads before its first iteration: the config with the command-line overrides applied, the
  * EngineConfig, the network (matsim model for the output file, SimNetwork for the mobsim) and the persons with
- * their population header. The unsupported-feature check comes before the network and population are read.
- * Unsupported features are all named at once, before anything is read or written.
+ * their population header. The unsupported-feature check (config modules and params, strategies, modes the engine
+ * cannot route) comes before the network and population are read, naming every problem at once; a leg with such a
+ * mode stops the population reading at that person.
  */
 import { dirname, resolve } from 'node:path';
 import { readConfig, setParam, type Config, type Network, type Person, type Plan, type PopulationHeader } from '@corridor/matsim';
@@ -10,6 +11,7 @@ import type { EngineConfig, SimNetwork } from '../core/types.ts';
 import { readEngineConfig } from '../scenario/config.ts';
 import { unsupportedFeatures } from '../scenario/unsupported.ts';
 import { applyOverrides, readScenarioData } from '../scenario/load.ts';
+import { UnsupportedScenarioError, unroutableConfigModes } from '../scenario/modes.ts';
 import { unsupportedStrategies } from '../replanning/index.ts';
 import type { ConfigOverride } from './args.ts';
 
@@ -49,10 +51,6 @@ function refuseUnsupported(unsupported: string[], engine: EngineConfig): void {
   const strategies = unsupportedStrategies(engine.replanning)
     .filter((name) => !unsupported.some((problem) => problem.includes(name)))
     .map((name) => `replanning strategy ${name}`);
-  const problems = [...unsupported, ...strategies];
-  if (problems.length === 0) return;
-  throw new Error(
-    `The built-in engine does not support: ${problems.join('; ')}. ` +
-      'Run this scenario with a MATSim job template (a MATSim release jar) instead.',
-  );
+  const problems = [...unsupported, ...strategies, ...unroutableConfigModes(engine)];
+  if (problems.length > 0) throw new UnsupportedScenarioError(problems);
 }

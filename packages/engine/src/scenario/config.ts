@@ -84,9 +84,10 @@ function teleportedModes(config: Config, networkModes: string[], beeline: number
       }
     }
   }
-  // The first explicitly configured mode wipes MATSim's defaults.
+  // The first explicitly configured mode wipes MATSim's defaults, as does clearDefaultTeleportedModeParams=true.
+  const cleared = getParam(config, 'routing', 'clearDefaultTeleportedModeParams')?.trim().toLowerCase() === 'true';
   const modes =
-    configured.size > 0
+    configured.size > 0 || cleared
       ? configured
       : new Map<string, Teleported>([
           ['bike', { speed: 15 / 3.6, beelineDistanceFactor: beeline }],
@@ -119,8 +120,8 @@ function seconds(value: string | undefined): number | undefined {
   return parsed === undefined || Number.isNaN(parsed) ? undefined : parsed;
 }
 
-/** MATSim writes unset values as `null` or leaves them empty. */
-function present(value: string | undefined): string | undefined {
+/** MATSim writes unset values as `null` (or `undefined`) or leaves them empty. */
+export function present(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   return trimmed === '' || trimmed === 'null' || trimmed === 'undefined' ? undefined : trimmed;

@@ -4,9 +4,10 @@
  * become link routes as MATSim's reader does; coordinate-only activities get their nearest link (XY2Links).
  */
 import { dirname, resolve } from 'node:path';
-import { convertNodeRoutes, readConfig, readNetwork, readPopulation, setParam, type Config, type Network, type Person } from '@corridor/matsim';
+import { MatsimFormatError, convertNodeRoutes, readConfig, readNetwork, setParam, streamPersons, type Config, type Network, type Person, type PopulationHeader } from '@corridor/matsim';
 import type { EngineConfig, SimNetwork } from '../core/types.ts';
 import { readEngineConfig } from './config.ts';
+import { refuseUnroutableLegs } from './modes.ts';
 import { buildSimNetwork } from './network.ts';
 import { assignLinks } from './xy2links.ts';
 
@@ -31,14 +32,31 @@ export function applyOverrides(config: Config, overrides: Record<string, string>
   return result;
 }
 
-/** The network and population an EngineConfig names, ready for the mobsim. */
+/**
+ * The network and population an EngineConfig names, ready for the mobsim. The population streams in: the first
+ * leg with a mode the engine cannot route stops the reading with the engine's refusal.
+ */
 export async function readScenarioData(config: EngineConfig) {
   const matsimNetwork = await readNetwork(config.networkFile);
-  const { persons, ...populationHeader } = await readPopulation(config.plansFile);
+  const { persons, populationHeader } = await readPersons(config);
   const network = buildSimNetwork(matsimNetwork);
-  assignLinks(persons.values(), network);
-  convertNodeRoutes(persons.values(), matsimNetwork);
-  return { matsimNetwork, network, persons: [...persons.values()], populationHeader };
+  assignLinks(persons, network);
+  convertNodeRoutes(persons, matsimNetwork);
+  return { matsimNetwork, network, persons, populationHeader };
+}
+
+async function readPersons(config: EngineConfig): Promise<{ persons: Person[]; populationHeader: PopulationHeader }> {
+  let populationHeader: PopulationHeader = { version: 'v6' };
+  const ids = new Set<string>();
+  const persons: Person[] = [];
+  for await (const person of streamPersons(config.plansFile, { onHeader: (header) => (populationHeader = header) })) {
+    // A person id seen twice is an error, as in MATSim (and readPopulation).
+    if (ids.has(person.id)) throw new MatsimFormatError('invalid-value', `Duplicate person id "${person.id}".`);
+    ids.add(person.id);
+    refuseUnroutableLegs(person, config);
+    persons.push(person);
+  }
+  return { persons, populationHeader };
 }
 
 export async function loadScenario(configPath: string, overrides: Record<string, string> = {}): Promise<Scenario> {

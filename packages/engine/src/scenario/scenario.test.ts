@@ -64,12 +64,6 @@ describe('readEngineConfig', () => {
 });
 
 describe('unsupportedFeatures', () => {
-  it('finds nothing in the example configs', async () => {
-    for (const path of ['output-equil-2024/input/config.xml', 'equil/config.xml', 'berlin-medium/config.xml', 'output-newwest-2024/input/config.xml']) {
-      expect(unsupportedFeatures(await readConfig(sharedData(path)))).toEqual([]);
-    }
-  });
-
   it('names transit, DVRP/DRT modules, other mobsims and unknown strategies', async () => {
     const strategy = `<parameterset type="strategysettings"><param name="strategyName" value="SelectPathSizeLogit" /><param name="weight" value="1" /></parameterset>`;
     const config: Config = await readConfig(
@@ -83,10 +77,10 @@ describe('unsupportedFeatures', () => {
       ),
     );
     expect(unsupportedFeatures(config)).toEqual([
-      'public transport (transit.useTransit=true)',
-      'the dvrp module',
-      'the multiModeDrt module',
-      'mobsim hermes (only qsim)',
+      'public transport (schedule, transit vehicles, pt router) (transit.useTransit=true)',
+      'the dvrp module (DVRP, a contrib the engine does not have)',
+      'the multiModeDrt module (DRT, a contrib the engine does not have)',
+      'controller.mobsim=hermes (other mobsims; the engine runs only with qsim)',
       'replanning strategy SelectPathSizeLogit',
     ]);
   });

@@ -1,37 +1,65 @@
 /**
  * What the built-in engine cannot simulate. The controler refuses to start with any of these (naming them and
- * suggesting a MATSim job) rather than silently running something else than MATSim would.
+ * suggesting a MATSim job) rather than silently running something else than MATSim would. The decisions are data:
+ * MODULE_RULES (every module) and PARAM_RULES (params of the modules read); this file only applies them.
  */
-import { getParam, modulesNamed, strategySettings, type Config } from '@corridor/matsim';
+import { canonicalModuleName, getParam, modulesNamed, parseMatsimNumber, parseTime, strategySettings, type Config } from '@corridor/matsim';
 import { isInnovative } from '../replanning/replan.ts';
 import { SELECTORS } from '../replanning/selectors.ts';
+import { present } from './config.ts';
+import { moduleRule, type ModuleRule } from './config-modules.ts';
+import { PARAM_RULES, type ParamRule } from './param-rules.ts';
 
-/** Modules whose mere presence means a contrib the engine lacks (DVRP, DRT, taxi, EV, freight, signals…). */
-const CONTRIB_MODULES = ['dvrp', 'multiModeDrt', 'drt', 'taxi', 'multiModeTaxi', 'ev', 'freight', 'freightCarriers', 'signalsystems', 'emissions', 'parking', 'minibus'];
-
+/** The problems in the order modules appear in the file, then params in table order, then strategies. */
 export function unsupportedFeatures(config: Config): string[] {
   const found: string[] = [];
-  const value = (module: string, name: string) => getParam(config, module, name)?.trim();
-  const is = (module: string, name: string, expected: string) => value(module, name)?.toLowerCase() === expected.toLowerCase();
-  const isNot = (module: string, name: string, expected: string) => {
-    const v = value(module, name);
-    return v !== undefined && v !== '' && v.toLowerCase() !== expected.toLowerCase();
-  };
-
-  if (is('transit', 'useTransit', 'true')) found.push('public transport (transit.useTransit=true)');
-  for (const name of CONTRIB_MODULES) if (modulesNamed(config, name).length > 0) found.push(`the ${name} module`);
-  if (isNot('controller', 'mobsim', 'qsim')) found.push(`mobsim ${value('controller', 'mobsim')} (only qsim)`);
-  if (is('qsim', 'useLanes', 'true')) found.push('lanes (qsim.useLanes=true)');
-  if (is('network', 'timeVariantNetwork', 'true')) found.push('time-variant networks (network.timeVariantNetwork=true)');
-  if (isNot('qsim', 'trafficDynamics', 'queue')) found.push(`qsim.trafficDynamics=${value('qsim', 'trafficDynamics')} (only queue)`);
-  if (isNot('qsim', 'linkDynamics', 'FIFO')) found.push(`qsim.linkDynamics=${value('qsim', 'linkDynamics')} (only FIFO)`);
-  if (isNot('qsim', 'vehiclesSource', 'defaultVehicle')) found.push(`qsim.vehiclesSource=${value('qsim', 'vehiclesSource')} (only defaultVehicle)`);
-  const step = value('qsim', 'timeStepSize');
-  if (step !== undefined && !['1', '1.0', '00:00:01'].includes(step)) found.push(`qsim.timeStepSize=${step} (only 1 s)`);
-  if (isNot('plans', 'activityDurationInterpretation', 'tryEndTimeThenDuration')) {
-    found.push(`plans.activityDurationInterpretation=${value('plans', 'activityDurationInterpretation')} (only tryEndTimeThenDuration)`);
+  const seen = new Set<string>();
+  for (const module of config.modules) {
+    const name = canonicalModuleName(module.name);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const problem = moduleProblem(config, name, moduleRule(name));
+    if (problem !== undefined) found.push(problem);
+  }
+  for (const rule of PARAM_RULES) {
+    const problem = paramProblem(config, rule);
+    if (problem !== undefined) found.push(problem);
   }
   const strategies = new Set(strategySettings(config).map((s) => s.strategyName));
   for (const name of strategies) if (!(name in SELECTORS) && !isInnovative(name)) found.push(`replanning strategy ${name}`);
   return found;
+}
+
+function moduleProblem(config: Config, name: string, rule: ModuleRule | undefined): string | undefined {
+  if (rule === undefined) {
+    const empty = modulesNamed(config, name).every((module) => module.entries.every((entry) => entry.kind === 'comment'));
+    return empty ? undefined : `the ${name} module (unknown to the engine, probably a contrib)`;
+  }
+  if (rule.decision !== 'refused') return undefined;
+  if (rule.when === undefined) return `the ${name} module (${rule.reason})`;
+  const value = present(getParam(config, name, rule.when.param));
+  const on = rule.when.is === 'set' ? value !== undefined : value?.toLowerCase() === 'true';
+  return on ? `${rule.reason} (${name}.${rule.when.param}=${value})` : undefined;
+}
+
+function paramProblem(config: Config, rule: ParamRule): string | undefined {
+  const value = present(getParam(config, rule.module, rule.param));
+  if (value === undefined) return undefined;
+  if (rule.accepted.some((accepted) => sameValue(value, accepted))) return undefined;
+  if (rule.sameAsGlobalCrs && value === present(getParam(config, 'global', 'coordinateSystem'))) return undefined;
+  const only = rule.accepted.length === 0 ? 'unset' : rule.accepted.join(' or ');
+  return `${rule.module}.${rule.param}=${value} (${rule.reason}; the engine runs only with ${only})`;
+}
+
+function sameValue(value: string, accepted: string): boolean {
+  const a = asNumber(value);
+  const b = asNumber(accepted);
+  if (a !== undefined && b !== undefined) return a === b;
+  return value.toLowerCase() === accepted.toLowerCase();
+}
+
+/** `1`, `1.0` and `00:00:01` are all one second. */
+function asNumber(text: string): number | undefined {
+  const parsed = text.includes(':') ? parseTime(text) : parseMatsimNumber(text);
+  return parsed === undefined || parsed === null || Number.isNaN(parsed) ? undefined : parsed;
 }
