@@ -8,8 +8,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { parseConfigText, writeConfigText, MatsimFormatError, type Config, type ConfigEntry } from '@corridor/matsim/config-text';
+import { getParam, parseConfigText, writeConfigText, MatsimFormatError, type Config, type ConfigEntry } from '@corridor/matsim/config-text';
 import { allSharedDataFiles, sharedData } from '../test/data.ts';
+import { CONFIG_WITH_ENTITIES_VALUES, configWithEntities, REFUSED_ENTITIES, withSubset } from '../test/entities.ts';
 import { readConfig, writeConfig } from './config/index.ts';
 import { collectText } from './xml/writer.ts';
 
@@ -118,12 +119,47 @@ describe('parseConfigText errors', () => {
     ['an empty text', '', 'malformed-xml', 1, 1, /no XML element/],
     ['a module without a name', '<config><module><param name="a" value="b"/></module></config>', 'invalid-value', 1, 16, /<module> has no name/],
     ['another root', '<plans/>', 'unexpected-root', 1, 8, /root element is <plans>/],
-    ['entity declarations', '<!DOCTYPE config [<!ENTITY x "y">]><config/>', 'forbidden-doctype', 1, expect.any(Number), /for safety/],
+    ['an external entity', '<!DOCTYPE config [<!ENTITY x SYSTEM "file:///etc/passwd">]><config/>', 'forbidden-doctype', 1, expect.any(Number), /external entity .* for safety/],
   ])('%s: code, 1-based line and column, a clear message', (_, xml, code, line, column, message) => {
     const error = failure(xml);
     expect(error).toMatchObject({ code, line, column });
     expect(error.column).toBeGreaterThanOrEqual(1);
     expect(error.reason).toMatch(message);
     expect(error.message).toBe(`${error.reason} (line ${error.line}, column ${error.column})`);
+  });
+});
+
+describe('configs declaring entities in their DOCTYPE (MATSim tutorials, contrib tests)', () => {
+  const params = (config: Config) => ({
+    inputNetworkFile: getParam(config, 'network', 'inputNetworkFile'),
+    inputPlansFile: getParam(config, 'plans', 'inputPlansFile'),
+    outputDirectory: getParam(config, 'controller', 'outputDirectory'),
+  });
+
+  test.each(['config_v1', 'config_v2'] as const)('%s: read with the values expanded, as the Node reader reads them', async (dtd) => {
+    const text = configWithEntities(dtd);
+    const config = parseConfigText(text);
+    expect(params(config)).toEqual(CONFIG_WITH_ENTITIES_VALUES);
+    expect(await readConfig(new TextEncoder().encode(text))).toEqual(config);
+  });
+
+  test('the editor opens, saves and reopens it: the saved text holds the expanded values and no DOCTYPE subset', () => {
+    const config = parseConfigText(configWithEntities());
+    for (const style of ['editor', 'matsim'] as const) {
+      const saved = writeConfigText(config, { style });
+      expect(saved).not.toMatch(/ENTITY|&INPUTBASE;/);
+      expect(saved).toContain('value="../inputs/plans &amp; more.xml"');
+      expect(parseConfigText(saved)).toEqual(config);
+    }
+  });
+
+  test.each(REFUSED_ENTITIES)('$name stays refused, with the clear error and a position', ({ subset, body, reason }) => {
+    try {
+      parseConfigText(withSubset('config', 'config_v2', subset, body));
+      expect.unreachable('parsed without an error');
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'forbidden-doctype', line: expect.any(Number), column: expect.any(Number) });
+      expect((error as MatsimFormatError).reason).toMatch(reason);
+    }
   });
 });

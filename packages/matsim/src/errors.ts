@@ -1,7 +1,7 @@
 /** What went wrong with a MATSim file, so callers can show it and tests can assert it. */
 export type MatsimErrorCode =
   | 'malformed-xml' // not well-formed XML (with line/column)
-  | 'forbidden-doctype' // a DOCTYPE with an internal subset (entity declarations): never expanded or resolved
+  | 'forbidden-doctype' // a DOCTYPE declaring more than bounded internal entities (external, parameter, too many/long/deep)
   | 'unexpected-root' // well-formed, but not the format the reader was asked for
   | 'invalid-value' // a value that cannot be what the format says (a non-numeric coordinate, …)
   | 'truncated' // the data ends early (cut gzip/zstd stream, missing end tags)

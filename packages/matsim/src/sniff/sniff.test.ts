@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { allSharedDataFiles, sharedData } from '../../test/data.ts';
+import { BILLION_LAUGHS, configWithEntities, REFUSED_ENTITIES, withSubset } from '../../test/entities.ts';
 import { readHead } from '../io/input.ts';
 import { sniff, sniffDetails } from './sniff.ts';
 import { TAGS, isDataTypeTag } from './tags.ts';
@@ -69,6 +70,14 @@ describe('sniffing by content', () => {
   });
 });
 
+describe('configs declaring entities in their DOCTYPE', () => {
+  test.each(['config_v1', 'config_v2'] as const)('sniff as %s, plain and gzip', async (dtd) => {
+    const text = bytes(configWithEntities(dtd));
+    expect(await sniff(text)).toBe(dtd);
+    expect(await sniff(gzipSync(text))).toBe(dtd);
+  });
+});
+
 describe('garbage and hostile input gives no tag and never throws', () => {
   test.each([
     ['empty bytes', new Uint8Array(0)],
@@ -79,7 +88,8 @@ describe('garbage and hostile input gives no tag and never throws', () => {
     ['malformed XML', bytes('<network><<<')],
     ['an unknown root', bytes('<?xml version="1.0"?><html><body/></html>')],
     ['XXE', bytes('<?xml version="1.0"?><!DOCTYPE network [<!ENTITY x SYSTEM "file:///etc/passwd">]><network>&x;</network>')],
-    ['billion laughs', bytes('<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><events>&lol2;</events>')],
+    ['billion laughs', bytes(`<!DOCTYPE events [${BILLION_LAUGHS}]><events>&lol9;</events>`)],
+    ...REFUSED_ENTITIES.map(({ name, subset, body }) => [`a config with ${name}`, bytes(withSubset('config', 'config_v2', subset, body))] as const),
     ['dvrp-like root without dvrp content', bytes('<vehicles><vehicle id="1"/></vehicles>')],
     ['a table header nobody writes', bytes('a;b;c\n1;2;3\n')],
     ['a NUL byte in text', bytes('iteration;avg_executed;avg_worst;avg_average;avg_best\0\n')],

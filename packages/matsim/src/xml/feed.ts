@@ -2,14 +2,17 @@
  * The saxes parser behind every XML reader, wired to a handler with this layer's checks and errors, with no Node
  * dependency: `sax.ts` feeds it decompressed file chunks, `parseConfigText` a string in the browser.
  *
- * Safety: saxes never fetches anything and does not expand entities declared in a DTD. On top of that any
- * DOCTYPE with an internal subset (`[...]`, where entity declarations live) is refused outright, so neither XXE
- * nor entity-expansion ("billion laughs") payloads get anywhere. MATSim's own DOCTYPEs carry only a SYSTEM id.
+ * Safety: saxes never fetches anything and knows no entities but XML's five. A DOCTYPE's internal subset is read
+ * by `doctype.ts`: internal entities with plain string values are expanded within its bounds (their number, their
+ * length, their nesting, and here the total they expand to in the document); anything else — external entities
+ * (XXE), parameter entities, entity-expansion bombs — is refused (`forbidden-doctype`) before any content is read.
+ * Handlers see the DOCTYPE without its internal subset (`config SYSTEM "…/config_v2.dtd"`).
  * saxes collects a text (or comment, or tag) whole before reporting it, so the text between two start tags is
  * bounded too (`MAX_XML_RUN`, `too-large`): gigabytes of spaces inside `<network>` never become one string.
  */
 import { SaxesParser } from 'saxes';
 import { MatsimFormatError } from '../errors.ts';
+import { MAX_ENTITY_EXPANSION, parseDoctype, RefusedDoctype } from './doctype.ts';
 
 export type XmlAttributes = Record<string, string>;
 
@@ -80,19 +83,17 @@ export function createXmlFeed(handler: XmlHandler): XmlFeed {
   const comment = guard(handler.comment?.bind(handler));
   if (comment) parser.on('comment', comment);
   const doctype = guard(handler.doctype?.bind(handler));
+  const refuse = (reason: string) =>
+    fail(new MatsimFormatError('forbidden-doctype', `${reason}; such files are not read, for safety.`, parser.line, parser.column));
   parser.on('doctype', (value) => {
-    if (value.includes('[')) {
-      fail(
-        new MatsimFormatError(
-          'forbidden-doctype',
-          'The DOCTYPE declares entities or other markup; such files are not read, for safety.',
-          parser.line,
-          parser.column,
-        ),
-      );
-      return;
+    try {
+      const { external, entities } = parseDoctype(value);
+      declareEntities(parser, entities, refuse);
+      doctype?.(external);
+    } catch (error) {
+      if (!(error instanceof RefusedDoctype)) throw error;
+      refuse(error.message);
     }
-    doctype?.(value);
   });
   parser.on('error', (error) => fail(toFormatError(error, parser)));
 
@@ -117,6 +118,25 @@ export function createXmlFeed(handler: XmlHandler): XmlFeed {
       if (failure) throw failure;
     },
   };
+}
+
+/**
+ * Lets saxes expand the declared entities, counting what every reference adds to the document: past
+ * `MAX_ENTITY_EXPANSION` characters in all, the document is refused and the reference expands to nothing.
+ */
+function declareEntities(parser: SaxesParser, entities: ReadonlyMap<string, string>, refuse: (reason: string) => void): void {
+  let expanded = 0;
+  for (const [name, value] of entities) {
+    Object.defineProperty(parser.ENTITIES, name, {
+      enumerable: true,
+      get() {
+        expanded += value.length;
+        if (expanded <= MAX_ENTITY_EXPANSION) return value;
+        refuse(`The document's entity references expand to more than ${MAX_ENTITY_EXPANSION / 2 ** 20} Mi characters`);
+        return '';
+      },
+    });
+  }
 }
 
 /** A reader's own error (a missing attribute, a bad number) gets the parser's position when it has none. */

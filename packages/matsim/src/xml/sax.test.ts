@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { MatsimFormatError } from '../errors.ts';
 import { readXml, readXmlChunks } from './sax.ts';
 import { formatError } from '../../test/variants.ts';
+import { REFUSED_ENTITIES, withSubset } from '../../test/entities.ts';
+import { MAX_ENTITIES, MAX_ENTITY_DEPTH, MAX_ENTITY_EXPANSION, MAX_ENTITY_LENGTH } from './doctype.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -35,10 +37,31 @@ describe('the safe streaming XML layer', () => {
     expect(error.code).toBe('forbidden-doctype');
   });
 
-  test('entity expansion ("billion laughs") is refused before any expansion', async () => {
-    const lol = '<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">';
-    const error = await failure(bytes(`<!DOCTYPE a [${lol}]><a>&c;&c;&c;</a>`));
+  test.each(REFUSED_ENTITIES)('$name in the DOCTYPE is refused with a clear error', async ({ subset, body, reason }) => {
+    const error = await failure(bytes(withSubset('a', 'a', subset, body)));
     expect(error.code).toBe('forbidden-doctype');
+    expect(error.reason).toMatch(reason);
+    expect(error.reason).toMatch(/not read, for safety\.$/);
+    expect(error.line).toBeGreaterThanOrEqual(1);
+  });
+
+  test('internal entities with plain values are expanded in attributes and text; handlers see the DOCTYPE without them', async () => {
+    const subset = '<!ENTITY base "../in"><!ENTITY net "&base;/net&#x2F;work.xml"><!-- a comment --><!ENTITY amp "&#38;#38;">';
+    const seen: string[] = [];
+    await readXml(bytes(withSubset('a', 'config_v2', subset, '<b v="&net;">&base; &amp; &lt;&net;</b>')), {
+      doctype: (doctype) => seen.push(doctype),
+      open: (name, attrs) => seen.push(`<${name}${attrs.v ?? ''}>`),
+      text: (text) => seen.push(text.trim() === '' ? '' : text),
+    });
+    expect(seen.filter(Boolean)).toEqual([' a SYSTEM "http://www.matsim.org/files/dtd/config_v2.dtd"', '<a>', '<b../in/net/work.xml>', '../in & <../in/net/work.xml']);
+  });
+
+  test('entities are expanded up to the bounds: as many, as long, as deep and as often as allowed', async () => {
+    const many = Array.from({ length: MAX_ENTITIES }, (_, i) => `<!ENTITY e${i} "${i === 0 ? 'x'.repeat(MAX_ENTITY_LENGTH) : `&e${i - 1};`.repeat(i <= MAX_ENTITY_DEPTH ? 1 : 0)}">`);
+    const body = '&e0;'.repeat(MAX_ENTITY_EXPANSION / MAX_ENTITY_LENGTH - 1) + `&e${MAX_ENTITY_DEPTH};`;
+    let length = 0;
+    await readXml(bytes(withSubset('a', 'a', many.join(''), `<b>${body}</b>`)), { text: (text) => (length += text.trim().length) });
+    expect(length).toBe(MAX_ENTITY_EXPANSION);
   });
 
   test('an undeclared entity is malformed, not expanded', async () => {
