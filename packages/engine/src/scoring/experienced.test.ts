@@ -59,6 +59,11 @@ describe('ExperiencedPlansBuilder', () => {
     expect((elements[3] as Leg).travTime).toBeUndefined();
     expect(builder.extras('p').stuckTime).toBe(90);
   });
+
+  it('refuses events of an older MATSim without activity types or leg modes with a clear error, as MATSim scoring does', () => {
+    expect(() => build([{ type: 'actend', time: 0, person: 'p', link: 'a' }])).toThrow(/actend event of person "p" at 0 s has no actType/);
+    expect(() => build([{ type: 'departure', time: 0, person: 'p', link: 'a' }])).toThrow(/departure event .* has no legMode/);
+  });
 });
 
 describe('SimNetwork lookups', () => {

@@ -43,7 +43,7 @@ export class ExperiencedPlansBuilder {
     switch (event.type) {
       case 'actstart': {
         const e = event;
-        this.state(e.person).plan.elements.push(activity(e.actType, e.link, e.time, undefined, e.x, e.y, e.facility));
+        this.state(e.person).plan.elements.push(activity(required(e, 'actType'), e.link, e.time, undefined, e.x, e.y, e.facility));
         return;
       }
       case 'actend': {
@@ -52,13 +52,13 @@ export class ExperiencedPlansBuilder {
         const last = elements[elements.length - 1];
         // The first activity of the day has no actstart; MATSim leaves its start time undefined.
         if (last?.kind === 'activity' && last.type === e.actType && last.endTime === undefined) last.endTime = e.time;
-        else elements.push(activity(e.actType, e.link, undefined, e.time, e.x, e.y, e.facility));
+        else elements.push(activity(required(e, 'actType'), e.link, undefined, e.time, e.x, e.y, e.facility));
         return;
       }
       case 'departure': {
         const e = event;
         const state = this.state(e.person);
-        const leg: Leg = { kind: 'leg', mode: e.legMode, depTime: e.time };
+        const leg: Leg = { kind: 'leg', mode: required(e, 'legMode'), depTime: e.time };
         if (e.computationalRoutingMode) leg.attributes = new Map([['routingMode', { class: 'java.lang.String', text: e.computationalRoutingMode }]]);
         state.plan.elements.push(leg);
         state.open = { leg, departureLink: e.link, links: [], distance: 0 };
@@ -141,6 +141,24 @@ export class ExperiencedPlansBuilder {
   finish(): Map<string, Plan> {
     return new Map([...this.persons].map(([id, state]) => [id, state.plan]));
   }
+}
+
+/**
+ * An activity type or leg mode the experienced plan cannot do without. Events files of older MATSim versions lack
+ * them; MATSim reads such files too, but its scoring then fails on the unknown type or mode — so does this, here.
+ */
+function required<E extends { type: string; time: number; person: string }, K extends 'actType' | 'legMode'>(
+  event: E & { [key in K]?: string },
+  field: K,
+): string {
+  const value = event[field];
+  if (value === undefined) {
+    throw new Error(
+      `experienced plans: the ${event.type} event of person "${event.person}" at ${event.time} s has no ${field} ` +
+        '(an events file of an older MATSim version?); activity types and leg modes are needed to score plans',
+    );
+  }
+  return value;
 }
 
 function activity(type: string, link: string, start: number | undefined, end: number | undefined, x?: number, y?: number, facility?: string): Activity {

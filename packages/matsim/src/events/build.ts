@@ -84,7 +84,7 @@ export function buildEvent(a: A): MatsimEvent {
         time,
         person: str(a.person, a, 'person'),
         link: str(a.link, a, 'link'),
-        legMode: str(a.legMode, a, 'legMode'),
+        legMode: a.legMode,
         computationalRoutingMode: a.computationalRoutingMode,
         attributes: a,
       };
@@ -94,7 +94,7 @@ export function buildEvent(a: A): MatsimEvent {
         time,
         person: str(a.person, a, 'person'),
         link: str(a.link, a, 'link'),
-        legMode: str(a.legMode, a, 'legMode'),
+        legMode: a.legMode,
         attributes: a,
       };
     case 'PersonEntersVehicle':
@@ -102,9 +102,9 @@ export function buildEvent(a: A): MatsimEvent {
     case 'PersonLeavesVehicle':
       return personVehicle('PersonLeavesVehicle', time, a);
     case 'vehicle enters traffic':
-      return vehicleTraffic('vehicle enters traffic', time, a);
+      return vehicleTraffic('vehicle enters traffic', time, a, str(a.vehicle, a, 'vehicle'));
     case 'vehicle leaves traffic':
-      return vehicleTraffic('vehicle leaves traffic', time, a);
+      return vehicleTraffic('vehicle leaves traffic', time, a, a.vehicle);
     case 'travelled':
       return {
         type: 'travelled',
@@ -161,7 +161,7 @@ export function buildEvent(a: A): MatsimEvent {
         attributes: a,
       };
     case 'vehicle aborts':
-      return { type: 'vehicle aborts', time, link: str(a.link, a, 'link'), vehicle: str(a.vehicle, a, 'vehicle'), attributes: a };
+      return { type: 'vehicle aborts', time, link: a.link, vehicle: str(a.vehicle, a, 'vehicle'), attributes: a };
     default:
       return { type: str(a.type, a, 'type'), time, attributes: a };
   }
@@ -176,7 +176,7 @@ function activity<T extends 'actend' | 'actstart'>(type: T, time: number, a: A) 
     link: str(a.link, a, 'link'),
     x: optNum(a.x, a, 'x'),
     y: optNum(a.y, a, 'y'),
-    actType: str(a.actType, a, 'actType'),
+    actType: a.actType,
     attributes: a,
   };
 }
@@ -185,14 +185,20 @@ function personVehicle<T extends 'PersonEntersVehicle' | 'PersonLeavesVehicle'>(
   return { type, time, person: str(a.person, a, 'person'), vehicle: str(a.vehicle, a, 'vehicle'), attributes: a };
 }
 
-function vehicleTraffic<T extends 'vehicle enters traffic' | 'vehicle leaves traffic'>(type: T, time: number, a: A) {
+/** `vehicle` is required when entering traffic only, as for MATSim's reader. */
+function vehicleTraffic<T extends 'vehicle enters traffic' | 'vehicle leaves traffic', V extends string | undefined>(
+  type: T,
+  time: number,
+  a: A,
+  vehicle: V,
+) {
   return {
     type,
     time,
     person: str(a.person, a, 'person'),
     link: str(a.link, a, 'link'),
-    vehicle: str(a.vehicle, a, 'vehicle'),
-    networkMode: str(a.networkMode, a, 'networkMode'),
+    vehicle,
+    networkMode: a.networkMode,
     relativePosition: optNum(a.relativePosition, a, 'relativePosition'),
     attributes: a,
   };

@@ -23,7 +23,8 @@ interface ActivityEventFields {
   link: string;
   x?: number;
   y?: number;
-  actType: string;
+  /** Absent in files of older MATSim versions (MATSim's reader accepts that). */
+  actType?: string;
 }
 export interface ActivityEndEvent extends EventBase<'actend'>, ActivityEventFields {}
 export interface ActivityStartEvent extends EventBase<'actstart'>, ActivityEventFields {}
@@ -31,14 +32,16 @@ export interface ActivityStartEvent extends EventBase<'actstart'>, ActivityEvent
 export interface PersonDepartureEvent extends EventBase<'departure'> {
   person: string;
   link: string;
-  legMode: string;
+  /** Absent in files of older MATSim versions (MATSim's reader accepts that). */
+  legMode?: string;
   /** Written since MATSim 12; absent in older files. */
   computationalRoutingMode?: string;
 }
 export interface PersonArrivalEvent extends EventBase<'arrival'> {
   person: string;
   link: string;
-  legMode: string;
+  /** Absent in files of older MATSim versions (MATSim's reader accepts that). */
+  legMode?: string;
 }
 
 export interface PersonEntersVehicleEvent extends EventBase<'PersonEntersVehicle'> {
@@ -54,12 +57,17 @@ interface VehicleTrafficFields {
   /** The driver. */
   person: string;
   link: string;
-  vehicle: string;
-  networkMode: string;
+  /** Optional for MATSim's reader: older files may lack it. */
+  networkMode?: string;
   relativePosition?: number;
 }
-export interface VehicleEntersTrafficEvent extends EventBase<'vehicle enters traffic'>, VehicleTrafficFields {}
-export interface VehicleLeavesTrafficEvent extends EventBase<'vehicle leaves traffic'>, VehicleTrafficFields {}
+export interface VehicleEntersTrafficEvent extends EventBase<'vehicle enters traffic'>, VehicleTrafficFields {
+  vehicle: string;
+}
+export interface VehicleLeavesTrafficEvent extends EventBase<'vehicle leaves traffic'>, VehicleTrafficFields {
+  /** Optional for MATSim's reader (it reads a missing vehicle as null). */
+  vehicle?: string;
+}
 
 export interface LinkLeaveEvent extends EventBase<'left link'> {
   link: string;
@@ -85,7 +93,8 @@ export interface PersonStuckEvent extends EventBase<'stuckAndAbort'> {
   reason?: string;
 }
 export interface VehicleAbortsEvent extends EventBase<'vehicle aborts'> {
-  link: string;
+  /** Optional for MATSim's reader. */
+  link?: string;
   vehicle: string;
 }
 
@@ -177,30 +186,30 @@ const S_ = (name: string): EventField => [name, 'string', false];
 const N = (name: string): EventField => [name, 'number', true];
 const N_ = (name: string): EventField => [name, 'number', false];
 
-const activity = [S('person'), S_('facility'), S('link'), N_('x'), N_('y'), S('actType')];
-const vehicleTraffic = [S('person'), S('link'), S('vehicle'), S('networkMode'), N_('relativePosition')];
+const activity = [S('person'), S_('facility'), S('link'), N_('x'), N_('y'), S_('actType')];
 const atFacility = [S('vehicle'), S('facility'), N_('delay')];
 
 /**
  * The typed fields of each known type (events.xml attribute names), in the order MATSim writes them after time
  * and type: the person, facility, link, coordinate and vehicle that `Event.writeXMLStart` puts first for classes
  * with those ids, then the class's own attributes. (`VehicleArrivesAtFacility` has no such ids, hence vehicle
- * before facility.)
+ * before facility.) A field is required only where MATSim's own reader (`EventsReaderXMLv1`) fails without it —
+ * ids it passes to `Id.create`, numbers it passes to `Double.parseDouble` —, so every file MATSim reads, reads here.
  */
 export const EVENT_FIELDS: { readonly [K in KnownEventType]: readonly EventField[] } = {
   actend: activity,
   actstart: activity,
-  departure: [S('person'), S('link'), S('legMode'), S_('computationalRoutingMode')],
-  arrival: [S('person'), S('link'), S('legMode')],
+  departure: [S('person'), S('link'), S_('legMode'), S_('computationalRoutingMode')],
+  arrival: [S('person'), S('link'), S_('legMode')],
   PersonEntersVehicle: [S('person'), S('vehicle')],
   PersonLeavesVehicle: [S('person'), S('vehicle')],
-  'vehicle enters traffic': vehicleTraffic,
-  'vehicle leaves traffic': vehicleTraffic,
+  'vehicle enters traffic': [S('person'), S('link'), S('vehicle'), S_('networkMode'), N_('relativePosition')],
+  'vehicle leaves traffic': [S('person'), S('link'), S_('vehicle'), S_('networkMode'), N_('relativePosition')],
   'left link': [S('link'), S('vehicle')],
   'entered link': [S('link'), S('vehicle')],
   travelled: [S('person'), N('distance'), S_('mode')],
   stuckAndAbort: [S('person'), S_('link'), S_('legMode'), S_('reason')],
-  'vehicle aborts': [S('link'), S('vehicle')],
+  'vehicle aborts': [S_('link'), S('vehicle')],
   personMoney: [S('person'), N('amount'), S_('purpose'), S_('transactionPartner'), S_('reference')],
   TransitDriverStarts: [S('driverId'), S('vehicleId'), S('transitLineId'), S('transitRouteId'), S('departureId')],
   VehicleArrivesAtFacility: atFacility,
