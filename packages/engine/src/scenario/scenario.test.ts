@@ -3,14 +3,9 @@ import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEngineConfig } from './config.ts';
 import { loadScenario } from './load.ts';
-import { sharedData } from './test-data.ts';
+import { BASE, configText, module, sharedData } from './test-data.ts';
 import { unsupportedFeatures } from './unsupported.ts';
 
-const configText = (modules: string) =>
-  Buffer.from(`<?xml version="1.0" ?>\n<!DOCTYPE config SYSTEM "http://www.matsim.org/files/dtd/config_v2.dtd">\n<config>\n${modules}\n</config>\n`);
-const module = (name: string, params: Record<string, string>, sets = '') =>
-  `<module name="${name}">${Object.entries(params).map(([k, v]) => `<param name="${k}" value="${v}" />`).join('')}${sets}</module>`;
-const BASE = module('network', { inputNetworkFile: 'n.xml' }) + module('plans', { inputPlansFile: 'p.xml' });
 
 describe('readEngineConfig', () => {
   it('reads the old-named equil 2024 config with MATSim defaults for the rest', async () => {

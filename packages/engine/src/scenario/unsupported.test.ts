@@ -4,14 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { MODULE_RULES } from './config-modules.ts';
 import { PARAM_RULES } from './param-rules.ts';
 import { SUPPORT_TABLE_END, SUPPORT_TABLE_START, supportTableMarkdown } from './support-table.ts';
-import { sharedData } from './test-data.ts';
+import { BASE, configText, module, sharedData } from './test-data.ts';
 import { unsupportedFeatures } from './unsupported.ts';
 
-const configText = (modules: string) =>
-  Buffer.from(`<?xml version="1.0" ?>\n<!DOCTYPE config SYSTEM "http://www.matsim.org/files/dtd/config_v2.dtd">\n<config>\n${modules}\n</config>\n`);
-const module = (name: string, params: Record<string, string>) =>
-  `<module name="${name}">${Object.entries(params).map(([k, v]) => `<param name="${k}" value="${v}" />`).join('')}</module>`;
-const BASE = module('network', { inputNetworkFile: 'n.xml' }) + module('plans', { inputPlansFile: 'p.xml' });
 const problemsWith = async (modules: string) => unsupportedFeatures(await readConfig(configText(BASE + modules)));
 
 /** The param that switches a refused module on, at the value that does. */
