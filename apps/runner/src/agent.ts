@@ -3,7 +3,8 @@
  * are free, run each claimed job. Network errors are retried with backoff. A claim retried after a network error
  * repeats its claimId, so a lost answer never makes a job run twice; and a job id this agent ever started is never
  * started again. When the server forgot the runner (RUNNER_UNKNOWN) it connects again with the same id and its
- * running jobs.
+ * running jobs. A server that has not answered for `serverGoneMs` is given up on: the running jobs are stopped
+ * without further calls and run() rejects with ServerGoneError, so nothing is left running for good.
  */
 import { randomUUID } from 'node:crypto';
 import type { ClaimedJob, Resources, RunnerWelcome } from '@corridor/contract';
@@ -21,10 +22,15 @@ export interface AgentOptions extends Omit<JobRunDeps, 'client' | 'log' | 'recon
   totalResources: Resources;
   /** How often to ask for work while nothing is offered. */
   claimIntervalMs?: number;
+  /** How long the server may stay silent before the agent stops its jobs and gives up; 0 or absent: no limit. */
+  serverGoneMs?: number;
 }
 
 /** The server refused the token (deleted, or this address not allowed): nothing to retry. */
 export class TokenRefusedError extends Error {}
+
+/** The server did not answer for serverGoneMs: the jobs were stopped. */
+export class ServerGoneError extends Error {}
 
 export const CANCEL_MESSAGES = {
   server: 'The run was cancelled.',
@@ -41,11 +47,14 @@ export class Agent {
   private reconnecting: Promise<void> | undefined;
   private wake = new AbortController();
   private fatal: Error | undefined;
+  /** When the server last answered (or the agent started). */
+  private lastAnswer = Date.now();
 
   constructor(private readonly options: AgentOptions) {}
 
   /** Runs until stop() (resolves) or the token is refused (rejects with TokenRefusedError). */
   async run(): Promise<void> {
+    const watchdog = this.watchServer();
     try {
       await this.connect();
       await Promise.all([this.heartbeatLoop(), this.claimLoop()]);
@@ -54,7 +63,22 @@ export class Agent {
       this.stop(CANCEL_MESSAGES.stopped);
     }
     await Promise.all([...this.jobs.values()].map((job) => job.done));
+    clearInterval(watchdog);
     if (this.fatal) throw this.fatal;
+  }
+
+  /** Gives up on a server silent for serverGoneMs: its jobs are stopped without further calls, run() rejects. */
+  private watchServer(): NodeJS.Timeout | undefined {
+    const limit = this.options.serverGoneMs;
+    if (!limit) return undefined;
+    return setInterval(() => {
+      if (this.stopped || Date.now() - this.lastAnswer <= limit) return;
+      const reason = `the server has not answered for ${Math.round(limit / 1000)} s`;
+      this.options.log.error(`${reason}: stopping ${this.jobs.size} job(s) and exiting`);
+      this.fatal = new ServerGoneError(`Gave up: ${reason}.`);
+      for (const job of this.jobs.values()) job.abandon(reason);
+      this.stop();
+    }, Math.min(1_000, limit));
   }
 
   /** Stops claiming, cancels the running jobs (their outputs are still uploaded) and lets run() return. */
@@ -101,6 +125,7 @@ export class Agent {
           availableResources: this.available(),
           jobs: this.runningJobs,
         });
+        this.lastAnswer = Date.now();
         log.info(`${reconnect ? 'reconnected' : 'connected'} as ${this.welcome.runnerId} (${this.options.name})`);
         return;
       } catch (error) {
@@ -135,6 +160,7 @@ export class Agent {
       if (this.done.signal.aborted) return;
       try {
         const answer = await client.heartbeat({ availableResources: this.available(), jobs: this.runningJobs });
+        this.lastAnswer = Date.now();
         if (failing) log.info('heartbeat answered again');
         failing = false;
         for (const id of answer.cancel) this.jobs.get(id)?.cancel(CANCEL_MESSAGES.server);
@@ -174,6 +200,7 @@ export class Agent {
     while (!this.stopped) {
       try {
         const answer = await client.claim({ claimId, availableResources: this.available() });
+        this.lastAnswer = Date.now();
         return answer.job;
       } catch (error) {
         this.refuseToken(error);

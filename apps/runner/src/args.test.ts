@@ -15,12 +15,14 @@ describe('corridor-runner arguments', () => {
       workDir: '/home/ada/w',
       cpus: 8,
       ramGb: 31.5,
-      stopWithParent: false,
       unsandboxed: false,
       enginesDir: undefined,
+      serverGoneMs: 600_000,
     });
     expect(parseArgs(['--server', 'http://x', '--token', 't', '--engines', 'data/engines'], {}, '/srv').enginesDir).toBe('/srv/data/engines');
-    expect(parseArgs(['--server', 'http://x', '--token', 't', '--stop-with-parent'], {}).stopWithParent).toBe(true);
+    expect(parseArgs(['--server', 'http://x', '--token', 't', '--server-gone-timeout', '2.5'], {}).serverGoneMs).toBe(2_500);
+    expect(parseArgs(['--server', 'http://x', '--token', 't'], { CORRIDOR_SERVER_GONE_TIMEOUT: '0' }).serverGoneMs).toBe(0);
+    expect(parseArgs(['--server', 'http://x', '--token', 't'], { CORRIDOR_SERVER_GONE_TIMEOUT: '30' }).serverGoneMs).toBe(30_000);
     expect(parseArgs(['--server', 'http://x', '--token', 't', '--unsandboxed'], {}).unsandboxed).toBe(true);
   });
 
@@ -41,6 +43,8 @@ describe('corridor-runner arguments', () => {
     [['--server', 'http://x', '--token', 't', '--cpus', '0'], '--cpus: expected a positive whole number, got "0".'],
     [['--server', 'http://x', '--token', 't', '--ram', 'lots'], '--ram: expected a positive number, got "lots".'],
     [['--server', 'http://x', '--token', 't', '--bogus'], "Unknown option '--bogus'"],
+    [['--server', 'http://x', '--token', 't', '--server-gone-timeout', 'soon'], '--server-gone-timeout: expected a positive number, got "soon".'],
+    [['--server', 'http://x', '--token', 't', '--stop-with-parent'], "Unknown option '--stop-with-parent'"],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv, {})).toThrow(UsageError);
     expect(() => parseArgs(argv, {})).toThrow(message);

@@ -9,6 +9,9 @@ import { parseArgs as parseNodeArgs } from 'node:util';
 export const TOKEN_ENV = 'CORRIDOR_RUNNER_TOKEN';
 /** The bubblewrap executable, when not `bwrap` on PATH. */
 export const BWRAP_ENV = 'CORRIDOR_BWRAP';
+/** Default of --server-gone-timeout, in seconds. */
+export const SERVER_GONE_ENV = 'CORRIDOR_SERVER_GONE_TIMEOUT';
+export const DEFAULT_SERVER_GONE_S = 600;
 
 export const USAGE = `Usage: corridor-runner --server URL --token TOKEN [options]
 
@@ -23,8 +26,9 @@ Connects to a Corridor server, claims scheduled runs and executes them.
   --engines DIR   folder with MATSim release zips (matsim-{version}.zip) for job templates that name a release
   --unsandboxed   run jobs without the bubblewrap sandbox, also those of templates that allow custom JAR-files
                   (without this flag a runner that has no working bubblewrap refuses them)
-  --stop-with-parent
-                  stop when the process that started the runner ends (the server's embedded runner)
+  --server-gone-timeout SECONDS
+                  when the server has not answered for this long, stop the running jobs and exit (code 3);
+                  0: wait for ever (default: ${SERVER_GONE_ENV} or ${DEFAULT_SERVER_GONE_S})
   --help          this text`;
 
 export class UsageError extends Error {}
@@ -38,11 +42,12 @@ export interface RunnerOptions {
   workDir: string;
   cpus: number | undefined;
   ramGb: number | undefined;
-  stopWithParent: boolean;
   /** --unsandboxed: the operator chose to run jobs without the sandbox. */
   unsandboxed: boolean;
   /** Absolute path of the folder with MATSim release zips, if any. */
   enginesDir: string | undefined;
+  /** How long the server may stay unreachable before the runner stops its jobs and exits; 0: no limit. */
+  serverGoneMs: number;
 }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RunnerOptions {
@@ -57,9 +62,9 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
         work: { type: 'string' },
         cpus: { type: 'string' },
         ram: { type: 'string' },
-        'stop-with-parent': { type: 'boolean' },
         unsandboxed: { type: 'boolean' },
         engines: { type: 'string' },
+        'server-gone-timeout': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -79,9 +84,9 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     workDir: path.resolve(cwd, values.work ?? 'runner-work'),
     cpus: values.cpus === undefined ? undefined : positive(values.cpus, '--cpus', true),
     ramGb: values.ram === undefined ? undefined : positive(values.ram, '--ram', false),
-    stopWithParent: values['stop-with-parent'] ?? false,
     unsandboxed: values.unsandboxed ?? false,
     enginesDir: values.engines === undefined ? undefined : path.resolve(cwd, values.engines),
+    serverGoneMs: serverGoneMs(values['server-gone-timeout'], env[SERVER_GONE_ENV]),
   };
 }
 
@@ -96,6 +101,14 @@ function serverUrl(value: string): string {
   // Accept the address with or without the API prefix (`…/api/v1`).
   const pathname = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
   return `${url.origin}${pathname}`;
+}
+
+function serverGoneMs(flag: string | undefined, fromEnv: string | undefined): number {
+  const text = flag ?? (fromEnv?.trim() || undefined);
+  if (text === undefined) return DEFAULT_SERVER_GONE_S * 1000;
+  if (text.trim() === '0') return 0;
+  const name = flag === undefined ? SERVER_GONE_ENV : '--server-gone-timeout';
+  return positive(text, name, false) * 1000;
 }
 
 function positive(text: string, flag: string, integer: boolean): number {

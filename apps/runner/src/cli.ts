@@ -1,9 +1,10 @@
 /**
  * `corridor-runner --server URL --token T [--name N] [--work DIR] [--cpus N] [--ram GB]`: runs the agent until
  * SIGTERM/SIGINT, which cancel the running jobs (outputs uploaded, CANCELLED) before it exits. Exit codes: 0 after a
- * stop, 1 when the server refused the token, 2 for a usage error.
+ * stop, 1 when the server refused the token, 2 for a usage error, 3 when the server stayed unreachable for
+ * --server-gone-timeout (the running jobs were stopped).
  */
-import { Agent, TokenRefusedError } from './agent.ts';
+import { Agent, ServerGoneError, TokenRefusedError } from './agent.ts';
 import { BWRAP_ENV, parseArgs, TOKEN_ENV, USAGE, UsageError, type RunnerOptions } from './args.ts';
 import { ProtocolClient } from './client.ts';
 import path from 'node:path';
@@ -53,6 +54,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     releases: new Releases(options.enginesDir, releasesDir),
     sandbox,
     unsandboxed: options.unsandboxed,
+    serverGoneMs: options.serverGoneMs,
+    // A job's calls are retried as long as the runner waits for its server.
+    retryForMs: options.serverGoneMs || Infinity,
   });
 
   let signals = 0;
@@ -67,10 +71,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
-  const parentWatch = options.stopWithParent ? watchParent(() => {
-    log.warn('the process that started this runner is gone: stopping');
-    agent.stop();
-  }) : undefined;
   try {
     await agent.run();
     log.info('stopped');
@@ -80,9 +80,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       log.error(error.message);
       return 1;
     }
+    if (error instanceof ServerGoneError) {
+      log.error(error.message);
+      return 3;
+    }
     throw error;
   } finally {
-    clearInterval(parentWatch);
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
   }
@@ -108,15 +111,4 @@ async function startSandbox(options: RunnerOptions, releasesDir: string, java: s
   }
   log.warn(`no sandbox: ${started.problem}. Jobs of templates that allow custom JAR-files are refused; the others run unsandboxed.`);
   return undefined;
-}
-
-/** Calls `onGone` once the parent process has ended (this process was re-parented). */
-function watchParent(onGone: () => void): NodeJS.Timeout {
-  const parent = process.ppid;
-  const timer = setInterval(() => {
-    if (process.ppid === parent) return;
-    clearInterval(timer);
-    onGone();
-  }, 1_000);
-  return timer;
 }

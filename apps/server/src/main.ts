@@ -1,8 +1,11 @@
-/** Production entry: configuration from the environment, database, migrations, listen, graceful shutdown. */
+/**
+ * Production entry: configuration from the environment, database, migrations, listen, graceful shutdown. The
+ * embedded runner is started (or adopted) after listening; a shutdown (SIGTERM, SIGINT) leaves it running.
+ */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { EmbeddedRunner, loopbackUrl } from './embedded-runner.ts';
+import { EmbeddedRunner, loopbackUrl, stopLeftoverRunner } from './embedded-runner.ts';
 import { ensureEmbeddedToken } from './modules/runner-tokens/embedded-token.ts';
 
 async function main(): Promise<void> {
@@ -18,8 +21,8 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      // The embedded runner first: cancelling its jobs still needs the server (uploads, finish).
-      await runner?.stop();
+      // The embedded runner and its runs go on without the server; they reconnect to the next start.
+      await runner?.detach();
       // Server next, so no request is cut off from the database; then the database.
       await app.close();
       await database.close();
@@ -50,8 +53,10 @@ async function main(): Promise<void> {
         dataDir: config.dataDir,
         log: app.log,
       });
-      runner.start();
+      await runner.start();
     }
+  } else {
+    await stopLeftoverRunner(config.dataDir, app.log);
   }
 }
 

@@ -112,6 +112,11 @@ export class JobRun {
     this.terminate();
   }
 
+  /** The runner gives up on the server: the job is stopped and left without further calls (as a lost one). */
+  abandon(reason: string): void {
+    this.reporter.giveUp(reason);
+  }
+
   private onLost(reason: string): void {
     if (this.lostReason !== undefined) return;
     this.lostReason = reason;

@@ -50,6 +50,17 @@ describe('JobReporter', () => {
     expect(lost[0]).toMatch(/stayed unreachable/);
   });
 
+  it('gives up at once when the runner gives up on the server: the waiting call and later ones end lost', async () => {
+    const lost: string[] = [];
+    const reporter = new JobReporter({ backoff: { initialMs: 60_000, maxMs: 60_000 }, onLost: (reason) => lost.push(reason), warn: () => undefined });
+    const waiting = reporter.call('log', async () => Promise.reject(new NetworkError('ECONNREFUSED')));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    reporter.giveUp('the server stayed unreachable');
+    expect(await waiting).toBe('lost');
+    expect(await reporter.call('finish', async () => undefined)).toBe('lost');
+    expect(lost).toEqual(['the server stayed unreachable']);
+  });
+
   it('does not retry a refused call (400) and keeps the job', async () => {
     const warnings: string[] = [];
     const reporter = new JobReporter({ backoff: fast, onLost: () => undefined, warn: (m) => warnings.push(m) });

@@ -1,8 +1,10 @@
 /**
  * A job's calls to the server, one at a time and in order (started → log batches → progress → stats → outputs →
  * finish), each retried with backoff while the server is unreachable. When the server says the job is not this
- * runner's any more (409), or stays unreachable past `retryForMs` (it will have failed the job by its heartbeat
- * timeout), the job is lost: `onLost` stops it and every later call is skipped.
+ * runner's any more (409), stays unreachable past `retryForMs`, or the runner gives up on the server (`giveUp`),
+ * the job is lost: `onLost` stops it and every later call is skipped. (A server that was only down has failed
+ * nothing meanwhile: its heartbeat timeout counts from its start. One that was up but out of reach has failed the
+ * job by its heartbeat timeout and answers 409 once it is reached again.)
  */
 import { Backoff, sleep, type BackoffOptions } from '../backoff.ts';
 import { isJobNotYours, isRunnerUnknown, isTransient } from '../client.ts';
@@ -29,6 +31,8 @@ export const DEFAULT_RETRY_FOR_MS = 120_000;
 export class JobReporter {
   private chain: Promise<unknown> = Promise.resolve();
   private lostReason: string | undefined;
+  /** Aborted when the job is lost: a call waiting to retry stops waiting. */
+  private readonly lostSignal = new AbortController();
 
   constructor(private readonly options: ReporterOptions) {}
 
@@ -41,6 +45,11 @@ export class JobReporter {
     const result = this.chain.then(() => this.attempt(label, fn, options));
     this.chain = result;
     return result;
+  }
+
+  /** The runner gives up on the server (it stayed unreachable): the call under way and every later one end 'lost'. */
+  giveUp(reason: string): void {
+    this.lose(reason);
   }
 
   /** Resolves when every queued call is done. */
@@ -67,7 +76,8 @@ export class JobReporter {
         }
         if (Date.now() - startedAt > retryFor) return this.lose(`${label}: the server stayed unreachable (${message})`);
         if (isRunnerUnknown(error)) await this.options.reconnect?.().catch(() => undefined);
-        await sleep(backoff.next());
+        await sleep(backoff.next(), this.lostSignal.signal);
+        if (this.lost) return 'lost';
       }
     }
   }
@@ -75,6 +85,7 @@ export class JobReporter {
   private lose(reason: string): 'lost' {
     if (!this.lost) {
       this.lostReason = reason;
+      this.lostSignal.abort();
       this.options.onLost(reason);
     }
     return 'lost';
