@@ -60,6 +60,15 @@ describe('constructs the scanner leaves to saxes, from that element on', () => {
       if (expected) expect({ ...tagged[2]!.event.attributes }).toEqual(expected);
     }
   });
+
+  test('a reference to an entity the DOCTYPE declares: saxes expands it', async () => {
+    const prolog = '<?xml version="1.0"?>\n<!DOCTYPE events [<!ENTITY who "person 1">]>\n<events version="1.0">\n';
+    const text = `${prolog}${EVENTS_BEFORE}\t<event time="2.5" type="x" a="&who;" />\n${EVENTS_AFTER}`;
+    expect((await bothAgree(text)).error).toBeUndefined();
+    const tagged = await readTagged(text);
+    expect(tagged.map((t) => t.by)).toEqual(['scanner', 'scanner', 'saxes', 'saxes', 'saxes']);
+    expect(tagged[2]!.event.attributes!.a).toBe('person 1');
+  });
 });
 
 describe('what the scanner reads itself', () => {

@@ -3,11 +3,12 @@
  * shape MATSim writes, by saxes everywhere else, with identical results and errors.
  *
  * There is one saxes parser per document. It reads the prolog and the root start tag (XML declaration,
- * DOCTYPE — a DOCTYPE with an internal subset is refused there, as by every reader —, comments, the root check).
+ * DOCTYPE — its entities are checked and declared there, as by every reader —, comments, the root check).
  * From there the scanner reads the `<event … />` elements. Whatever the scanner does not read — `</events>`, a
- * construct it leaves to saxes, the cut end of a truncated file — goes back to that same parser, at exactly the
- * line and column the scanner reached, for the rest of the document: saxes then finds the same errors at the same
- * positions as if it had read everything, and valid but unusual files read all the same.
+ * construct it leaves to saxes (a reference to a declared entity among them), the cut end of a truncated file —
+ * goes back to that same parser, at exactly the line and column the scanner reached, for the rest of the
+ * document: saxes then finds the same errors at the same positions as if it had read everything, and valid but
+ * unusual files read all the same.
  */
 import { MatsimFormatError } from '../errors.ts';
 import { openText, type Input } from '../io/input.ts';

@@ -1,7 +1,7 @@
 /**
  * XML formats: the DOCTYPE's DTD names the format and version; failing that an `xsi:(noNamespace)schemaLocation`
  * naming an XSD; failing that the root element and a look at the elements in the first 64 KiB. The head goes
- * through the same safe SAX layer as every reader (no DOCTYPE internal subsets, nothing fetched).
+ * through the same safe SAX layer as every reader (bounded internal entities only, nothing fetched).
  */
 import { MatsimFormatError } from '../errors.ts';
 import { readXml, type XmlAttributes } from '../xml/sax.ts';
