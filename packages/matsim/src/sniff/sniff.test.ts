@@ -76,6 +76,10 @@ describe('configs declaring entities in their DOCTYPE', () => {
     expect(await sniff(text)).toBe(dtd);
     expect(await sniff(gzipSync(text))).toBe(dtd);
   });
+
+  test.each(REFUSED_ENTITIES)('with $name: no tag', async ({ subset, body }) => {
+    expect(await sniff(bytes(withSubset('config', 'config_v2', subset, body)))).toBeNull();
+  });
 });
 
 describe('garbage and hostile input gives no tag and never throws', () => {
@@ -89,7 +93,6 @@ describe('garbage and hostile input gives no tag and never throws', () => {
     ['an unknown root', bytes('<?xml version="1.0"?><html><body/></html>')],
     ['XXE', bytes('<?xml version="1.0"?><!DOCTYPE network [<!ENTITY x SYSTEM "file:///etc/passwd">]><network>&x;</network>')],
     ['billion laughs', bytes(`<!DOCTYPE events [${BILLION_LAUGHS}]><events>&lol9;</events>`)],
-    ...REFUSED_ENTITIES.map(({ name, subset, body }) => [`a config with ${name}`, bytes(withSubset('config', 'config_v2', subset, body))] as const),
     ['dvrp-like root without dvrp content', bytes('<vehicles><vehicle id="1"/></vehicles>')],
     ['a table header nobody writes', bytes('a;b;c\n1;2;3\n')],
     ['a NUL byte in text', bytes('iteration;avg_executed;avg_worst;avg_average;avg_best\0\n')],
