@@ -71,8 +71,12 @@ const READERS: Partial<Record<DataTypeTag, Reader>> = {
   countscompareAWTV: table,
 };
 
-/** Tags the platform stores and shows but has no reason to parse (binary side-cars, images, free text). */
+/**
+ * Tags the platform stores and shows but has no reason to parse (binary side-cars, images, free text, and contrib
+ * inputs that only a MATSim job uses).
+ */
 const NOT_PARSED = new Set<DataTypeTag>([
+  'drt_operation_facilities',
   'shapefile',
   'image_png',
   'image_jpeg',

@@ -9,6 +9,20 @@ import { emptyFacilities, type Facilities, type Facility, type FacilityActivity,
 
 const ROOT_FIELDS = new Set(['name']);
 
+/** The XML attributes facilities v1/v2 define per element: anything else is refused, never skipped. */
+const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  facility: new Set(['id', 'linkId', 'x', 'y', 'z', 'desc']),
+  activity: new Set(['type']),
+  capacity: new Set(['value']),
+  opentime: new Set(['day', 'start_time', 'end_time']),
+};
+
+/** What DRT operation facilities (drt-extensions contrib) have and activity facilities do not. */
+const OPERATION_FACILITY_ELEMENTS = new Set(['chargers', 'charger']);
+const OPERATION_FACILITY_FIELDS = new Set(['capacity', 'type']);
+const OPERATION_FACILITIES =
+  'This is a DRT operation facilities file (drt-extensions contrib: <facility capacity type>, <chargers>), not MATSim activity facilities.';
+
 export async function readFacilities(input: Input, options?: ReadXmlOptions): Promise<Facilities> {
   const result = emptyFacilities();
   const attributes = new AttributesCollector();
@@ -25,6 +39,7 @@ export async function readFacilities(input: Input, options?: ReadXmlOptions): Pr
       return;
     }
     if (attributes.open(name, attrs)) return;
+    onlyKnownFields(name, attrs);
     switch (name) {
       case 'facility':
         facility = readFacility(attrs);
@@ -41,6 +56,7 @@ export async function readFacilities(input: Input, options?: ReadXmlOptions): Pr
         within(activity, name).opentimes.push(readOpentime(attrs));
         break;
       default:
+        if (OPERATION_FACILITY_ELEMENTS.has(name)) throw new MatsimFormatError('invalid-value', `<${name}>: ${OPERATION_FACILITIES}`);
         throw new MatsimFormatError('invalid-value', `Unexpected element <${name}> in a facilities file.`);
     }
   };
@@ -60,6 +76,18 @@ export async function readFacilities(input: Input, options?: ReadXmlOptions): Pr
 
   await readXml(input, { open, close, text: (text) => attributes.onText(text) }, options);
   return result;
+}
+
+function onlyKnownFields(element: string, attrs: XmlAttributes): void {
+  const fields = FIELDS[element];
+  if (fields === undefined) return;
+  for (const key in attrs) {
+    if (fields.has(key)) continue;
+    if (element === 'facility' && OPERATION_FACILITY_FIELDS.has(key)) {
+      throw new MatsimFormatError('invalid-value', `<facility ${key}="…">: ${OPERATION_FACILITIES}`);
+    }
+    throw new MatsimFormatError('invalid-value', `<${element}> has the attribute ${key}, which facilities v1/v2 do not define.`);
+  }
 }
 
 function readFacility(attrs: XmlAttributes): Facility {

@@ -18,6 +18,7 @@ export const TAGS = {
   vehicleDefinitions_v1: 'Vehicle types and vehicles, vehicleDefinitions_v1.0.xsd',
   vehicleDefinitions_v2: 'Vehicle types and vehicles, vehicleDefinitions_v2.0.xsd',
   dvrp_vehicles_v1: 'DVRP fleet (DRT/taxi vehicles), dvrp_vehicles_v1.dtd',
+  drt_operation_facilities: 'DRT operation facilities (drt-extensions contrib): hubs and in-field break places with capacity and chargers, root <facilities>, no DTD',
   events_v1: 'Simulation events, <events version="1.0">',
   counts_v1: 'Traffic counts, counts_v1.xsd (<count loc_id cs_id> with hourly <volume>)',
   counts_v2: 'Multi-mode counts, counts_v2.xsd',

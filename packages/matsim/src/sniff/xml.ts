@@ -101,6 +101,9 @@ function byRoot(root: { name: string; attributes: XmlAttributes }, elements: Map
       // v6 only added attributes to v5 and its readers take v5 content, so it is the safe reading.
       return 'population_v6';
     case 'facilities':
+      // The DRT operation facilities of the drt-extensions contrib share the root (and carry no DOCTYPE): their
+      // <facility> has capacity and type (hub | inField) and may hold <chargers>, which activity facilities never do.
+      if (has('facility', 'capacity') || has('facility', 'type') || has('chargers')) return 'drt_operation_facilities';
       return has('attributes') ? 'facilities_v2' : 'facilities_v1';
     case 'transitSchedule':
       return has('attributes') || has('minimalTransferTimes') || has('chainedDeparture')
