@@ -4,9 +4,10 @@
 // tolls). Each measurement runs in its own Node process, so peak RSS is that reading's own: flat memory shows as
 // the same peak for 1 M and 10 M events. Temp files are removed at the end unless BENCH_KEEP=1.
 import { spawnSync } from 'node:child_process';
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { EventsWriter, forEachEvent, readEventBatches, readEvents, type MatsimEvent } from '@corridor/matsim';
@@ -15,7 +16,8 @@ import { random } from '../packages/matsim/test/random.ts';
 const NEWWEST = fileURLToPath(new URL('../../shared/data/output-newwest-2024/output_events.xml.gz', import.meta.url));
 const SIZES = [1_000_000, 10_000_000];
 
-type Form = 'batches' | 'callback' | 'per-event';
+/** `bytes`: the file's bytes are read into memory first (not timed), then read as a `Uint8Array` in batches. */
+type Form = 'batches' | 'callback' | 'per-event' | 'bytes';
 
 interface Measurement {
   events: number;
@@ -37,14 +39,15 @@ async function measure(file: string, form: Form, runs: number): Promise<Measurem
   let best = Infinity;
   let cpu = 0;
   let events = 0;
+  const bytes = form === 'bytes' ? readFileSync(file) : undefined;
   for (let run = 0; run < runs; run++) {
     globalThis.gc?.();
     let count = 0;
     let batches = 0;
     const start = performance.now();
     const startCpu = process.cpuUsage();
-    if (form === 'batches') {
-      for await (const batch of readEventBatches(file)) {
+    if (form === 'batches' || form === 'bytes') {
+      for await (const batch of readEventBatches(bytes ?? file)) {
         count += batch.length;
         if (++batches % 64 === 0) sample();
       }
@@ -172,7 +175,15 @@ async function main(): Promise<void> {
   row('nothing (process baseline)', 'batches', inChild(NEWWEST, 'batches', 0));
   for (const form of ['batches', 'callback', 'per-event'] as const) row('newwest (2.5 MB gz)', form, inChild(NEWWEST, form, 3));
 
-  const files: string[] = [];
+  // The same uncompressed data from a file and from bytes already in memory: both must stream alike.
+  const plain = join(tmpdir(), 'corridor-bench-events-newwest.xml');
+  writeFileSync(plain, gunzipSync(readFileSync(NEWWEST)));
+  const plainLabel = `newwest uncompressed (${(statSync(plain).size / 2 ** 20).toFixed(0)} MB)`;
+  row(`${plainLabel}, file`, 'batches', inChild(plain, 'batches', 3));
+  row(`${plainLabel}, in memory`, 'bytes', inChild(plain, 'bytes', 3));
+  row('in memory, bytes only (baseline)', 'bytes', inChild(plain, 'bytes', 0));
+
+  const files: string[] = [plain];
   const notes: string[] = [];
   for (const size of SIZES) {
     const path = join(tmpdir(), `corridor-bench-events-${size}.xml.gz`);

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { sharedData } from '../../test/data.ts';
 import { BILLION_LAUGHS } from '../../test/entities.ts';
@@ -209,6 +211,26 @@ describe('reading forms and filters', () => {
     }
     expect(batches).toBeGreaterThan(400);
     expect(largest).toBeLessThan(2_000);
+  });
+
+  test('uncompressed bytes in memory stream like the same file: the same events, in the same chunk-sized batches', async () => {
+    const inMemory = gunzipSync(readFileSync(NEWWEST));
+    const file = join(mkdtempSync(join(tmpdir(), 'events-')), 'output_events.xml');
+    writeFileSync(file, inMemory);
+    const sizes = async (input: string | Uint8Array) => {
+      const lengths: number[] = [];
+      for await (const batch of readEventBatches(input)) lengths.push(batch.length);
+      return lengths;
+    };
+    try {
+      const fromBytes = await sizes(inMemory);
+      expect(fromBytes.length).toBeGreaterThan(400);
+      expect(Math.max(...fromBytes)).toBeLessThan(2_000);
+      expect(fromBytes).toEqual(await sizes(file));
+      expect(await all(inMemory)).toEqual(await all(file));
+    } finally {
+      rmSync(dirname(file), { recursive: true });
+    }
   });
 
   test('a types filter yields only those types, typed', async () => {

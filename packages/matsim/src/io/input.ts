@@ -35,7 +35,10 @@ async function* rawChunks(input: Input): AsyncGenerator<Uint8Array> {
   if (typeof input === 'string') {
     yield* createReadStream(input, { highWaterMark: CHUNK }) as AsyncIterable<Uint8Array>;
   } else if (input instanceof Uint8Array) {
-    yield input;
+    // Bytes in memory go on in the file's chunk size, so every reader streams them exactly as it streams a file
+    // (one chunk of the whole input would be decoded into one string and parsed in one step: slower, and all of
+    // its results held at once). Subarrays share the bytes: nothing is copied.
+    for (let at = 0; at < input.length; at += CHUNK) yield input.subarray(at, at + CHUNK);
   } else {
     yield* input as AsyncIterable<Uint8Array>;
   }
