@@ -1,5 +1,6 @@
 import { Alert, Button, Grid, Group, Loader, Modal, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { CONFIG_EDITOR_LEVELS, type Dataset, type FileEntry } from '@corridor/contract';
+import type { TFunction } from 'i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -137,7 +138,7 @@ function LoadedEditor({ text, fileId, onSavedAs, onReload }: LoadedEditorProps) 
   );
 }
 
-function xmlErrorText(t: ReturnType<typeof useTranslation>['t'], error: XmlError): string {
+function xmlErrorText(t: TFunction, error: XmlError): string {
   return error.line !== undefined
     ? t('configEditor.xmlInvalid', { line: error.line, column: error.column ?? 1, reason: error.reason })
     : t('configEditor.xmlInvalidNoPlace', { reason: error.reason });

@@ -1,11 +1,11 @@
 /**
- * Run layout (spec 1 §2.17) for /{group}/runs/{id}/…: loads the run, shows breadcrumbs, the Edit Run / Back to
- * Run button, name, description, coordinate system and the tabs Overview and Files (hidden on edit and delete),
- * and renders the child page in an <Outlet/> with the run in `RunContext` (read it with `useRunContext()` from
- * ./RunContext.ts).
+ * Run layout (spec 1 §2.17) for /{group}/runs/{id}/…: loads the run, shows breadcrumbs, the Edit Run and Delete
+ * Run buttons (Back to Run on edit and delete), name, description, coordinate system and the tabs Overview and
+ * Files (hidden on edit and delete), and renders the child page in an <Outlet/> with the run in `RunContext`
+ * (read it with `useRunContext()` from ./RunContext.ts).
  */
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { IconArrowLeft, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useRun } from '../../api/runs.ts';
@@ -66,9 +66,14 @@ export function RunLayout() {
               {t('runs.layout.backToRun')}
             </Button>
           ) : (
-            <Button component={Link} to={runPath(group.name, details.id, 'edit')} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
-              {t('runs.layout.editRun')}
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <Button component={Link} to={runPath(group.name, details.id, 'edit')} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
+                {t('runs.layout.editRun')}
+              </Button>
+              <Button component={Link} to={runPath(group.name, details.id, 'delete')} variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />}>
+                {t('runs.layout.deleteRun')}
+              </Button>
+            </Group>
           )}
         </Group>
         {withoutTabs ? (
