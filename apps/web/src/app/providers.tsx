@@ -1,6 +1,5 @@
 import { DEFAULT_THEME } from '@corridor/contract';
-import { Combobox, createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -11,8 +10,9 @@ const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
   components: {
-    // A closed dropdown stays out of the DOM, so its listbox does not share the field's label.
-    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+    // A closed dropdown stays out of the DOM, so its listbox does not share the field's label. A plain object,
+    // not Combobox.extend(): that would put Combobox (and Popover, Input) into the shell's chunk.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 
@@ -33,7 +33,6 @@ export function Providers({ children }: { children: ReactNode }) {
           colorSchemeManager={colorSchemeManager}
           defaultColorScheme={themeToColorScheme(DEFAULT_THEME)}
         >
-          <Notifications />
           {children}
         </MantineProvider>
       </QueryClientProvider>

@@ -1,49 +1,57 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { PageLoader } from '../components/PageLoader.tsx';
 import { Placeholder } from '../components/Placeholder.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { SignupPage } from '../features/auth/SignupPage.tsx';
 import { GroupWrapper } from '../features/groups/GroupWrapper.tsx';
-import { HelpPage } from '../features/help/HelpPage.tsx';
-import { HomePage } from '../features/home/HomePage.tsx';
-import { JobsPage } from '../features/jobs/JobsPage.tsx';
-import { SettingsJobsPage } from '../features/jobs/SettingsJobsPage.tsx';
-import { CompareRunsPage } from '../features/compare/CompareRunsPage.tsx';
-import { EditFilePage } from '../features/files/EditFilePage.tsx';
-import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { isRunId } from '../features/runs/runId.ts';
-import { RunIdGuard } from '../features/runs/RunIdGuard.tsx';
-import { RunFilePage } from '../features/runs/files/RunFilePage.tsx';
-import { RunFilesPage } from '../features/runs/files/RunFilesPage.tsx';
-import { RunDeletePage } from '../features/runs/RunDeletePage.tsx';
-import { RunEditPage } from '../features/runs/RunEditPage.tsx';
-import { RunLayout } from '../features/runs/RunLayout.tsx';
-import { RunListPage } from '../features/runs/RunListPage.tsx';
-import { RunOverviewPage } from '../features/runs/RunOverviewPage.tsx';
-import { AddScenarioPage } from '../features/scenarios/AddScenarioPage.tsx';
-import { ScenarioEditPage } from '../features/scenarios/edit/ScenarioEditPage.tsx';
-import { ScenarioDeletePage } from '../features/scenarios/ScenarioDeletePage.tsx';
-import { ScenarioListPage } from '../features/scenarios/ScenarioListPage.tsx';
-import { ScenarioOverviewPage } from '../features/scenarios/ScenarioOverviewPage.tsx';
-import { ScenarioWrapper } from '../features/scenarios/ScenarioWrapper.tsx';
-import { JobTemplateEditorPage } from '../features/settings/JobTemplateEditorPage.tsx';
-import { JobTemplatesPage } from '../features/settings/JobTemplatesPage.tsx';
-import { RunnersPage } from '../features/settings/RunnersPage.tsx';
-import { SettingsHomePage } from '../features/settings/SettingsHomePage.tsx';
-import { ScheduleRunPage } from '../features/schedule/ScheduleRunPage.tsx';
-import { SetupPage } from '../features/setup/SetupPage.tsx';
-import { TeamSettingsPage } from '../features/teams/TeamSettingsPage.tsx';
 import { RequireSignedIn } from './guards.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import type { RouteHandle, TitleKey, TitleSpec } from './pageTitle.ts';
+import {
+  AddScenarioPage,
+  CompareRunsPage,
+  EditFilePage,
+  HelpPage,
+  HomePage,
+  JobsPage,
+  JobTemplateEditorPage,
+  JobTemplatesPage,
+  LoginPage,
+  ProfilePage,
+  RunDeletePage,
+  RunEditPage,
+  RunFilePage,
+  RunFilesPage,
+  RunIdGuard,
+  RunLayout,
+  RunListPage,
+  RunnersPage,
+  RunOverviewPage,
+  ScenarioDeletePage,
+  ScenarioEditPage,
+  ScenarioListPage,
+  ScenarioOverviewPage,
+  ScenarioWrapper,
+  ScheduleRunPage,
+  SettingsHomePage,
+  SettingsJobsPage,
+  SetupPage,
+  SignupPage,
+  TeamSettingsPage,
+} from './pages.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { AppLayout } from './shell/AppFrame.tsx';
 
+/** The one Suspense boundary of the lazily loaded pages (./pages.ts): the page loader until a chunk is there. */
+function suspended(element: ReactNode): ReactNode {
+  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+}
+
 /** A page route; pages of later issues default to the shared placeholder. */
 function page(path: string | undefined, title: TitleSpec, element: ReactNode = <Placeholder />): RouteObject {
-  const handle: RouteHandle = { title };
-  return path === undefined ? { index: true, element, handle } : { path, element, handle };
+  const route = { element: suspended(element), handle: { title } satisfies RouteHandle };
+  return path === undefined ? { index: true, ...route } : { path, ...route };
 }
 
 /** Run pages exist only for numeric ids; other ids get the not-found title too. */
@@ -89,13 +97,13 @@ const groupRoutes: RouteObject[] = [
   page('settings/:section?', 'teamSettings', <TeamSettingsPage />),
   page('runs', 'runs', <RunListPage />),
   page('runs/add', 'importRun'),
-  { path: 'runs/:id', element: <RunIdGuard />, children: [{ element: <RunLayout />, children: runRoutes }] },
+  { path: 'runs/:id', element: suspended(<RunIdGuard />), children: [{ element: suspended(<RunLayout />), children: runRoutes }] },
   page('visualizer', 'visualizer'),
   page('dashboards', 'dashboards'),
   page('dashboards/:dashboard', 'dashboard'),
   page('compare', 'compareRuns', <CompareRunsPage />),
   page(':scenario/editor', 'scenarioEditor'),
-  { path: ':scenario', element: <ScenarioWrapper />, children: scenarioRoutes },
+  { path: ':scenario', element: suspended(<ScenarioWrapper />), children: scenarioRoutes },
 ];
 
 /** The route table of spec 1 §2.1 (settings pages: spec 3 §2.8). */

@@ -1,13 +1,28 @@
 import { LANGUAGES, type Language } from '@corridor/contract';
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
-import en from './en.json';
 
-export const resources = {
-  en: { translation: en },
-  de: { translation: de },
-} as const;
+/**
+ * Each catalogue is its own chunk: the first page loads the active language only, a language chosen later on the
+ * profile page loads when it is chosen. Both catalogues have the same keys (catalogues.test.ts), so there is no
+ * fallback language to load as well.
+ */
+const catalogues: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import('./en.json'),
+  de: () => import('./de.json'),
+};
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) return callback(null, {});
+    catalogues[language]().then(
+      (catalogue) => callback(null, catalogue.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
@@ -34,13 +49,16 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: browserLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false }, // React escapes already
-  initAsync: false,
-});
+/** Resolves once the active language's catalogue is loaded; main.tsx renders nothing before. */
+export const i18nReady = i18n
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    lng: browserLanguage(),
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    interpolation: { escapeValue: false }, // React escapes already
+  });
 
 export default i18n;
