@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attach, uploadOk } from '../../server/test/workspace-helpers.ts';
+import { descendants } from '../src/job/process-tree.ts';
 import { NO_SANDBOX_MESSAGE, SANDBOX_UID } from '../src/job/sandbox.ts';
 import {
   admin,
@@ -29,6 +30,7 @@ import {
   stopAll,
   t,
   token,
+  waitFor,
   waitForJob,
   workDir,
 } from './flow.ts';
@@ -79,11 +81,10 @@ describe('jobs in the sandbox', { timeout: 120_000 }, () => {
   it('runs the demo run to FINISHED in the sandbox, as another user; no output file names a folder of the host', async () => {
     expect(await connectedRunner('sandboxed')).toMatchObject({ sandboxed: true });
     const { id: jobId, datasetId } = await schedule('demo_sandboxed', '--config:controller.lastIteration=1');
-    const pid = await runner.jobPid(jobId);
-    const uid = Number(/^Uid:\s+(\d+)/m.exec(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => 'Uid: -1'))?.[1]);
+    const uids = await jobUids(await runner.jobPid(jobId));
     expect(await waitForJob(jobId, 'FINISHED')).toMatchObject({ exitCode: 0 });
-    // The pid is bwrap's: a root runner starts it as nobody (read while it ran; -1 if it had already ended).
-    if (process.getuid?.() === 0) expect([SANDBOX_UID, -1]).toContain(uid);
+    // The pid is bwrap's (root's, as the runner): the job's own processes below it are nobody's (none: it had ended).
+    if (process.getuid?.() === 0) expect([[SANDBOX_UID], []]).toContainEqual(uids);
     const log = await runLog(datasetId);
     expect(log).toContain('### ITERATION 1 BEGINS');
     expect(log).not.toContain('warning:');
@@ -126,6 +127,19 @@ describe('jobs in the sandbox', { timeout: 120_000 }, () => {
     expect(await runLog(accepted.datasetId)).toContain("corridor-runner: warning: this runner was started with --unsandboxed; the job runs with the runner's own rights.");
   });
 });
+
+/**
+ * The users of the job's processes below bwrap `pid` (not bwrap's, nor setpriv's before it drops to nobody), read
+ * once one runs; none if the job had already ended.
+ */
+async function jobUids(pid: number): Promise<number[]> {
+  return waitFor(async () => {
+    const statuses = await Promise.all((await descendants(pid)).map((child) => readFile(`/proc/${child}/status`, 'utf8').catch(() => '')));
+    if (!(await readFile(`/proc/${pid}/status`).then(() => true, () => false))) return [];
+    const uids = statuses.filter((status) => !/^Name:\s+(bwrap|setpriv)$/m.test(status)).map((status) => Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]));
+    return uids.length > 0 && [...new Set(uids.filter((uid) => !Number.isNaN(uid)))];
+  });
+}
 
 /** Schedules the demo scenario with the shipped template that runs the run's own jar (role `jar`). */
 async function scheduleJar(key: string, jar: { id: number; name: string }) {

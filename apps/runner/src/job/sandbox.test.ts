@@ -3,8 +3,10 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bwrapArgs, insidePath, outsidePath, Sandbox, sandboxEnvironment, sandboxExit, SANDBOX_JOB_DIR, SANDBOX_UID, type SandboxPaths } from './sandbox.ts';
+import { bwrapArgs, insidePath, outsidePath, Sandbox, sandboxEnvironment, sandboxExit, SANDBOX_JOB_DIR, SANDBOX_UID, type SandboxMode, type SandboxPaths } from './sandbox.ts';
 
+const NAMESPACE: SandboxMode = { user: 'namespace' };
+const SETPRIV: SandboxMode = { user: 'setpriv', setpriv: '/usr/bin/setpriv' };
 const SYSTEM = [{ path: '/usr' }, { path: '/etc' }, { path: '/bin', link: 'usr/bin' }, { path: '/lib64', link: 'usr/lib64' }];
 
 /** The value pairs after each occurrence of `flag`. */
@@ -19,13 +21,56 @@ describe('bwrap arguments', () => {
     hidden: ['/srv/runner', '/srv/corridor/data-engines'],
     mounted: [{ host: '/srv/runner/engines', inside: '/releases' }],
   };
-  const args = bwrapArgs(paths, '/srv/runner/job-7', ['java', '-jar', 'input/x.jar']);
+  const argv = ['java', '-jar', 'input/x.jar'];
+  const args = bwrapArgs(paths, '/srv/runner/job-7', argv, NAMESPACE);
 
-  it('unshares every namespace, allows no nested user namespace and dies with the runner', () => {
+  it('not as root: unshares every namespace, allows no nested user namespace and dies with the runner', () => {
     expect(args.slice(0, 5)).toEqual(['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session']);
     expect(args).not.toContain('--share-net');
+    expect(args).not.toContain('--cap-add');
     expect(args.slice(args.indexOf('--'))).toEqual(['--', 'java', '-jar', 'input/x.jar']);
     expect(operands(args, '--chdir', 1)).toEqual([['/job']]);
+  });
+
+  it('as root: every namespace but the user one, the command made nobody without capabilities by setpriv; the same mounts', () => {
+    const root = bwrapArgs(paths, '/srv/runner/job-7', argv, SETPRIV);
+    expect(root.slice(0, 11)).toEqual([
+      ...['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup'],
+      ...['--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--die-with-parent', '--new-session'],
+    ]);
+    for (const flag of ['--unshare-all', '--unshare-user', '--unshare-user-try', '--disable-userns', '--share-net', '--uid']) expect(root).not.toContain(flag);
+    expect(root.slice(root.indexOf('--'))).toEqual([
+      ...['--', '/usr/bin/setpriv', '--reuid', '65534', '--regid', '65534', '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs'],
+      ...['--', 'java', '-jar', 'input/x.jar'],
+    ]);
+    const mountsOf = (list: string[]) => list.slice(list.indexOf('--die-with-parent'), list.indexOf('--'));
+    expect(mountsOf(root)).toEqual(mountsOf(args));
+  });
+
+  it('makes the folders on the way to a mount point 0755 (bwrap would make them 0700), before it, once, none inside a bind', () => {
+    const deep = bwrapArgs(
+      { system: SYSTEM, readOnly: ['/root/corridor/packages', '/root/corridor/node_modules', '/usr/lib/jvm/java-17'], hidden: [], mounted: [] },
+      '/root/corridor/data/runner/job-1',
+      ['true'],
+      SETPRIV,
+    );
+    expect(operands(deep, '--dir', 1)).toEqual([['/root'], ['/root/corridor']]);
+    for (const [i, arg] of deep.entries()) if (arg === '--dir') expect(deep.slice(i - 2, i)).toEqual(['--perms', '0755']);
+    expect(deep.indexOf('/root/corridor')).toBeLessThan(deep.indexOf('/root/corridor/packages'));
+    // Below a tmpfs (a hidden folder inside something bound) nothing is there yet either.
+    const covered = bwrapArgs(
+      { system: SYSTEM, readOnly: ['/srv/corridor', '/srv/corridor/work/engines/matsim'], hidden: ['/srv/corridor/work'], mounted: [] },
+      '/srv/corridor/work/job-1',
+      ['true'],
+      NAMESPACE,
+    );
+    expect(operands(covered, '--dir', 1)).toEqual([['/srv'], ['/srv/corridor/work/engines']]);
+    expect(covered.indexOf('/srv/corridor/work/engines')).toBeGreaterThan(covered.indexOf('/srv/corridor/work'));
+    expect(operands(args, '--dir', 1)).toEqual([['/srv'], ['/srv/corridor'], ['/opt']]);
+    // Anyone may write the private /tmp; the tmpfs covers stay bwrap's 0755.
+    expect(args.slice(args.indexOf('/tmp') - 3, args.indexOf('/tmp') + 1)).toEqual(['--perms', '1777', '--tmpfs', '/tmp']);
+    expect(covered[covered.indexOf('/srv/corridor/work') - 1]).toBe('--tmpfs');
+    expect(covered[covered.indexOf('/srv/corridor/work') - 2]).not.toBe('1777');
   });
 
   it('binds the system and the code read-only, once each, the releases at /releases and only the job folder writable, at /job', () => {
@@ -43,7 +88,7 @@ describe('bwrap arguments', () => {
     ]);
     expect(operands(args, '--bind')).toEqual([['/srv/runner/job-7', '/job']]);
     // Nothing of the runner's work folder is inside at its host path: the job cannot write it into its outputs.
-    const targets = [...operands(args, '--ro-bind'), ...operands(args, '--bind'), ...operands(args, '--tmpfs', 1)].map((pair) => pair.at(-1)!);
+    const targets = [...operands(args, '--ro-bind'), ...operands(args, '--bind'), ...operands(args, '--tmpfs', 1), ...operands(args, '--dir', 1)].map((pair) => pair.at(-1)!);
     expect(targets.filter((target) => target.startsWith('/srv/runner'))).toEqual([]);
     expect(operands(args, '--tmpfs', 1)).toEqual([['/tmp']]);
     for (const flag of ['--dev-bind', '--bind-try', '--ro-bind-try']) expect(args).not.toContain(flag);
@@ -57,6 +102,7 @@ describe('bwrap arguments', () => {
       { system: SYSTEM, readOnly: ['/srv/corridor', '/srv/corridor/work/engines'], hidden: ['/srv/corridor/work', '/srv/corridor/data'], mounted: [] },
       '/srv/corridor/work/job-1',
       ['true'],
+      NAMESPACE,
     );
     const order = (flag: string, value: string) => inside.findIndex((arg, i) => arg === value && inside[i - 1] === flag);
     expect(order('--tmpfs', '/srv/corridor/work')).toBeGreaterThan(order('--ro-bind', '/srv/corridor'));
@@ -108,7 +154,9 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
     expect(started).toEqual({ problem: `${path.join(dir, 'no-bwrap')} was not found (install the package bubblewrap)` });
   });
 
-  it('runs a job as another user that sees only its folder (at /job), a private /tmp and no network', async () => {
+  const root = process.getuid?.() === 0;
+
+  it('runs a job as another user that sees only its folder (at /job), a private /tmp and no network; as root, nobody without capabilities', async () => {
     // The runner's work folder (the sandbox user may pass through it, not list it).
     const work = dir;
     const started = await Sandbox.start({ bwrap: 'bwrap', workDir: work, releasesDir: path.join(work, 'engines'), hidden: [], java: 'java', env: process.env });
@@ -140,18 +188,12 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
       '(echo x > /usr/x) 2>/dev/null && echo wrote-usr',
       'echo x > /tmp/private && echo wrote-tmp',
       `(echo x > ${dir}/private) 2>/dev/null && echo wrote-work-folder`,
+      'cat /etc/shadow >/dev/null 2>&1 && echo read-shadow',
+      // Capability sets not all zero (as root all five; otherwise those the job could use).
+      `grep -E '^Cap(Prm|Eff|Amb${root ? '|Inh|Bnd' : ''}):' /proc/self/status | grep -vc ':\\s*0*$' || true`,
       'grep -c : /proc/net/dev',
     ].join('\n');
-    const launch = await started.sandbox.launch(['/bin/sh', '-c', script], job, { ...process.env, CORRIDOR_RUNNER_TOKEN: 'tok' });
-    if ('problem' in launch) throw new Error(launch.problem);
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(launch.program, launch.args, { ...launch.options, stdio: ['ignore', 'pipe', 'inherit'] });
-      let text = '';
-      child.stdout.on('data', (chunk) => (text += chunk));
-      child.once('error', reject);
-      child.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
-    });
-    const root = process.getuid?.() === 0;
+    const output = await run(started.sandbox, ['/bin/sh', '-c', script], job, { ...process.env, CORRIDOR_RUNNER_TOKEN: 'tok' });
     expect(output.trim().split('\n')).toEqual([
       `uid=${root ? SANDBOX_UID : process.getuid?.()}`,
       'home=/job',
@@ -162,6 +204,8 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
       'read-input',
       'wrote-output',
       'wrote-tmp',
+      // No capability.
+      '0',
       // Only the loopback interface.
       '1',
     ]);
@@ -172,4 +216,31 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
     }
     expect(await readFile(path.join(other, 'theirs'), 'utf8')).toBe('x');
   });
+
+  it('runs code that lies below a folder only its owner may enter (a repository in /root), with its job folder there too', async () => {
+    const locked = path.join(dir, 'locked');
+    const work = path.join(locked, 'work');
+    await mkdir(path.join(work, 'engines', 'hello'), { recursive: true });
+    await chmod(locked, 0o700);
+    await writeFile(path.join(work, 'engines', 'hello', 'hello.js'), "require('fs').writeFileSync('/job/out.txt', 'hello as ' + process.getuid());");
+    const started = await Sandbox.start({ bwrap: 'bwrap', workDir: work, releasesDir: path.join(work, 'engines'), hidden: [], java: 'java', env: process.env });
+    if (!('sandbox' in started)) throw new Error(`no sandbox: ${started.problem}`);
+    const job = path.join(work, 'job-3');
+    await mkdir(job);
+    await run(started.sandbox, [process.execPath, '/releases/hello/hello.js'], job, process.env);
+    expect(await readFile(path.join(job, 'out.txt'), 'utf8')).toBe(`hello as ${root ? SANDBOX_UID : process.getuid?.()}`);
+  });
 });
+
+/** Starts `argv` in the sandbox in the job folder `job`: its output, or why it failed. */
+async function run(sandbox: Sandbox, argv: string[], job: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const launch = await sandbox.launch(argv, job, env);
+  if ('problem' in launch) throw new Error(launch.problem);
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(launch.program, launch.args, { ...launch.options, stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk) => (text += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
+  });
+}

@@ -1,20 +1,23 @@
 /**
- * Jobs in a sandbox: every job command runs inside bubblewrap (`bwrap`) — its own user, pid, ipc, network (none),
- * uts and cgroup namespaces, no nested user namespaces, a private /tmp, the system read-only (/usr, /etc and the
- * /bin, /lib… folders or links), read-only the code it runs (the engine's packages and node_modules, node's
- * prefix and the JVM at their own paths, the unpacked MATSim releases at /releases), and writable only its own job
- * folder, at /job. Everything the job is told (the working config's files and output directory, $CONFIG, $JAR, its
- * working directory and HOME) names /job or /releases, so no output file it writes names the runner's folders; the
- * runner itself keeps the host paths (pathInside maps them). Everything else — DATA_DIR, the runner's work folder with the other jobs, the home folder — is not
- * there; where one of them lies inside a read-only path it is covered with an empty tmpfs. The job gets a minimal
- * environment (never the runner's token). A runner running as root starts bwrap as `nobody` (65534): inside a user
- * namespace bwrap's --uid would still map back to root outside, so the drop happens before bwrap; the job folder
- * is handed to that user and root reads the outputs afterwards. --die-with-parent and a pid namespace end every
- * process of the job with bwrap.
+ * Jobs in a sandbox: every job command runs inside bubblewrap (`bwrap`) — its own pid, ipc, network (none), uts,
+ * cgroup and mount namespaces, a private /tmp, the system read-only (/usr, /etc and the /bin, /lib… folders or
+ * links), read-only the code it runs (the engine's packages and node_modules, node's prefix and the JVM at their own
+ * paths, the unpacked MATSim releases at /releases), and writable only its own job folder, at /job. Everything the
+ * job is told (the working config's files and output directory, $CONFIG, $JAR, its working directory and HOME) names
+ * /job or /releases, so no output file it writes names the runner's folders; the runner itself keeps the host paths
+ * (pathInside maps them). Everything else — DATA_DIR, the runner's work folder with the other jobs, the home folder —
+ * is not there; where one of them lies inside a read-only path it is covered with an empty tmpfs. The job gets a
+ * minimal environment (never the runner's token). Folders bwrap creates on the way to a mount point are made 0755.
+ * Two modes (SandboxMode): a runner that is not root runs bwrap as itself in an unprivileged user namespace, with no
+ * nested user namespaces (--disable-userns). A root runner runs bwrap as root without a user namespace (one would
+ * map the job's uid back to root outside), so bwrap reaches its bind sources wherever they lie (below a 0700 /root
+ * too); the command starts through `setpriv`, which makes it `nobody` (65534) with no groups, no capabilities and
+ * no_new_privs. Its job folder is handed to `nobody` and root reads the outputs afterwards. --die-with-parent and a
+ * pid namespace end every process of the job with bwrap.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, chmod, lchown, lstat, mkdir, readdir, readlink, realpath, rm } from 'node:fs/promises';
+import { access, lchown, lstat, mkdir, readdir, readlink, realpath, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
@@ -62,26 +65,92 @@ export interface SandboxPaths {
 export interface Launch {
   program: string;
   args: string[];
-  options: { cwd: string; env: NodeJS.ProcessEnv; uid?: number; gid?: number };
+  options: { cwd: string; env: NodeJS.ProcessEnv };
   sandboxed: boolean;
 }
 
+/**
+ * How bwrap runs: as the runner's (non-root) user in a user namespace; or, for a root runner, as root without one,
+ * the command started by `setpriv` (its path) as `nobody` without capabilities.
+ */
+export type SandboxMode = { user: 'namespace' } | { user: 'setpriv'; setpriv: string };
+
+/** The namespaces: every one, nested user namespaces refused; as root all but the user namespace. */
+function namespaceArgs(mode: SandboxMode): string[] {
+  if (mode.user === 'namespace') return ['--unshare-all', '--unshare-user', '--disable-userns'];
+  // Only what setpriv needs to become nobody; it drops them again (and every other) before the command runs.
+  return ['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID'];
+}
+
+/** The command bwrap runs: `argv` itself, or as root `argv` behind setpriv, which makes it nobody. */
+function commandArgs(mode: SandboxMode, argv: readonly string[]): string[] {
+  if (mode.user === 'namespace') return [...argv];
+  const [uid, gid] = [String(SANDBOX_UID), String(SANDBOX_GID)];
+  return [mode.setpriv, '--reuid', uid, '--regid', gid, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--', ...argv];
+}
+
 /** bwrap's arguments for running `argv` in `jobDir`, seen as /job (see the top of this file). */
-export function bwrapArgs(paths: SandboxPaths, jobDir: string, argv: readonly string[]): string[] {
-  const args = ['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session'];
-  for (const entry of paths.system) args.push(...(entry.link ? ['--symlink', entry.link, entry.path] : ['--ro-bind', entry.path, entry.path]));
-  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+export function bwrapArgs(paths: SandboxPaths, jobDir: string, argv: readonly string[], mode: SandboxMode): string[] {
+  const args = [...namespaceArgs(mode), '--die-with-parent', '--new-session'];
+  const mounts = new MountPoints(args);
+  for (const entry of paths.system) {
+    if (entry.link) args.push('--symlink', entry.link, entry.path);
+    else mounts.add('--ro-bind', entry.path, entry.path);
+  }
+  mounts.add('--proc', '/proc');
+  mounts.add('--dev', '/dev');
+  // Anyone may write /tmp (bwrap's tmpfs is 0755 and root's, as root).
+  mounts.add('--tmpfs', '/tmp', '1777');
   const bound = paths.system.filter((entry) => !entry.link).map((entry) => entry.path);
   const isHidden = (dir: string) => paths.hidden.some((h) => inside(dir, h));
   // Each once: not what is visible already (a hidden folder's content is not).
   const readOnly = paths.readOnly.filter((dir, i) => isHidden(dir) || ![...bound, ...paths.readOnly.slice(0, i)].some((b) => inside(dir, b)));
-  for (const dir of readOnly.filter((d) => !isHidden(d))) args.push('--ro-bind', dir, dir);
+  for (const dir of readOnly.filter((d) => !isHidden(d))) mounts.add('--ro-bind', dir, dir);
   // A hidden folder inside something bound (DATA_DIR inside the repository…) is covered; /tmp is fresh anyway.
-  for (const dir of paths.hidden) if ([...bound, ...readOnly].some((b) => inside(dir, b))) args.push('--tmpfs', dir);
-  for (const dir of readOnly.filter(isHidden)) args.push('--ro-bind', dir, dir);
-  for (const mount of paths.mounted) args.push('--ro-bind', mount.host, mount.inside);
-  args.push('--bind', jobDir, SANDBOX_JOB_DIR, '--chdir', SANDBOX_JOB_DIR, '--', ...argv);
+  for (const dir of paths.hidden) if ([...bound, ...readOnly].some((b) => inside(dir, b))) mounts.add('--tmpfs', dir);
+  for (const dir of readOnly.filter(isHidden)) mounts.add('--ro-bind', dir, dir);
+  for (const mount of paths.mounted) mounts.add('--ro-bind', mount.host, mount.inside);
+  mounts.add('--bind', jobDir, SANDBOX_JOB_DIR);
+  args.push('--chdir', SANDBOX_JOB_DIR, '--', ...commandArgs(mode, argv));
   return args;
+}
+
+/**
+ * Mount operations in order, each preceded by `--perms 0755 --dir` for the folders on the way to its mount point
+ * that nothing made yet: bwrap would create them 0700 as root, and nobody could not pass (/root of /root/repo/…).
+ */
+class MountPoints {
+  /** Mount points so far, and whether their content comes from the host (a bind) or is fresh (tmpfs, --dir…). */
+  private readonly made: { at: string; host: boolean }[] = [{ at: '/', host: false }];
+
+  constructor(private readonly args: string[]) {}
+
+  add(flag: '--ro-bind' | '--bind', source: string, at: string): void;
+  add(flag: '--proc' | '--dev' | '--tmpfs', at: string, perms?: string): void;
+  add(flag: string, ...operands: string[]): void {
+    const at = flag.endsWith('bind') ? operands[1]! : operands[0]!;
+    const perms = flag === '--tmpfs' && operands[1] ? ['--perms', operands[1]] : [];
+    for (let dir = path.dirname(at), missing: string[] = []; ; dir = path.dirname(dir)) {
+      if (this.exists(dir)) {
+        for (const folder of missing.reverse()) this.push(['--perms', '0755', '--dir', folder], folder, false);
+        break;
+      }
+      missing.push(dir);
+    }
+    this.push([...perms, flag, ...operands.slice(0, flag.endsWith('bind') ? 2 : 1)], at, flag.endsWith('bind'));
+  }
+
+  /** A mount point made already, or a folder below the nearest one when that is a bind of the host's. */
+  private exists(dir: string): boolean {
+    // The deepest containing mount point; of two at one path, the later.
+    const nearest = this.made.filter((m) => inside(dir, m.at)).reduce((best, m) => (m.at.length >= best.at.length ? m : best));
+    return nearest.at === dir || nearest.host;
+  }
+
+  private push(operation: string[], at: string, host: boolean): void {
+    this.args.push(...operation);
+    this.made.push({ at, host });
+  }
 }
 
 /** The job's environment in the sandbox: a few variables of `env` (the runner's, token already removed), HOME the job folder. */
@@ -142,7 +211,7 @@ export class Sandbox {
   private constructor(
     private readonly bwrap: string,
     private readonly paths: SandboxPaths,
-    private readonly user: { uid?: number; gid?: number },
+    private readonly mode: SandboxMode,
   ) {}
 
   /** A working sandbox, or why there is none: bwrap is found and runs node in a probe folder like a job's. */
@@ -150,33 +219,32 @@ export class Sandbox {
     const { workDir, env } = options;
     const bwrap = await findProgram(options.bwrap, env.PATH ?? DEFAULT_PATH, workDir);
     if (!bwrap) return { problem: `${options.bwrap} was not found (install the package bubblewrap)` };
-    const runningAsRoot = process.getuid?.() === 0;
+    const mode = await sandboxMode(env);
+    if (!mode) return { problem: 'setpriv was not found (install the package util-linux)' };
     await mkdir(options.releasesDir, { recursive: true });
-    // The sandbox user must get through the work folder to its job folder (not list it).
-    if (runningAsRoot) await chmod(workDir, 0o711);
     const paths: SandboxPaths = {
       system: await systemEntries(),
       readOnly: await codePaths(options.java, env),
       hidden: [workDir, ...options.hidden],
       mounted: [{ host: options.releasesDir, inside: SANDBOX_RELEASES_DIR }],
     };
-    const sandbox = new Sandbox(bwrap, paths, runningAsRoot ? { uid: SANDBOX_UID, gid: SANDBOX_GID } : {});
+    const sandbox = new Sandbox(bwrap, paths, mode);
     const problem = await sandbox.probe(path.join(workDir, 'sandbox-probe'));
     return problem ? { problem } : { sandbox };
   }
 
   /**
-   * How to start `argv` (paths of the job folder as /job/…) in the job folder `dir`; the folder (already staged) is
-   * handed to the sandbox user. A program that cannot be found gives why, as spawn would.
+   * How to start `argv` (paths of the job folder as /job/…) in the job folder `dir`; a root runner hands the folder
+   * (already staged) to nobody. A program that cannot be found gives why, as spawn would.
    */
   async launch(argv: readonly string[], dir: string, env: NodeJS.ProcessEnv): Promise<Launch | { problem: string }> {
     const sandboxEnv = sandboxEnvironment(env);
     if (!(await findProgram(outsidePath(argv[0]!, this.mounts(dir)), sandboxEnv.PATH!, dir))) return { problem: `spawn ${argv[0]} ENOENT` };
-    if (this.user.uid !== undefined) await chownTree(dir, this.user.uid, this.user.gid!);
+    if (this.mode.user === 'setpriv') await chownTree(dir, SANDBOX_UID, SANDBOX_GID);
     return {
       program: this.bwrap,
-      args: bwrapArgs(this.paths, dir, argv),
-      options: { cwd: dir, env: sandboxEnv, ...this.user },
+      args: bwrapArgs(this.paths, dir, argv, this.mode),
+      options: { cwd: dir, env: sandboxEnv },
       sandboxed: true,
     };
   }
@@ -208,6 +276,13 @@ export class Sandbox {
       await rm(dir, { recursive: true, force: true });
     }
   }
+}
+
+/** A root runner's mode needs setpriv (util-linux); undefined when it is missing. */
+async function sandboxMode(env: NodeJS.ProcessEnv): Promise<SandboxMode | undefined> {
+  if (process.getuid?.() !== 0) return { user: 'namespace' };
+  const setpriv = await findProgram('setpriv', env.PATH ?? DEFAULT_PATH, '/');
+  return setpriv ? { user: 'setpriv', setpriv } : undefined;
 }
 
 /** /usr, /etc and the /bin, /sbin, /lib… that exist here, as folders or as links. */
