@@ -1,10 +1,18 @@
 /** Helpers shared by the runner's integration tests. */
+import { readFileSync } from 'node:fs';
 
-/** Whether a process with this id is running (signal 0 only checks). */
+/**
+ * Whether a process with this id is running (signal 0 only checks). A zombie is not: a runner whose parent (a killed
+ * server) is gone may wait a while to be reaped.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
