@@ -149,11 +149,14 @@ export const JOB_TEMPLATE_MESSAGES = {
   jarNotAllowed: '$JAR needs a MATSim version or "Allow custom JAR-file".',
 } as const;
 
-/** The command templates offered in the editor (spec 3 §9). */
+/**
+ * The command templates offered in the editor (spec 3 §9). `key` names one for a UI that words it in its own
+ * language; `name` is the name the server gives the templates it creates.
+ */
 export const COMMAND_TEMPLATES = [
-  { name: 'Built-in engine', command: '$ENGINE $CONFIG $ARGS' },
-  { name: 'Standard MATSim Controller', command: '$JAVA -Xmx$Xmx -cp $JAR org.matsim.run.RunMatsim $CONFIG $ARGS' },
-  { name: 'MATSim Controller with Corridor', command: '$JAVA -Xmx$Xmx -jar $JAR $CONFIG $ARGS' },
+  { key: 'builtIn', name: 'Built-in engine', command: '$ENGINE $CONFIG $ARGS' },
+  { key: 'standard', name: 'Standard MATSim Controller', command: '$JAVA -Xmx$Xmx -cp $JAR org.matsim.run.RunMatsim $CONFIG $ARGS' },
+  { key: 'withCorridor', name: 'MATSim Controller with Corridor', command: '$JAVA -Xmx$Xmx -jar $JAR $CONFIG $ARGS' },
 ] as const;
 /** MATSim releases a template can name (spec 3 §9). */
 export const MATSIM_RELEASES = ['2025.0', '2024.0', '15.0', '14.0', '13.0', '12.0', '11.0'] as const;
@@ -177,12 +180,24 @@ export const SetDefaultTemplateRequest = z.object({ default: z.boolean() });
  * argument, so no shell ever sees user input.
  */
 export function jobCommandProblem(command: string, jarAllowed: boolean): string | null {
-  if (command.trim() === '') return JOB_TEMPLATE_MESSAGES.command;
-  if (/[*?[\]]/.test(command)) return JOB_TEMPLATE_MESSAGES.wildcards;
+  const problem = findJobCommandProblem(command, jarAllowed);
+  if (!problem) return null;
+  return problem.code === 'unknownPlaceholder' ? JOB_TEMPLATE_MESSAGES.unknownPlaceholder(problem.placeholder) : JOB_TEMPLATE_MESSAGES[problem.code];
+}
+
+/** A job command's problem as a code (a key of JOB_TEMPLATE_MESSAGES), for a UI that words it in its own language. */
+export type JobCommandProblem =
+  | { code: 'command' | 'wildcards' | 'jarNotAllowed' }
+  | { code: 'unknownPlaceholder'; placeholder: string };
+
+/** The first problem of a job command, as jobCommandProblem() checks it, or null. */
+export function findJobCommandProblem(command: string, jarAllowed: boolean): JobCommandProblem | null {
+  if (command.trim() === '') return { code: 'command' };
+  if (/[*?[\]]/.test(command)) return { code: 'wildcards' };
   for (const match of command.matchAll(/\$[A-Za-z_]+/g)) {
-    const p = match[0];
-    if (!(COMMAND_PLACEHOLDERS as readonly string[]).includes(p)) return JOB_TEMPLATE_MESSAGES.unknownPlaceholder(p);
-    if (p === '$JAR' && !jarAllowed) return JOB_TEMPLATE_MESSAGES.jarNotAllowed;
+    const placeholder = match[0];
+    if (!(COMMAND_PLACEHOLDERS as readonly string[]).includes(placeholder)) return { code: 'unknownPlaceholder', placeholder };
+    if (placeholder === '$JAR' && !jarAllowed) return { code: 'jarNotAllowed' };
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { API_PREFIX } from '@corridor/contract';
+import i18n from '../i18n/index.ts';
 
 /** Anything with a zod-like `parse`; the contract's schemas fit. */
 export interface Schema<T> {
@@ -79,12 +80,21 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function serverMessage(body: unknown, fallback: string): string {
+/** The server's text in an error answer's body (plain text, or ErrorAnswer.message), if it sent one. */
+function serverMessage(body: unknown): string | undefined {
   if (typeof body === 'string' && body.trim()) return body;
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return body.message;
   }
-  return fallback;
+  return undefined;
+}
+
+/**
+ * The error of a non-2xx answer: the server's text, shown as it is, or when the server sent none the UI's own text
+ * naming the status, in the user's language (not the browser's English status text).
+ */
+export function answerError(status: number, body: unknown): ApiError {
+  return new ApiError(status, serverMessage(body) ?? i18n.t('common.serverStatus', { status }), body);
 }
 
 /**
@@ -109,7 +119,7 @@ export async function apiRequest<T = unknown>(
   });
   const data = await readBody(response);
   if (!response.ok) {
-    throw new ApiError(response.status, serverMessage(data, response.statusText), data);
+    throw answerError(response.status, data);
   }
   return schema ? schema.parse(data) : (data as T);
 }

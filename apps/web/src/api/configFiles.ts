@@ -1,7 +1,7 @@
 /** A config file's text for the configuration editor, and saving it (PUT /datasets/files/{id}). */
 import { ConfigSaveConflict, SaveConfigAnswer } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from './client.ts';
+import { answerError, api, ApiError } from './client.ts';
 import { fileUrls } from './files.ts';
 
 /** The text and the version it has (the ETag: a save sends it back, so saving over someone else's save is refused). */
@@ -15,7 +15,7 @@ export type FileVersion = SaveConfigAnswer;
 async function fileText(fileId: number, signal?: AbortSignal): Promise<ConfigText> {
   const response = await fetch(fileUrls.content(fileId), { credentials: 'same-origin', signal });
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text || response.statusText, text);
+  if (!response.ok) throw answerError(response.status, text);
   const etag = response.headers.get('etag');
   return { text, version: etag ? etag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') : null };
 }

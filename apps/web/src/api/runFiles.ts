@@ -4,7 +4,7 @@
  */
 import { SystemFile } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, apiUrl, arrayOf } from './client.ts';
+import { answerError, api, apiUrl, arrayOf } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
 
 export const sysfileUrls = {
@@ -27,6 +27,6 @@ export function useRunSysfiles(runId: number, refetchInterval: number | false = 
 /** The text of a file or system file as the server shows it inline (compressed text decompressed). */
 export async function fetchText(url: string, signal?: AbortSignal): Promise<string> {
   const response = await fetch(url, { credentials: 'same-origin', signal });
-  if (!response.ok) throw new ApiError(response.status, response.statusText, undefined);
+  if (!response.ok) throw answerError(response.status, undefined);
   return response.text();
 }

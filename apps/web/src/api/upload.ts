@@ -1,4 +1,4 @@
-import { ApiError, apiUrl, type Schema } from './client.ts';
+import { answerError, ApiError, apiUrl, type Schema } from './client.ts';
 
 /** Fraction of the request body sent so far, 0..1. */
 export type ProgressListener = (fraction: number) => void;
@@ -10,12 +10,6 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function errorMessage(body: unknown, fallback: string): string {
-  if (typeof body === 'string' && body.trim()) return body;
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
-  return fallback;
 }
 
 /**
@@ -40,7 +34,7 @@ export function postWithProgress<T>(
     request.onload = () => {
       const body = parseBody(request.responseText);
       if (request.status < 200 || request.status >= 300) {
-        reject(new ApiError(request.status, errorMessage(body, request.statusText), body));
+        reject(answerError(request.status, body));
         return;
       }
       try {

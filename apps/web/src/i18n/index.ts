@@ -30,9 +30,10 @@ function isLanguage(value: string): value is Language {
 
 /**
  * The language comes from the browser and lives in memory only: local storage may hold just
- * theme, navigation state and editor level (spec 1 §9).
+ * theme, navigation state and editor level (spec 1 §9). Unit tests run outside a browser: English.
  */
 function browserLanguage(): Language {
+  if (typeof navigator === 'undefined') return 'en';
   for (const tag of navigator.languages ?? [navigator.language]) {
     const primary = tag.split('-')[0]?.toLowerCase() ?? '';
     if (isLanguage(primary)) return primary;
@@ -46,7 +47,7 @@ export function currentLanguage(): Language {
 }
 
 i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 });
 
 /** Resolves once the active language's catalogue is loaded; main.tsx renders nothing before. */

@@ -1,5 +1,6 @@
 import { COMMAND_PLACEHOLDERS, COMMAND_TEMPLATES, type JobTemplate, MATSIM_RELEASES, TOOL_INTEGRATIONS } from '@corridor/contract';
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -15,10 +16,18 @@ import {
   NO_MATSIM,
   requestOf,
   saveState,
+  type TemplateProblem,
   validateTemplate,
   valuesOf,
 } from './jobTemplateForm.ts';
 import { JOB_TEMPLATES_PATH, jobTemplatePath, NEW_JOB_TEMPLATE, SETTINGS_PATH } from './settingsPaths.ts';
+
+function problemText(t: TFunction, problem: TemplateProblem | undefined): string | undefined {
+  if (!problem) return undefined;
+  return problem.code === 'unknownPlaceholder'
+    ? t('jobTemplates.problems.unknownPlaceholder', { placeholder: problem.placeholder })
+    : t(`jobTemplates.problems.${problem.code}`);
+}
 
 function JobTemplateForm({ template }: { template?: JobTemplate }) {
   const { t } = useTranslation();
@@ -66,7 +75,7 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
           label={t('jobTemplates.fields.name')}
           required
           value={values.name}
-          error={problems.name}
+          error={problemText(t, problems.name)}
           onChange={(event) => set('name', event.currentTarget.value)}
         />
         <Textarea
@@ -95,7 +104,7 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
         <Select
           label={t('jobTemplates.fields.commandTemplate')}
           placeholder={t('jobTemplates.commandTemplatePlaceholder')}
-          data={COMMAND_TEMPLATES.map((entry) => ({ value: entry.command, label: entry.name }))}
+          data={COMMAND_TEMPLATES.map((entry) => ({ value: entry.command, label: t(`jobTemplates.commandTemplates.${entry.key}`) }))}
           value={COMMAND_TEMPLATES.some((entry) => entry.command === values.command) ? values.command : null}
           onChange={(command) => command && set('command', command)}
         />
@@ -112,7 +121,7 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           description={t('jobTemplates.commandHint', { placeholders: COMMAND_PLACEHOLDERS.join(', ') })}
           value={values.command}
-          error={problems.command}
+          error={problemText(t, problems.command)}
           onChange={(event) => set('command', event.currentTarget.value)}
         />
         <Group justify="space-between">

@@ -1,4 +1,4 @@
-import { jobCommandProblem, JOB_TEMPLATE_MESSAGES, type JobTemplate, type SaveJobTemplateRequest } from '@corridor/contract';
+import { findJobCommandProblem, type JobCommandProblem, type JobTemplate, type SaveJobTemplateRequest } from '@corridor/contract';
 
 /** The editor's values; the MATSim version select uses "" for None. */
 export interface JobTemplateValues {
@@ -51,11 +51,14 @@ export function jarAllowed(values: Pick<JobTemplateValues, 'matsimVersion' | 'al
   return values.allowCustomJar || values.matsimVersion !== NO_MATSIM;
 }
 
-/** The first problem of each field (spec 3 §5), or none. */
-export function validateTemplate(values: JobTemplateValues): { name?: string; command?: string } {
-  const problems: { name?: string; command?: string } = {};
-  if (values.name.trim() === '') problems.name = JOB_TEMPLATE_MESSAGES.name;
-  const command = jobCommandProblem(values.command, jarAllowed(values));
+/** A field's problem as a code: the page words it (jobTemplates.problems.{code}) in the user's language. */
+export type TemplateProblem = { code: 'name' } | JobCommandProblem;
+
+/** The first problem of each field (spec 3 §5), or none: the contract's checks, the server's too. */
+export function validateTemplate(values: JobTemplateValues): { name?: TemplateProblem; command?: TemplateProblem } {
+  const problems: { name?: TemplateProblem; command?: TemplateProblem } = {};
+  if (values.name.trim() === '') problems.name = { code: 'name' };
+  const command = findJobCommandProblem(values.command, jarAllowed(values));
   if (command) problems.command = command;
   return problems;
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { errorStatus } from '../../../api/client.ts';
 import { fileUrls } from '../../../api/files.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { fetchText, sysfileUrls } from '../../../api/runFiles.ts';
@@ -100,7 +101,7 @@ function FileViewer({ viewed, onReload }: { viewed: Viewed; onReload?: () => voi
       )}
       {status === 'error' && (
         <Alert color="red" role="alert">
-          {isLog ? t('runFiles.logLoadFailed') : t('runFiles.fileLoadFailed')}
+          {isLog ? t('runFiles.logLoadFailed') : t('runFiles.fileLoadFailed', { status: errorStatus(content.error) })}
         </Alert>
       )}
       {status === 'content' && content.data !== undefined && <TextView text={content.data} label={viewed.name} jumpTo={isLog} />}
