@@ -115,6 +115,25 @@ describe('runs', () => {
     await page.getByRole('button', { name: 'Reload Data' }).click();
     await expect.poll(() => page.getByRole('figure', { name: /^Scores:/ }).getAttribute('data-state')).toBe('ready');
 
+    // The file viewer names the status when a file's content cannot be loaded (spec 1 §8): the file is deleted
+    // behind the page's back, after the Files tab listed it.
+    await page.getByRole('tab', { name: 'Files' }).click();
+    const fileLink = page.getByRole('table', { name: 'Files' }).getByRole('link', { name: /scorestats\.csv$/ }).first();
+    const gone = (await fileLink.textContent()) ?? '';
+    const runId = Number(runPath.split('/').at(-1));
+    await page.evaluate(
+      async ([id, name]) => {
+        const run = (await (await fetch(`/api/v1/datasets/run/${id}`)).json()) as { files: { id: number; name: string }[] };
+        const file = run.files.find((entry) => entry.name === name);
+        if (!file) throw new Error(`${name} is not among the run's files`);
+        await fetch(`/api/v1/datasets/datasets/${id}/files/${file.id}`, { method: 'DELETE' });
+        await fetch(`/api/v1/datasets/files/${file.id}`, { method: 'DELETE' });
+      },
+      [runId, gone] as const,
+    );
+    await fileLink.click();
+    await page.getByRole('alert').getByText('Could not load file content. Status: 404').waitFor();
+
     // Home lists it with its status.
     await page.goto('/');
     await page.getByRole('list', { name: 'Latest runs' }).getByRole('link', { name: 'Grid City Run 1' }).waitFor();
@@ -131,9 +150,10 @@ describe('runs', () => {
     await page.getByRole('tab', { name: 'Overview' }).waitFor();
     await page.getByText('Sixty iterations of the grid city').waitFor();
 
-    // Delete: the preview, the checkbox, then the run list without it.
+    // Delete, offered beside Edit Run: the preview, the checkbox, then the run list without it.
     await page.getByRole('link', { name: 'Edit Run' }).waitFor();
-    await page.goto(`${runPath}/delete`);
+    await page.getByRole('link', { name: 'Delete Run' }).click();
+    await page.waitForURL(`**${runPath}/delete`);
     await page.getByText('These files will be deleted:').waitFor();
     await page.getByText('All data series, charts and reports of this run will be deleted (templates are kept).').waitFor();
     const remove = page.getByRole('button', { name: 'Delete', exact: true });
