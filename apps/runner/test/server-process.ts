@@ -149,16 +149,21 @@ export class ServerProcess {
   }
 }
 
-/** A port free right now, so a restarted server can listen where its runner looks for it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+/**
+ * A port free right now, so a restarted server can listen where its runner looks for it. Below the ephemeral range
+ * (32768–60999): there, a runner knocking while the server is down may get the port as its own source port and
+ * connect to itself, which keeps the port taken.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /** Live processes whose command line names `dir` (runners working in it, their bwrap): none once all has ended. */

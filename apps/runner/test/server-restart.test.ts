@@ -54,7 +54,7 @@ beforeAll(async () => {
   server = await start(dataDir);
   ({ groupId } = await server.setup());
   await server.waitFor(() => server.embeddedRunnerConnected(), 30_000);
-  [runnerPid] = server.runnerPids();
+  runnerPid = server.runnerPids()[0]!;
 }, 90_000);
 
 afterAll(async () => {
