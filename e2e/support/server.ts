@@ -4,8 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopRecordedRunner } from '../../apps/server/src/embedded-runner.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const quiet = { info: () => undefined, warn: () => undefined };
 
 export interface RunningServer {
   url: string;
@@ -71,6 +73,7 @@ export async function startServer({ env = {}, dataDir: given }: StartOptions = {
   } catch (error) {
     // Never leave a server (and its embedded runner) behind when it did not come up in time.
     child.kill('SIGKILL');
+    await stopRecordedRunner(dataDir, quiet, 'the server did not come up', 0);
     if (!given) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -79,6 +82,8 @@ export async function startServer({ env = {}, dataDir: given }: StartOptions = {
     dataDir,
     pid: child.pid ?? -1,
     async stop() {
+      // The embedded runner outlives its server: stop it first, while its cancelled runs can still report.
+      await stopRecordedRunner(dataDir, quiet, 'the test is over');
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');

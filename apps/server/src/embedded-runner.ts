@@ -158,18 +158,20 @@ export class EmbeddedRunner {
 }
 
 /**
- * EMBEDDED_RUNNER=false: a runner an earlier start left running is stopped (SIGTERM: its runs end CANCELLED with
- * their outputs, reported to this server).
+ * Stops the runner recorded in DATA_DIR when it runs (EMBEDDED_RUNNER=false, test harnesses): SIGTERM, so its runs
+ * end CANCELLED with their outputs reported to a server that is up, SIGKILL after stopTimeoutMs.
  */
-export async function stopLeftoverRunner(dataDir: string, log: FastifyBaseLogger, stopTimeoutMs?: number): Promise<void> {
+export async function stopRecordedRunner(dataDir: string, log: StopLog, why: string, stopTimeoutMs?: number): Promise<void> {
   const record = readRecord(dataDir);
   if (!record || !isOurRunner(record.pid, dataDir)) return;
-  log.warn({ pid: record.pid }, 'EMBEDDED_RUNNER is false: stopping the embedded runner an earlier start left running');
+  log.warn({ pid: record.pid }, why);
   await stopRunnerProcess(record.pid, dataDir, log, stopTimeoutMs);
 }
 
+type StopLog = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
 /** SIGTERM, then waits for the runner to cancel its jobs and exit (SIGKILL after stopTimeoutMs). */
-async function stopRunnerProcess(pid: number, dataDir: string, log: FastifyBaseLogger, stopTimeoutMs = 30_000): Promise<void> {
+async function stopRunnerProcess(pid: number, dataDir: string, log: StopLog, stopTimeoutMs = 30_000): Promise<void> {
   const signal = (name: NodeJS.Signals) => {
     try {
       process.kill(pid, name);

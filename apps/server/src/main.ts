@@ -5,7 +5,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { EmbeddedRunner, loopbackUrl, stopLeftoverRunner } from './embedded-runner.ts';
+import { EmbeddedRunner, loopbackUrl, stopRecordedRunner } from './embedded-runner.ts';
 import { ensureEmbeddedToken } from './modules/runner-tokens/embedded-token.ts';
 
 async function main(): Promise<void> {
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       await runner.start();
     }
   } else {
-    await stopLeftoverRunner(config.dataDir, app.log);
+    await stopRecordedRunner(config.dataDir, app.log, 'EMBEDDED_RUNNER is false: stopping the embedded runner an earlier start left running');
   }
 }
 
