@@ -12,3 +12,4 @@ export * from './runs.ts';
 export * from './runner-protocol.ts';
 export * from './config.ts';
 export * from './job-paths.ts';
+export * from './changesets.ts';
