@@ -1,0 +1,19 @@
+import type { NetworkLeafModification } from '@corridor/contract';
+import { addedFlags, type Stage } from '../flags.ts';
+import type { NetworkData } from './model.ts';
+
+type AddLink = Extract<NetworkLeafModification, { type: 'network/addLink' }>;
+
+export function disabled(data: NetworkData, mod: AddLink): string | undefined {
+  const { id, fromId, toId } = mod.link;
+  if (data.links.has(id)) return `Link ${id} exists`;
+  const missing = [fromId, toId].find((nodeId) => !data.nodes.has(nodeId));
+  return missing === undefined ? undefined : `Node ${missing} not found`;
+}
+
+export function apply(data: NetworkData, mod: AddLink, stage: Stage): NetworkData {
+  const deletedLinks = new Map(data.deletedLinks);
+  deletedLinks.delete(mod.link.id);
+  const links = new Map(data.links).set(mod.link.id, { ...mod.link, flags: addedFlags(stage) });
+  return { ...data, links, deletedLinks };
+}

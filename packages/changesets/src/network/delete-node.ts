@@ -1,0 +1,22 @@
+import type { NetworkLeafModification } from '@corridor/contract';
+import { deletedFlags, isAdded, type Stage } from '../flags.ts';
+import { linksOfNode, type NetworkData } from './model.ts';
+
+type DeleteNode = Extract<NetworkLeafModification, { type: 'network/deleteNode' }>;
+
+/** Nodes are deleted only when they are left with no links (spec 2 §4). */
+export function disabled(data: NetworkData, mod: DeleteNode): string | undefined {
+  if (!data.nodes.has(mod.id)) return `Node ${mod.id} not found`;
+  const links = linksOfNode(data, mod.id);
+  return links.length > 0 ? `Node ${mod.id} still has ${links.length} link(s)` : undefined;
+}
+
+/** Deleting something just added removes it; otherwise it is marked deleted. */
+export function apply(data: NetworkData, mod: DeleteNode, stage: Stage): NetworkData {
+  const node = data.nodes.get(mod.id)!;
+  const nodes = new Map(data.nodes);
+  nodes.delete(mod.id);
+  if (isAdded(node.flags)) return { ...data, nodes };
+  const deletedNodes = new Map(data.deletedNodes).set(mod.id, { ...node, flags: deletedFlags(node.flags, stage) });
+  return { ...data, nodes, deletedNodes };
+}

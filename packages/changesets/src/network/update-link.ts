@@ -1,0 +1,27 @@
+import type { NetworkLeafModification } from '@corridor/contract';
+import { modifiedFlags, type Stage } from '../flags.ts';
+import { setLink, type LinkData, type NetworkData } from './model.ts';
+
+type UpdateLink = Extract<NetworkLeafModification, { type: 'network/updateLink' }>;
+
+export function disabled(data: NetworkData, mod: UpdateLink): string | undefined {
+  if (!data.links.has(mod.id)) return `Link ${mod.id} not found`;
+  const missing = [mod.changes.fromId, mod.changes.toId].find((nodeId) => nodeId !== undefined && !data.nodes.has(nodeId));
+  return missing === undefined ? undefined : `Node ${missing} not found`;
+}
+
+/** Changes only the named fields; an attribute given as null is removed. */
+export function apply(data: NetworkData, mod: UpdateLink, stage: Stage): NetworkData {
+  const link = data.links.get(mod.id)!;
+  const { attributes: attributeChanges, ...changes } = mod.changes;
+  const updated: LinkData = { ...link, ...changes, flags: modifiedFlags(link.flags, stage) };
+  if (attributeChanges) {
+    const attributes = { ...link.attributes };
+    for (const [name, value] of Object.entries(attributeChanges)) {
+      if (value === null) delete attributes[name];
+      else attributes[name] = value;
+    }
+    updated.attributes = attributes;
+  }
+  return setLink(data, updated);
+}

@@ -1,0 +1,15 @@
+import type { NetworkLeafModification } from '@corridor/contract';
+import { modifiedFlags, type Stage } from '../flags.ts';
+import { setNode, type NetworkData } from './model.ts';
+
+type UpdateNode = Extract<NetworkLeafModification, { type: 'network/updateNode' }>;
+
+export function disabled(data: NetworkData, mod: UpdateNode): string | undefined {
+  return data.nodes.has(mod.id) ? undefined : `Node ${mod.id} not found`;
+}
+
+/** Moves the node; attached links refer to it, so their ends follow (spec 2 §4). Link lengths are kept. */
+export function apply(data: NetworkData, mod: UpdateNode, stage: Stage): NetworkData {
+  const node = data.nodes.get(mod.id)!;
+  return setNode(data, { ...node, lng: mod.lng, lat: mod.lat, flags: modifiedFlags(node.flags, stage) });
+}
