@@ -1,4 +1,4 @@
-import type { Modification } from '@corridor/contract';
+import type { Modification, NetworkModification } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import {
   applyNetwork, currentNetwork, disabledNetwork, distanceMetres, flagTuple, linkCoordinates, networkData,
@@ -71,7 +71,10 @@ describe('network rules (spec 2 §4)', () => {
   });
 
   it('a group is disabled by its first failing step and applies nothing', () => {
-    const group = { type: 'network/group', modifications: [{ type: 'network/deleteLink', id: 'ab' }, { type: 'network/deleteNode', id: 'a' }] } as const;
+    const group: NetworkModification = {
+      type: 'network/group',
+      modifications: [{ type: 'network/deleteLink', id: 'ab' }, { type: 'network/deleteNode', id: 'a' }],
+    };
     expect(disabledNetwork(base(), group)).toMatch(/Node a still has 1 link/);
   });
 });
@@ -125,7 +128,7 @@ describe('replay', () => {
     ];
     for (const step of steps) {
       history = push(history, step);
-      shown = step.type.startsWith('network/') ? applyNetwork(shown, step as never) : shown;
+      shown = step.type.startsWith('network/') ? applyNetwork(shown, step as NetworkModification) : shown;
     }
     const replayed = replayNetwork(data, [...history.saved, ...history.unsaved]);
     expect(toPlain(replayed)).toEqual(toPlain(shown));
