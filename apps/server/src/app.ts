@@ -54,6 +54,8 @@ export interface AppDeps {
   networkRenderer?: NetworkRenderer;
   /** Networks with more links are refused by /as/json and /as/geojson. */
   maxNetworkJsonLinks?: number;
+  /** Links in one map editor query answer at most (tests make it small); default NETWORK_QUERY_MAX_LINKS. */
+  maxNetworkQueryLinks?: number;
   /** Bounds on reading user files in worker threads (tests make them small); default `DEFAULT_PROCESSING_LIMITS`. */
   processing?: Partial<ProcessingLimits>;
   /** How long a scenario template download may receive nothing before it fails. */
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     networkRenderer: deps.networkRenderer,
     maxNetworkJsonLinks: deps.maxNetworkJsonLinks,
+    maxNetworkQueryLinks: deps.maxNetworkQueryLinks,
     processing: deps.processing,
     templateIdleTimeoutMs: deps.templateIdleTimeoutMs,
   });

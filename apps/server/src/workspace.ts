@@ -3,6 +3,7 @@
  * changesets, templates, previews, network processing, CRS search and job templates. buildApp registers it.
  */
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
@@ -50,6 +51,9 @@ import { ScenarioPreviews } from './modules/network-processing/previews.ts';
 import { NetworkProcessing } from './modules/network-processing/processor.ts';
 import { previewRenderer, type NetworkRenderer } from './modules/network-processing/renderer.ts';
 import { previewRoutes } from './modules/network-processing/routes.ts';
+import { networkQueryRoutes } from './modules/network-query/routes.ts';
+import { NetworkQueryService } from './modules/network-query/service.ts';
+import { NetworkStore } from './modules/network-query/store.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
 import { ScenarioTemplates } from './modules/templates/service.ts';
 import { LocalDiskBlobStore } from './storage/local-disk.ts';
@@ -66,6 +70,8 @@ export interface WorkspaceOptions {
   networkRenderer?: NetworkRenderer;
   /** Networks with more links are refused by /as/json and /as/geojson. Default 500,000. */
   maxNetworkJsonLinks?: number;
+  /** Links in one map editor query answer at most; default NETWORK_QUERY_MAX_LINKS. */
+  maxNetworkQueryLinks?: number;
   /** Bounds on reading user files (worker threads); default `DEFAULT_PROCESSING_LIMITS`. */
   processing?: Partial<ProcessingLimits>;
   /** A template download fails when no data arrived for this long. Default 30 s. */
@@ -92,7 +98,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const filesRepository = new FilesRepository(db);
   const datasetAccess = new DatasetAccess(datasetsRepository);
   const fileAccess = new FileAccess(filesRepository);
-  const network = new NetworkProcessing({ datasets: datasetsRepository, files: filesRepository, blobs, renderer, now, log, onBlobLeak });
+  const buildBinary = (content: Readable, crs: string | null) => processing.networkBinary(content, crs);
+  const network = new NetworkProcessing({ datasets: datasetsRepository, files: filesRepository, blobs, renderer, buildBinary, now, log, onBlobLeak });
   const templates = new ScenarioTemplates({ blobs, processing, baseUrl: config.scenarioTemplatesUrl, idleTimeoutMs: options.templateIdleTimeoutMs });
   const datasets = new DatasetsService({ datasets: datasetsRepository, files: filesRepository, access: datasetAccess, blobs, templates, network, onBlobLeak });
   const files = new FilesService({
@@ -116,6 +123,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     onBlobLeak,
   });
   const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
+  const networkQuery = new NetworkQueryService({ files: filesRepository, fileAccess, blobs, store: new NetworkStore(filesRepository, blobs), maxLinks: options.maxNetworkQueryLinks });
   const previews = new ScenarioPreviews({ access: datasetAccess, files: filesRepository, blobs, renderer, log, onBlobLeak });
   const changesets = new ChangesetsService(new ChangesetsRepository(db), datasetAccess);
   const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db));
@@ -184,6 +192,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(changesetsRoutes(changesets));
       await api.register(templatesRoutes(templates));
       await api.register(previewRoutes(previews));
+      await api.register(networkQueryRoutes(networkQuery));
       await api.register(crsRoutes());
       await api.register(jobTemplatesRoutes(jobTemplates));
       await api.register(runsRoutes({ runs, systemFiles, tables: runTables }));

@@ -13,3 +13,4 @@ export * from './runner-protocol.ts';
 export * from './config.ts';
 export * from './job-paths.ts';
 export * from './changesets.ts';
+export * from './network-query.ts';

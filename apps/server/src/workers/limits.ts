@@ -38,6 +38,9 @@ export interface ProcessingLimits {
   /** Preview images hold the whole network as flat arrays. */
   previewMaxBytes: number;
   previewTimeoutMs: number;
+  /** The map editor's binary form of a network (`network-query/build.ts`) holds it as columns, like the previews. */
+  networkBinaryMaxBytes: number;
+  networkBinaryTimeoutMs: number;
   /** Configs (the editor's limit on a saved config is 16 MiB) and the statistics tables a runner reports. */
   smallFileMaxBytes: number;
   smallFileTimeoutMs: number;
@@ -57,6 +60,8 @@ export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
   networkJsonTimeoutMs: 60_000,
   previewMaxBytes: 2 * GiB,
   previewTimeoutMs: 5 * 60_000,
+  networkBinaryMaxBytes: 2 * GiB,
+  networkBinaryTimeoutMs: 5 * 60_000,
   smallFileMaxBytes: 16 * MiB,
   smallFileTimeoutMs: 10_000,
   inlineMaxBytes: 64 * MiB,

@@ -47,6 +47,12 @@ export class Processing {
     return this.run('preview', { ...options, maxBytes }, input, previewTimeoutMs);
   }
 
+  /** The map editor's binary form, index and network info; coordinates from `crs` unless the file names its own. */
+  networkBinary(input: TaskInput, crs: string | null) {
+    const { networkBinaryMaxBytes: maxBytes, networkBinaryTimeoutMs } = this.limits;
+    return this.run('networkBinary', { crs, maxBytes }, input, networkBinaryTimeoutMs);
+  }
+
   config(input: TaskInput) {
     return this.run('config', { maxBytes: this.limits.smallFileMaxBytes }, input, this.limits.smallFileTimeoutMs);
   }

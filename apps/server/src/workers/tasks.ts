@@ -6,6 +6,7 @@ import { openInput, readConfig, readModeStats, readScoreStats, type Input } from
 import { summarizePopulation, summarizeTransit, type SummaryKind } from '../modules/file-summary/summarize.ts';
 import { networkAsGeoJson, networkAsJson } from '../modules/files/network-json.ts';
 import { contentInfo } from '../modules/files/sniffing.ts';
+import { buildNetworkBinary } from '../modules/network-query/build.ts';
 import { renderNetworkPreview, type ColorBy } from '../previews/index.ts';
 
 interface Bounded {
@@ -19,6 +20,7 @@ export const tasks = {
   networkJson: (input: Input, args: Bounded & { format: 'json' | 'geojson'; maxLinks: number }) =>
     (args.format === 'json' ? networkAsJson : networkAsGeoJson)(input, args),
   preview: (input: Input, args: Bounded & { width: number; height: number; colorBy: ColorBy }) => renderNetworkPreview(input, args),
+  networkBinary: (input: Input, args: Bounded & { crs: string | null }) => buildNetworkBinary(input, args),
   config: (input: Input, args: Bounded) => readConfig(input, args),
   scoreStats: (input: Input, args: Bounded) => readScoreStats(input, args),
   modeStats: (input: Input, args: Bounded) => readModeStats(input, args),

@@ -6,6 +6,10 @@
  * log is kept as the derived file `network-processing.log` of the network file; both are for users (no stack, no
  * host paths: `userMessage`), the details go to the server log with the file id. Drawing runs in a worker thread
  * (`previewRenderer`): a network past its bounds is FAILED with "The file is too large to process (…)".
+ *
+ * The same job writes the map editor's derived files: `network.bin` (the binary form with its spatial index,
+ * `network-query/binary.ts`) and `network-info/info.json`, built in a worker thread from the network's own CRS or
+ * the scenario's `__crs`. The editor's queries read only these; the XML is never parsed again per request.
  */
 import type { FilesRepository } from '../files/repository.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
@@ -13,6 +17,13 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { NetworkRenderer } from './renderer.ts';
 import { storeDerived } from './derived.ts';
 import { userMessage } from '../../shared/user-message.ts';
+import type { Readable } from 'node:stream';
+import type { BuiltNetwork } from '../network-query/build.ts';
+import { NETWORK_BINARY_FILENAME } from '../network-query/binary.ts';
+
+export const NETWORK_INFO_FILENAME = 'network-info/info.json';
+/** Builds the binary form in a worker (`Processing.networkBinary`). */
+export type NetworkBinaryBuilder = (content: Readable, crs: string | null) => Promise<BuiltNetwork>;
 
 export type NetworkJobStatus = 'CREATED' | 'STARTED' | 'FINISHED' | 'FAILED';
 
@@ -30,6 +41,7 @@ export interface NetworkProcessingDeps {
   files: FilesRepository;
   blobs: BlobStore;
   renderer: NetworkRenderer;
+  buildBinary: NetworkBinaryBuilder;
   now: () => Date;
   log: { error(obj: object, msg: string): void };
   onBlobLeak: (key: string, err: unknown) => void;
@@ -87,7 +99,7 @@ export class NetworkProcessing {
     let failure: string | null = null;
     try {
       for (const id of datasets) await this.mark(id, fileId, 'STARTED');
-      await this.process(fileId);
+      await this.process(fileId, datasets);
     } catch (err) {
       failure = userMessage(err);
       this.deps.log.error({ err, fileId }, 'network post-processing failed');
@@ -102,17 +114,29 @@ export class NetworkProcessing {
     }
   }
 
-  private async process(fileId: number): Promise<void> {
+  private async process(fileId: number, datasetIds: Set<number>): Promise<void> {
     const { files, blobs, renderer } = this.deps;
     const file = await files.findById(fileId);
     if (!file) throw new Error('The network file was deleted before it could be processed.');
     const existing = new Set((await files.listDerived(fileId)).map((d) => d.filename));
     const missing = NETWORK_IMAGES.filter((image) => !existing.has(image.filename));
-    if (missing.length === 0) return;
     for (const image of missing) {
       const png = await renderer.render(blobs.read(file.blobKey), { ...IMAGE_SIZE, colorBy: image.colorBy });
       await storeDerived(this.deps, fileId, image.filename, png);
     }
+    if (existing.has(NETWORK_BINARY_FILENAME) && existing.has(NETWORK_INFO_FILENAME)) return;
+    const built = await this.deps.buildBinary(blobs.read(file.blobKey), await this.scenarioCrs(datasetIds));
+    await storeDerived(this.deps, fileId, NETWORK_BINARY_FILENAME, built.binary);
+    await storeDerived(this.deps, fileId, NETWORK_INFO_FILENAME, Buffer.from(JSON.stringify(built.info), 'utf8'));
+  }
+
+  /** The first `__crs` among the scenarios waiting for the file (a network file is one place on Earth). */
+  private async scenarioCrs(datasetIds: Set<number>): Promise<string | null> {
+    for (const id of datasetIds) {
+      const crs = (await this.deps.datasets.findById(id))?.attributes.__crs;
+      if (typeof crs === 'string' && crs !== '') return crs;
+    }
+    return null;
   }
 
   private async keepLog(fileId: number, message: string): Promise<void> {

@@ -1,0 +1,40 @@
+/** POST /datasets/network/{fileId}/query and GET /datasets/files/{fileId}/d/network-info/info.json: HTTP only. */
+import { NetworkInfo, NetworkQueryRequest } from '@corridor/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers, IdParams } from '../../plugins/schemas.ts';
+import type { NetworkQueryService } from './service.ts';
+
+const tags = ['network'];
+const errors = errorAnswers(400, 401, 404, 409);
+
+export function networkQueryRoutes(service: NetworkQueryService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/datasets/network/:id/query',
+      {
+        schema: {
+          tags,
+          summary: 'Nodes and links of a network (GeoJSON) by bbox, link attribute conditions or ids; at most NETWORK_QUERY_MAX_LINKS links',
+          params: IdParams,
+          body: NetworkQueryRequest,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        // A closed connection stops the work: nothing is computed or sent for a client that went away.
+        const abort = new AbortController();
+        reply.raw.once('close', () => reply.raw.writableFinished || abort.abort());
+        const answer = await service.query(request.actor, request.params.id, request.body, abort.signal);
+        // Untyped reply: tens of thousands of features are not checked against a response schema.
+        return (reply as FastifyReply).header('cache-control', 'no-store').type('application/json').send(JSON.stringify(answer));
+      },
+    );
+
+    app.get(
+      '/datasets/files/:id/d/network-info/info.json',
+      { schema: { tags, summary: "Where the map editor's map starts: centerLat, centerLon, zoom", params: IdParams, response: { 200: NetworkInfo, ...errors } } },
+      (request) => service.info(request.actor, request.params.id),
+    );
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The map editor's network reads: queries over the binary form (`query.ts`) and the network info. Access: whoever
+ * can read the file (`FileAccess`: its uploader, readers of a scenario or run using it, admins); others get 404.
+ */
+import { NETWORK_QUERY_MAX_LINKS, NetworkInfo, type NetworkQueryAnswer, type NetworkQueryRequest } from '@corridor/contract';
+import { buffer } from 'node:stream/consumers';
+import type { Actor } from '../../shared/access.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../shared/errors.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { FileAccess } from '../files/access.ts';
+import type { FilesRepository } from '../files/repository.ts';
+import { isNetworkTag, NETWORK_INFO_FILENAME } from '../network-processing/processor.ts';
+import { NetworkQueryError, queryNetwork } from './query.ts';
+import type { LoadedNetwork, NetworkStore } from './store.ts';
+
+export const NOT_A_NETWORK = 'Only network files can be queried: this file is not a MATSim network.';
+export const NOT_PROCESSED = 'The network has not been processed for the map yet; try again once its post-processing has finished.';
+/** The answer of a query whose client went away: nothing is sent. */
+export const QUERY_ABORTED = new HttpError(499, 'The query was aborted.');
+
+export interface NetworkQueryDeps {
+  files: FilesRepository;
+  fileAccess: FileAccess;
+  blobs: BlobStore;
+  store: NetworkStore;
+  maxLinks?: number;
+}
+
+export class NetworkQueryService {
+  constructor(private readonly deps: NetworkQueryDeps) {}
+
+  async query(actor: Actor | null, fileId: number, request: NetworkQueryRequest, signal?: AbortSignal): Promise<NetworkQueryAnswer> {
+    const net = await this.network(actor, fileId);
+    if (signal?.aborted) throw QUERY_ABORTED;
+    try {
+      return queryNetwork(net, request, this.deps.maxLinks ?? NETWORK_QUERY_MAX_LINKS);
+    } catch (err) {
+      throw err instanceof NetworkQueryError ? badRequest(err.message) : err;
+    }
+  }
+
+  async info(actor: Actor | null, fileId: number): Promise<NetworkInfo> {
+    await this.requireNetwork(actor, fileId);
+    const derived = await this.deps.files.findDerived(fileId, NETWORK_INFO_FILENAME);
+    if (!derived) throw notFound(NOT_PROCESSED);
+    return NetworkInfo.parse(JSON.parse((await buffer(this.deps.blobs.read(derived.blobKey))).toString('utf8')));
+  }
+
+  private async network(actor: Actor | null, fileId: number): Promise<LoadedNetwork> {
+    await this.requireNetwork(actor, fileId);
+    const net = await this.deps.store.get(fileId);
+    if (!net) throw conflict(NOT_PROCESSED);
+    return net;
+  }
+
+  private async requireNetwork(actor: Actor | null, fileId: number): Promise<void> {
+    const { file } = await this.deps.fileAccess.require(actor, fileId);
+    if (!isNetworkTag(file.tag)) throw badRequest(NOT_A_NETWORK);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Loaded network binaries (`binary.ts`) by network file id, kept in memory for the next query: a small LRU (the
+ * most recently queried networks), one load at a time per file (concurrent queries share it). Loading reads the
+ * derived blob `network.bin` — our own layout, written by post-processing — and wraps views around it; no XML.
+ */
+import { buffer } from 'node:stream/consumers';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { FilesRepository } from '../files/repository.ts';
+import { decodeNetwork, NETWORK_BINARY_FILENAME, type NetworkBinary } from './binary.ts';
+
+/** Networks kept loaded at most (a 1M-link network takes about 150 MB). */
+export const LOADED_NETWORKS_MAX = 4;
+
+export interface LoadedNetwork extends NetworkBinary {
+  linkIndex: Map<string, number>;
+  nodeIndex: Map<string, number>;
+  /** Link indices by node index (links starting or ending there), built on first use. */
+  linksAtNode(): Map<number, number[]>;
+}
+
+export class NetworkStore {
+  private readonly loaded = new Map<number, Promise<LoadedNetwork | null>>();
+
+  constructor(
+    private readonly files: FilesRepository,
+    private readonly blobs: BlobStore,
+    private readonly max = LOADED_NETWORKS_MAX,
+  ) {}
+
+  /** The network's binary form, or null while post-processing has not written it. */
+  get(fileId: number): Promise<LoadedNetwork | null> {
+    let entry = this.loaded.get(fileId);
+    if (entry) {
+      this.loaded.delete(fileId); // re-inserted below: Map order is the recency order
+    } else {
+      entry = this.load(fileId);
+      // A failed or missing load is not kept: the next query tries again (post-processing may have finished).
+      entry.then((network) => network === null && this.loaded.delete(fileId), () => this.loaded.delete(fileId));
+    }
+    this.loaded.set(fileId, entry);
+    while (this.loaded.size > this.max) this.loaded.delete(this.loaded.keys().next().value!);
+    return entry;
+  }
+
+  private async load(fileId: number): Promise<LoadedNetwork | null> {
+    const derived = await this.files.findDerived(fileId, NETWORK_BINARY_FILENAME);
+    if (!derived) return null;
+    const bytes = await buffer(this.blobs.read(derived.blobKey));
+    return withLookups(decodeNetwork(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+  }
+}
+
+function withLookups(net: NetworkBinary): LoadedNetwork {
+  let linksAtNode: Map<number, number[]> | null = null;
+  return {
+    ...net,
+    linkIndex: new Map(net.linkIds.map((id, i) => [id, i])),
+    nodeIndex: new Map(net.nodeIds.map((id, i) => [id, i])),
+    linksAtNode() {
+      if (linksAtNode) return linksAtNode;
+      const map = new Map<number, number[]>();
+      const add = (node: number, link: number) => (map.get(node) ?? map.set(node, []).get(node)!).push(link);
+      for (let i = 0; i < net.linkIds.length; i++) {
+        add(net.linkFrom[i]!, i);
+        if (net.linkTo[i] !== net.linkFrom[i]) add(net.linkTo[i]!, i);
+      }
+      return (linksAtNode = map);
+    },
+  };
+}
