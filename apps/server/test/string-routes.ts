@@ -75,6 +75,10 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture) => BaseRequest> = {
   'PUT /datasets/files/{id}': (f) => ({ params: { id: f.configId }, payload: '<config></config>' }),
   'GET /datasets/files/{id}/as/{format}': (f) => ({ params: { id: f.networkId, format: 'json' } }),
   'GET /datasets/files/{id}/d/{filename}': (f) => ({ params: { id: f.networkId, filename: 'network-speed.png' } }),
+  'POST /datasets/network/{id}/query': (f) => ({
+    params: { id: f.networkId },
+    payload: { type: 'Data', filters: { conditions: [{ attribute: 'modes', operator: 'in', values: ['car'] }], ids: { links: ['1'], nodes: ['1'] } } },
+  }),
   'GET /datasets/sysfiles/{id}': (f) => ({ params: { id: f.logFileId }, query: { dl: '1' } }),
   'POST /datasets/datasets/{id}/tables/{table}/query': (f) => ({
     params: { id: f.runId, table: 'scoreStats' },
