@@ -26,7 +26,7 @@ async function scenarioWithNetwork(alice: Session, file = 'equil/network.xml') {
 const get = (alice: Session, url: string) => t.app.inject({ url: `${API}${url}`, headers: { cookie: alice.cookie } });
 
 describe('network post-processing', () => {
-  it('renders the three network images after the network is attached and records the job', async () => {
+  it('renders the three network images and the map files (network.bin, network-info/info.json) after the network is attached and records the job', async () => {
     const alice = await start();
     const { id, fileId } = await scenarioWithNetwork(alice);
     const job = await networkJob(t.app, alice, id);
@@ -37,7 +37,9 @@ describe('network post-processing', () => {
     expect(derived).toEqual([
       { type: 'model-area-screenshot.png', filename: 'model-area-screenshot.png' },
       { type: 'network-capacity.png', filename: 'network-capacity.png' },
+      { type: 'network-info/info.json', filename: 'network-info/info.json' },
       { type: 'network-speed.png', filename: 'network-speed.png' },
+      { type: 'network.bin', filename: 'network.bin' },
     ]);
     const image = await get(alice, `/datasets/files/${fileId}/d/network-capacity.png`);
     expect(image.statusCode).toBe(200);
@@ -49,7 +51,7 @@ describe('network post-processing', () => {
     const other = await createScenario(t.app, alice, { key: 'other' });
     await attach(t.app, alice, other.id, fileId);
     expect(await networkJob(t.app, alice, other.id)).toMatchObject({ status: 'FINISHED', fileId });
-    expect((await get(alice, `/datasets/files/${fileId}/d`)).json()).toHaveLength(3);
+    expect((await get(alice, `/datasets/files/${fileId}/d`)).json()).toHaveLength(5);
     const summary = (await get(alice, '/datasets/scenarios')).json();
     expect(summary.map((s: { hasNetwork: boolean }) => s.hasNetwork)).toEqual([true, true]);
   });
