@@ -132,8 +132,8 @@ describe('single-line names and multi-line descriptions', () => {
     const create = (attributes: object) => call('POST', '/datasets/datasets', { groupId: alice.groupId, key: 'attrs', name: 'A', type: 'scenario', attributes });
     await expectRefused(await create({ note: { deep: ['ok', 'a\u0000b'] } }), 'body/attributes/note/deep/1', /control characters/);
     await expectRefused(await create({ 'k\u0000': 1 }), 'body/attributes', /key "k\\u0000"/);
-    const changeset = await call('POST', `/datasets/datasets/${scenario}/changesets`, { name: 'c', modifications: [{ link: 'a\u0000' }] });
-    await expectRefused(changeset, 'body/modifications/0/link', /control characters/);
+    const changeset = await call('POST', `/datasets/datasets/${scenario}/changesets`, { name: 'c', modifications: [{ type: 'network/deleteLink', id: 'a\u0000' }] });
+    await expectRefused(changeset, 'body/modifications/0/id', /control characters/);
     expect((await create({ note: 'line\nbreak' })).statusCode).toBe(200);
   });
 });

@@ -257,11 +257,11 @@ describe('changesets', () => {
       method: 'POST',
       url: `${API}/datasets/datasets/${id}/changesets`,
       headers: as(alice),
-      payload: { name: 'Bridge closed', modifications: [{ type: 'removeLink', linkId: '7' }] },
+      payload: { name: 'Bridge closed', modifications: [{ type: 'network/deleteLink', id: '7' }] },
     });
     expect(created.statusCode).toBe(200);
     const changeset = created.json();
-    expect(changeset).toMatchObject({ name: 'Bridge closed', fkDataset: id, modifications: [{ type: 'removeLink', linkId: '7' }] });
+    expect(changeset).toMatchObject({ name: 'Bridge closed', fkDataset: id, modifications: [{ type: 'network/deleteLink', id: '7' }] });
 
     const renamed = await t.app.inject({
       method: 'PUT',

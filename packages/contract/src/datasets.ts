@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChangesetBody, Modification } from './changesets.ts';
 import { FileName, MultilineText, Name, NAME_MAX, PlainText, refineJsonText } from './strings.ts';
 
 /** Dataset kinds: scenarios now, runs from issue 6 on (one table, spec 1 §3). */
@@ -135,17 +136,26 @@ export const Changeset = z.object({
 });
 export type Changeset = z.infer<typeof Changeset>;
 
-/** PUT /datasets/datasets/{scenarioId}/changesets/{id} */
-export const RenameChangesetRequest = z.object({ name: Name(NAME_MAX, EMPTY_NAME) });
+/** Modifications as the map editor writes them (spec 2 §3), and free of control characters in their texts. */
+const Modifications = z.array(Modification).superRefine((modifications, ctx) => refineJsonText(modifications, ctx));
 
-/** POST /datasets/datasets/{id}/changesets: until the map editor creates changesets itself (spec 2). */
-export const CreateChangesetRequest = z.object({
-  name: Name(NAME_MAX, EMPTY_NAME),
-  modifications: z
-    .array(z.unknown())
-    .superRefine((modifications, ctx) => refineJsonText(modifications, ctx))
-    .default([]),
+/** POST /datasets/datasets/{id}/changesets/ (spec 2 §7): id -1 (ignored), name, modifications; answers the changeset. */
+export const CreateChangesetRequest = ChangesetBody.extend({
+  id: z.number().int().optional(),
+  name: Name(NAME_MAX, EMPTY_NAME).default('Untitled'),
+  modifications: Modifications.default([]),
 });
+
+/**
+ * PUT /datasets/datasets/{scenarioId}/changesets/{id}: a save (spec 2 §7: modifications, saveOptions, newFileNames,
+ * baseFile) or, without modifications, a rename (the scenario page). The path's id wins over the body's.
+ */
+export const SaveChangesetRequest = ChangesetBody.extend({
+  id: z.number().int().optional(),
+  name: Name(NAME_MAX, EMPTY_NAME),
+  modifications: Modifications.optional(),
+});
+export type SaveChangesetRequest = z.infer<typeof SaveChangesetRequest>;
 
 /** GET /datasets/datasets/{id}/relations: a scenario and a run made from it (empty until runs exist). */
 export const Relation = z.object({

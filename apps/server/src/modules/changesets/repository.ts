@@ -24,11 +24,11 @@ export class ChangesetsRepository {
     return row!;
   }
 
-  /** Answers the renamed changeset, or null when the dataset has no changeset with this id. */
-  async rename(datasetId: number, id: number, name: string): Promise<ChangesetRow | null> {
+  /** Answers the updated changeset, or null when the dataset has no changeset with this id. */
+  async update(datasetId: number, id: number, changes: { name: string; modifications?: unknown[] }): Promise<ChangesetRow | null> {
     const rows = await this.db
       .update(changesets)
-      .set({ name, modified: sql`now()` })
+      .set({ ...changes, modified: sql`now()` })
       .where(and(eq(changesets.id, id), eq(changesets.datasetId, datasetId)))
       .returning(columns);
     return rows[0] ?? null;

@@ -1,7 +1,16 @@
-/** /api/v1/datasets/datasets/{id}/changesets…: HTTP only. */
-import { Changeset, CreateChangesetRequest, OkAnswer, RenameChangesetRequest } from '@corridor/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+/** /api/v1/datasets/datasets/{id}/changesets…: HTTP only (spec 2 §7; a trailing slash is ignored app-wide). */
+import {
+  Changeset,
+  CreateChangesetRequest,
+  INVALID_CHANGESET_JSON,
+  OkAnswer,
+  SaveChangesetRequest,
+  UNKNOWN_MODIFICATION_TYPE,
+} from '@corridor/contract';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendError } from '../../plugins/errors.ts';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
 import type { ChangesetsService } from './service.ts';
 
@@ -9,6 +18,20 @@ const tags = ['changesets'];
 const base = '/datasets/datasets/:id/changesets';
 const ChangesetParams = z.object({ id: RowId, changesetId: RowId });
 const errors = errorAnswers(400, 401, 403, 404);
+
+/**
+ * Spec 2 §8 messages for changeset bodies: unparsable JSON and an unknown modification type. Every other error
+ * goes on to the app's handler (throwing here forwards it).
+ */
+function changesetBodyErrors(err: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return sendError(reply, 400, INVALID_CHANGESET_JSON);
+  }
+  if (hasZodFastifySchemaValidationErrors(err) && err.validation.some((issue) => issue.message === UNKNOWN_MODIFICATION_TYPE)) {
+    return sendError(reply, 400, UNKNOWN_MODIFICATION_TYPE);
+  }
+  throw err;
+}
 
 export function changesetsRoutes(changesets: ChangesetsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,19 +46,29 @@ export function changesetsRoutes(changesets: ChangesetsService): FastifyPluginAs
       {
         schema: {
           tags,
-          summary: 'Create a changeset from a name and modifications (the map editor will create its own)',
+          summary: 'Create a changeset (body id -1, name, modifications); answers it with its new id',
           params: IdParams,
           body: CreateChangesetRequest,
           response: { 200: Changeset, ...errors },
         },
+        errorHandler: changesetBodyErrors,
       },
       (request) => changesets.create(request.actor, request.params.id, request.body),
     );
 
     app.put(
       `${base}/:changesetId`,
-      { schema: { tags, summary: 'Rename a changeset', params: ChangesetParams, body: RenameChangesetRequest, response: { 200: Changeset, ...errors } } },
-      (request) => changesets.rename(request.actor, request.params.id, request.params.changesetId, request.body.name),
+      {
+        schema: {
+          tags,
+          summary: 'Save a changeset (name, modifications, saveOptions, newFileNames, baseFile), or rename it (name only)',
+          params: ChangesetParams,
+          body: SaveChangesetRequest,
+          response: { 200: Changeset, ...errors },
+        },
+        errorHandler: changesetBodyErrors,
+      },
+      (request) => changesets.save(request.actor, request.params.id, request.params.changesetId, request.body),
     );
 
     app.delete(

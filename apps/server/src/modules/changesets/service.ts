@@ -1,6 +1,6 @@
 /**
- * A scenario's changesets (spec 1 §2.10): list, rename, delete. Creation belongs to the map editor (spec 2);
- * until it exists, POST creates one from a name and a list of modifications.
+ * A scenario's changesets (spec 1 §2.10, spec 2 §7): list, create, save (modifications) or rename, delete.
+ * Reading needs read access to the scenario, writing edit access; others get 404 (or 401 when anonymous).
  */
 import type { Changeset } from '@corridor/contract';
 import type { Actor } from '../../shared/access.ts';
@@ -26,9 +26,10 @@ export class ChangesetsService {
     return this.changesets.insert(datasetId, input.name, input.modifications);
   }
 
-  async rename(actor: Actor | null, datasetId: number, id: number, name: string): Promise<Changeset> {
+  /** A save replaces name and modifications; without modifications it only renames. */
+  async save(actor: Actor | null, datasetId: number, id: number, input: { name: string; modifications?: unknown[] }): Promise<Changeset> {
     await this.access.require(actor, datasetId, 'edit');
-    const row = await this.changesets.rename(datasetId, id, name);
+    const row = await this.changesets.update(datasetId, id, { name: input.name, modifications: input.modifications });
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }
