@@ -3,6 +3,7 @@
  * input of it at a time. Keys are the routes as the OpenAPI document names them (see openapi-inputs.ts); a route
  * the document lists without an entry here fails the test, so new routes get an entry.
  */
+import { modificationWith } from './modification-samples.ts';
 import type { RouteName } from './openapi-inputs.ts';
 
 export interface Fixture {
@@ -33,7 +34,8 @@ export interface BaseRequest {
 const resources = { cpuCores: 1, ramInGb: 1 };
 const template = { name: 'Template', description: 'Text', matsimVersion: '2025.0', toolIntegrations: ['2025.0'], command: '$ENGINE $CONFIG $ARGS' };
 
-export const BASE_REQUESTS: Record<RouteName, (f: Fixture) => BaseRequest> = {
+/** `pointer` is the input the test changes (most routes need not know it). */
+export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => BaseRequest> = {
   'POST /accounts/setup': () => ({ payload: { username: 'someone', password: 'password-1' } }),
   'POST /accounts/login': () => ({ payload: { username: 'someone', password: 'password-1' } }),
   'POST /accounts/signup': () => ({ payload: { username: 'someone', email: 'someone@example.org' } }),
@@ -67,8 +69,11 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture) => BaseRequest> = {
   'PUT /datasets/datasets/{id}/name': (f) => ({ params: { id: f.scenarioId }, payload: { name: 'Renamed' } }),
   'PUT /datasets/datasets/{id}/description': (f) => ({ params: { id: f.scenarioId }, payload: { description: 'Text' } }),
   'POST /datasets/datasets/{id}/users': (f) => ({ params: { id: f.scenarioId }, payload: { username: 'erin' } }),
-  'POST /datasets/datasets/{id}/changesets': (f) => ({ params: { id: f.scenarioId }, payload: { name: 'Changes', modifications: [] } }),
-  'PUT /datasets/datasets/{id}/changesets/{changesetId}': (f) => ({ params: { id: f.scenarioId, changesetId: f.changesetId }, payload: { name: 'Renamed' } }),
+  'POST /datasets/datasets/{id}/changesets': (f, pointer) => ({ params: { id: f.scenarioId }, payload: { id: -1, name: 'Changes', modifications: [modificationWith(pointer)] } }),
+  'PUT /datasets/datasets/{id}/changesets/{changesetId}': (f, pointer) => ({
+    params: { id: f.scenarioId, changesetId: f.changesetId },
+    payload: { name: 'Renamed', modifications: [modificationWith(pointer)] },
+  }),
   'PUT /datasets/files/init': () => ({ query: { fileName: 'empty.xml', format: 'xml' } }),
   'PUT /datasets/files/{id}/meta': (f) => ({ params: { id: f.configId }, payload: { name: 'renamed.xml' } }),
   'GET /datasets/files/{id}': (f) => ({ params: { id: f.configId }, query: { dl: '1' } }),

@@ -4,7 +4,7 @@
  * and ".." and path separators are not file names; text a runner sends is stored without NULs.
  */
 import path from 'node:path';
-import { SCHEDULE_MESSAGES } from '@corridor/contract';
+import { SCHEDULE_MESSAGES, UNKNOWN_MODIFICATION_TYPE } from '@corridor/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
@@ -15,7 +15,7 @@ import { addUser, attach, createScenario, networkJob, signIn, uploadOk, type Ses
 
 const NUL = 'a\u0000b';
 /** The schedule form shows these texts of spec 1 §5.2 as they are, without the field (jobs/routes.ts). */
-const VERBATIM = new Set<string>(Object.values(SCHEDULE_MESSAGES));
+const VERBATIM = new Set<string>([...Object.values(SCHEDULE_MESSAGES), UNKNOWN_MODIFICATION_TYPE]);
 /** Text a runner sends about a job is kept, without its control characters (see 'text a runner sends'). */
 const STRIPPED = new Set(['POST /jobs/runner/jobs/{id}/finish body/message']);
 
@@ -134,7 +134,7 @@ describe('a NUL in any string input', () => {
     const failures: string[] = [];
     for (const input of all.filter((i) => !STRIPPED.has(`${i.route} ${i.pointer}`))) {
       const before = await databaseFingerprint();
-      const response = await send(input, BASE_REQUESTS[input.route]!(fixture), NUL);
+      const response = await send(input, BASE_REQUESTS[input.route]!(fixture, input.pointer), NUL);
       const message = messageOf(response.body);
       const named = message.includes(`${input.pointer}: `) || VERBATIM.has(message);
       const explained = input.restricted || /control characters/.test(message);
