@@ -38,6 +38,8 @@ export interface NewJob {
   ramInGb: number;
   cpuCores: number;
   files: { fileId: number; role: string; name: string }[];
+  /** A file made for this run (the network with its changesets applied): stored with the run, it replaces the role's input. */
+  derived?: { role: string; file: { name: string; size: number; blobKey: string; tag: string | null; attributes: Record<string, unknown>; createdBy: number } };
   now: Date;
 }
 
@@ -114,6 +116,21 @@ export class JobsRepository {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** The changesets with their modifications, in the order of the ids. */
+  async changesetsInOrder(datasetId: number, ids: number[]): Promise<{ id: number; name: string; modifications: unknown[] }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: changesets.id, name: changesets.name, modifications: changesets.modifications })
+      .from(changesets)
+      .where(and(eq(changesets.datasetId, datasetId), inArray(changesets.id, ids)));
+    return ids.flatMap((id) => rows.filter((r) => r.id === id));
+  }
+
+  async fileBlob(id: number): Promise<{ name: string; blobKey: string; tag: string | null; attributes: Record<string, unknown> } | null> {
+    const [row] = await this.db.select({ name: files.name, blobKey: files.blobKey, tag: files.tag, attributes: files.attributes }).from(files).where(eq(files.id, id));
+    return row ?? null;
+  }
+
   async template(id: number): Promise<TemplateRow | null> {
     const [row] = await this.db.select({ id: jobTemplates.id, command: jobTemplates.command }).from(jobTemplates).where(eq(jobTemplates.id, id));
     return row ?? null;
@@ -152,6 +169,11 @@ export class JobsRepository {
         .returning({ id: datasets.id });
       const runId = dataset!.id;
       await tx.insert(datasetAccess).values({ datasetId: runId, userId: run.createdBy, accessType: 'OWNER' });
+      if (job.derived) {
+        const { role, file } = job.derived;
+        const [made] = await tx.insert(files).values(file).returning({ id: files.id });
+        job = { ...job, files: job.files.map((f) => (f.role === role ? { ...f, fileId: made!.id, name: file.name } : f)) };
+      }
       const inputs = [...new Set(job.files.map((f) => f.fileId))];
       if (inputs.length > 0) await tx.insert(datasetFiles).values(inputs.map((fileId) => ({ datasetId: runId, fileId })));
       const [created] = await tx

@@ -4,6 +4,7 @@
  */
 import {
   jobPathsProblem,
+  Modification,
   REQUIRED_FILE_ROLES,
   SCHEDULE_MESSAGES,
   ramInGb,
@@ -13,14 +14,16 @@ import {
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
+import { removeBlobs, type BlobStore } from '../../storage/blob-store.ts';
 import type { LogStore } from '../../storage/log-store.ts';
 import { viewerOf, type DatasetAccess } from '../datasets/access.ts';
 import { freeKey } from '../datasets/keys.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import { TEAM_NOT_FOUND } from '../datasets/service.ts';
 import type { JobLifecycle } from '../runner-protocol/lifecycle.ts';
+import { applyChangesets, ChangesetNotApplicable, type ChosenChangeset } from './apply-changesets.ts';
 import { toJob } from './present.ts';
-import type { JobsRepository, TemplateRow } from './repository.ts';
+import type { JobsRepository, NewJob, TemplateRow } from './repository.ts';
 import { runKeyBase } from './run-key.ts';
 
 export const REQUIRED_FILES = 'Please assign a config, network and population file.';
@@ -41,7 +44,16 @@ export interface JobsServiceDeps {
   access: DatasetAccess;
   lifecycle: JobLifecycle;
   logs: LogStore;
+  blobs: BlobStore;
+  onBlobLeak: (key: string, err: unknown) => void;
   now: () => Date;
+}
+
+/** What a run records about the changesets applied to its network (run attribute `__changesets`). */
+export interface AppliedChangeset {
+  id: number;
+  name: string;
+  modifications: number;
 }
 
 export class JobsService {
@@ -72,9 +84,17 @@ export class JobsService {
     const owned = await jobs.changesetsOf(scenario.id, changesetIds);
     if (changesetIds.some((id) => !owned.has(id))) throw badRequest(CHANGESET_NOT_IN_SCENARIO);
 
+    const chosen = (await jobs.changesetsInOrder(scenario.id, changesetIds)).map((c) => ({ ...c, modifications: Modification.array().parse(c.modifications) }));
+    const applied: AppliedChangeset[] = chosen.map((c) => ({ id: c.id, name: c.name, modifications: c.modifications.length }));
+    const derived = chosen.length > 0 ? await this.networkWithChangesets(input, chosen, applied, scenario.attributes.__crs, user.userId) : undefined;
+
     const now = this.deps.now();
     // The log exists before the transaction (no file I/O while it is open) and starts with who scheduled the run.
-    const logKey = await this.deps.logs.create();
+    const dropDerived = () => derived && removeBlobs(this.deps.blobs, [derived.file.blobKey], this.deps.onBlobLeak);
+    const logKey = await this.deps.logs.create().catch(async (err: unknown) => {
+      await dropDerived();
+      throw err;
+    });
     try {
       const size = await this.deps.logs.append(logKey, `Run scheduled by ${user.username} at ${now.toISOString()}; waiting for a runner.\n`);
       const base = runKeyBase(input.matsimRunId);
@@ -87,7 +107,11 @@ export class JobsService {
               key,
               name: input.name,
               description: input.description,
-              attributes: { ...(scenario.attributes.__crs ? { __crs: scenario.attributes.__crs } : {}), __jobType: template.id },
+              attributes: {
+                ...(scenario.attributes.__crs ? { __crs: scenario.attributes.__crs } : {}),
+                __jobType: template.id,
+                ...(applied.length > 0 ? { __changesets: applied } : {}),
+              },
               createdBy: user.userId,
               scenarioId: scenario.id,
             },
@@ -98,6 +122,7 @@ export class JobsService {
               ramInGb: Math.max(1, Math.ceil(input.resourceRequirements?.ramInGb ?? ramInGb(input.memory))),
               cpuCores: input.resourceRequirements?.cpuCores ?? 1,
               files: input.files.map((f) => ({ fileId: f.file, role: f.role, name: f.name })),
+              ...(derived ? { derived } : {}),
               now,
             },
             { name: LOG_NAME, blobKey: logKey, size },
@@ -110,6 +135,7 @@ export class JobsService {
       }
     } catch (err) {
       await this.deps.logs.delete(logKey).catch(() => undefined);
+      await dropDerived();
       throw err;
     }
   }
@@ -149,6 +175,31 @@ export class JobsService {
     if (await this.deps.lifecycle.finish(jobId, { status: 'CANCELLED', exitCode: null, message }, { statuses: ['CREATED'] })) return;
     if (await this.deps.jobs.requestCancel(jobId, this.deps.now())) return;
     throw conflict(RUN_NOT_ACTIVE);
+  }
+
+  /**
+   * A copy of the chosen network file with the changesets applied in order, stored as a new blob for the run (the
+   * scenario's file is never changed). A modification that cannot apply answers 400 with its reason.
+   */
+  private async networkWithChangesets(input: CreateJobRequest, chosen: ChosenChangeset[], applied: AppliedChangeset[], crs: unknown, userId: number): Promise<NonNullable<NewJob['derived']>> {
+    const role = 'network';
+    const chosenFile = input.files.find((f) => f.role === role)!;
+    const original = await this.deps.jobs.fileBlob(chosenFile.file);
+    if (!original) throw badRequest(FILE_NOT_IN_SCENARIO(chosenFile.name));
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.deps.blobs.read(original.blobKey)) chunks.push(chunk as Buffer);
+    let bytes: Uint8Array;
+    try {
+      bytes = await applyChangesets(Buffer.concat(chunks), typeof crs === 'string' ? crs : undefined, chosen);
+    } catch (err) {
+      if (err instanceof ChangesetNotApplicable) throw badRequest(err.message);
+      throw err;
+    }
+    const stored = await this.deps.blobs.put([bytes]);
+    return {
+      role,
+      file: { name: chosenFile.name, size: stored.size, blobKey: stored.key, tag: 'network_v2', attributes: { ...original.attributes, changesets: applied, basedOn: chosenFile.file }, createdBy: userId },
+    };
   }
 
   /** The job template: the one asked for, else the scenario's job type, else the default, else the first. */

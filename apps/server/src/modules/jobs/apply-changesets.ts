@@ -1,0 +1,141 @@
+/**
+ * A run's network with its chosen changesets applied (issue 13): the MATSim network is converted to the editor's
+ * model of `@corridor/changesets` (WGS84 via `@corridor/geo`), the network modifications are replayed in order, and
+ * the result is written back. Nodes the changesets neither added nor moved keep their ORIGINAL x/y (no float round
+ * trip through WGS84); links keep every field the model does not carry (origid, type, extra XML attributes).
+ */
+import { gzipSync } from 'node:zlib';
+import type { Modification, NetworkLink, NetworkNode } from '@corridor/contract';
+import { ModificationError, networkData, replayNetwork, toPlain } from '@corridor/changesets';
+import { lngLat, transformer, xy, type XY } from '@corridor/geo';
+import {
+  JAVA_BOOLEAN,
+  JAVA_DOUBLE,
+  JAVA_INTEGER,
+  JAVA_STRING,
+  attributeValue,
+  readNetwork,
+  writeNetwork,
+  type AttributeValue,
+  type Attributes,
+  type Link,
+  type Network,
+  type Node,
+} from '@corridor/matsim';
+
+export interface ChosenChangeset {
+  id: number;
+  name: string;
+  modifications: Modification[];
+}
+
+export class ChangesetNotApplicable extends Error {}
+
+type CustomAttributes = NonNullable<NetworkLink['attributes']>;
+
+/** The network bytes with the changesets applied; gzip when the original was. Throws ChangesetNotApplicable. */
+export async function applyChangesets(bytes: Uint8Array, crs: string | undefined, changesets: readonly ChosenChangeset[]): Promise<Uint8Array> {
+  const network = await readNetwork(bytes);
+  const code = network.crs ?? crs;
+  const toWgs84 = code ? transformer(code) : (p: XY) => lngLat(p[0], p[1]);
+  const fromWgs84 = code ? transformer('EPSG:4326', code) : (p: XY) => lngLat(p[0], p[1]);
+
+  const nodes: NetworkNode[] = [...network.nodes.values()].map((node) => {
+    const [lng, lat] = toWgs84(xy(node.x, node.y));
+    return { id: node.id, lng, lat };
+  });
+  const base = networkData(nodes, [...network.links.values()].map(toModelLink));
+  let edited = base;
+  for (const changeset of changesets) {
+    try {
+      edited = replayNetwork(edited, changeset.modifications);
+    } catch (err) {
+      if (err instanceof ModificationError) throw new ChangesetNotApplicable(`The changeset "${changeset.name}" cannot be applied to the network: ${err.message}`);
+      throw err;
+    }
+  }
+  const plain = toPlain(edited);
+
+  const outNodes = new Map<string, Node>();
+  for (const node of plain.nodes) {
+    const original = network.nodes.get(node.id);
+    const before = base.nodes.get(node.id);
+    if (original && before && before.lng === node.lng && before.lat === node.lat) {
+      outNodes.set(node.id, original);
+    } else {
+      const [x, y] = fromWgs84(xy(node.lng, node.lat));
+      outNodes.set(node.id, { ...(original ?? {}), id: node.id, x, y });
+    }
+  }
+  const outLinks = new Map<string, Link>();
+  for (const link of plain.links) outLinks.set(link.id, toMatsimLink(link, network.links.get(link.id)));
+  const result: Network = { ...network, nodes: outNodes, links: outLinks };
+
+  const text = Buffer.from([...writeNetwork(result, { sort: false })].join(''));
+  return isGzip(bytes) ? gzipSync(text) : text;
+}
+
+const isGzip = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+function toModelLink(link: Link): NetworkLink {
+  const attributes: CustomAttributes = {};
+  for (const [key, value] of link.attributes ?? []) {
+    const typed = toCustom(value);
+    if (typed) attributes[key] = typed;
+  }
+  return {
+    id: link.id,
+    fromId: link.from,
+    toId: link.to,
+    length: link.length,
+    capacity: link.capacity,
+    lanes: link.permlanes,
+    freespeed: link.freespeed,
+    modes: [...link.modes],
+    ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
+  };
+}
+
+function toCustom(value: AttributeValue): CustomAttributes[string] | undefined {
+  const parsed = attributeValue(value);
+  if (value.class === JAVA_STRING) return { type: 'string', value: String(parsed) };
+  if (value.class === JAVA_BOOLEAN) return { type: 'bool', value: parsed === true };
+  if (value.class === JAVA_INTEGER && Number.isInteger(parsed)) return { type: 'integer', value: parsed as number };
+  if (value.class === JAVA_DOUBLE && Number.isFinite(parsed)) return { type: 'decimal', value: parsed as number };
+  return undefined; // other classes are not editable and stay as read
+}
+
+function toMatsimLink(link: NetworkLink, original: Link | undefined): Link {
+  const unchanged = original && sameLink(toModelLink(original), link);
+  if (unchanged) return original;
+  return {
+    ...(original ?? { oneway: true }),
+    id: link.id,
+    from: link.fromId,
+    to: link.toId,
+    length: link.length,
+    capacity: link.capacity,
+    permlanes: link.lanes,
+    freespeed: link.freespeed,
+    modes: [...link.modes],
+    attributes: mergedAttributes(original?.attributes, link.attributes ?? {}),
+  };
+}
+
+const sameLink = (a: NetworkLink, b: NetworkLink) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Untyped (custom class) originals stay; editable ones follow the model, keeping the original text when equal. */
+function mergedAttributes(original: Attributes | undefined, edited: CustomAttributes): Attributes | undefined {
+  const out: Attributes = new Map();
+  for (const [key, value] of original ?? []) {
+    const typed = toCustom(value);
+    if (!typed) out.set(key, value);
+    else if (edited[key] && JSON.stringify(edited[key]) === JSON.stringify(typed)) out.set(key, value);
+  }
+  for (const [key, value] of Object.entries(edited)) {
+    if (!out.has(key)) out.set(key, { class: JAVA_CLASS[value.type], text: String(value.value) });
+  }
+  return out.size > 0 || original ? out : undefined;
+}
+
+const JAVA_CLASS = { string: JAVA_STRING, integer: JAVA_INTEGER, decimal: JAVA_DOUBLE, bool: JAVA_BOOLEAN } as const;
