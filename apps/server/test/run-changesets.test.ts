@@ -6,8 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Modification } from '@corridor/contract';
+import { transformer, xy } from '@corridor/geo';
 import { readNetwork } from '@corridor/matsim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyChangesets } from '../src/modules/jobs/apply-changesets.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { createRunnerToken, ok, schedule, schedulePayload, scenarioWithInputs, scheduleOk, TestRunner, type ScenarioInputs } from './runner-client.ts';
 import { addUser, filesBelow, SHARED_DATA, type Session } from './workspace-helpers.ts';
@@ -102,5 +104,35 @@ describe('changesets applied to a run', () => {
     expect(response.json().message).toContain('Unknown link');
     expect(await runCount()).toBe(runsBefore);
     expect(await filesBelow(t.config.dataDir)).toEqual(blobsBefore);
+  });
+});
+
+describe('the converter with a projected CRS', () => {
+  const network = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE network SYSTEM "http://www.matsim.org/files/dtd/network_v2.dtd">
+<network>
+  <nodes>
+    <node id="a" x="391234.123456789" y="5819876.987654321"/>
+    <node id="b" x="392234.1" y="5820876.3"/>
+  </nodes>
+  <links capperiod="01:00:00">
+    <link id="ab" from="a" to="b" length="1414.2" freespeed="13.89" capacity="600" permlanes="1" modes="car"/>
+  </links>
+</network>
+`;
+
+  it('keeps untouched x/y exactly and brings a moved node back into the scenario CRS', async () => {
+    const out = await applyChangesets(Buffer.from(network), 'EPSG:25833', [
+      { id: 1, name: 'move b', modifications: [{ type: 'network/updateNode', id: 'b', lng: 13.4, lat: 52.52 }] },
+    ]);
+    const edited = await readNetwork(out);
+    expect(edited.nodes.get('a')).toMatchObject({ x: 391234.123456789, y: 5819876.987654321 });
+    const b = edited.nodes.get('b')!;
+    // Written in the scenario CRS: back in WGS84 it is where the changeset put it.
+    const [lng, lat] = transformer('EPSG:25833')(xy(b.x, b.y));
+    expect(lng).toBeCloseTo(13.4, 7);
+    expect(lat).toBeCloseTo(52.52, 7);
+    expect(b.x).toBeGreaterThan(300_000);
+    expect(edited.links.get('ab')).toMatchObject({ from: 'a', to: 'b', capacity: 600 });
   });
 });
