@@ -151,7 +151,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     now,
     onLogError: (err, jobId) => log.warn({ err, jobId }, 'a job log line could not be written'),
   });
-  const jobs = new JobsService({ jobs: new JobsRepository(db), datasets: datasetsRepository, access: datasetAccess, lifecycle, logs, blobs, onBlobLeak, now });
+  const jobs = new JobsService({ jobs: new JobsRepository(db), datasets: datasetsRepository, access: datasetAccess, lifecycle, logs, blobs, processing, onBlobLeak, now });
   const protocolRepository = new RunnerProtocolRepository(db);
   const runnerProtocol = new RunnerProtocolService({
     repository: protocolRepository,

@@ -122,9 +122,11 @@ describe('the converter with a projected CRS', () => {
 `;
 
   it('keeps untouched x/y exactly and brings a moved node back into the scenario CRS', async () => {
-    const out = await applyChangesets(Buffer.from(network), 'EPSG:25833', [
-      { id: 1, name: 'move b', modifications: [{ type: 'network/updateNode', id: 'b', lng: 13.4, lat: 52.52 }] },
-    ]);
+    const out = await applyChangesets(Buffer.from(network), {
+      crs: 'EPSG:25833',
+      gzip: false,
+      changesets: [{ id: 1, name: 'move b', modifications: [{ type: 'network/updateNode', id: 'b', lng: 13.4, lat: 52.52 }] }],
+    });
     const edited = await readNetwork(out);
     expect(edited.nodes.get('a')).toMatchObject({ x: 391234.123456789, y: 5819876.987654321 });
     const b = edited.nodes.get('b')!;

@@ -8,6 +8,7 @@ import type { SummaryKind } from '../modules/file-summary/summarize.ts';
 import { formatBytes } from '../modules/files/content.ts';
 import { NetworkTooLargeError } from '../modules/files/network-json.ts';
 import type { ColorBy } from '../previews/index.ts';
+import { ChangesetNotApplicable, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';
 import { TooLargeToProcessError } from './errors.ts';
 import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './limits.ts';
 import { WorkerPool, type TaskInput } from './pool.ts';
@@ -51,6 +52,12 @@ export class Processing {
   networkBinary(input: TaskInput, crs: string | null) {
     const { networkBinaryMaxBytes: maxBytes, networkBinaryTimeoutMs } = this.limits;
     return this.run('networkBinary', { crs, maxBytes }, input, networkBinaryTimeoutMs);
+  }
+
+  /** A run's network with its changesets applied (bounded like the preview, which also holds the whole network). */
+  applyChangesets(input: TaskInput, options: Omit<ApplyOptions, 'maxBytes'>) {
+    const { previewMaxBytes: maxBytes, previewTimeoutMs } = this.limits;
+    return this.run('applyChangesets', { ...options, maxBytes }, input, previewTimeoutMs);
   }
 
   config(input: TaskInput) {
@@ -99,6 +106,8 @@ function decodeError(error: WireError): Error {
       return new MatsimFormatError(error.code, error.reason, error.line, error.column);
     case 'network-too-large':
       return new NetworkTooLargeError(error.max, error.what);
+    case 'changeset-not-applicable':
+      return new ChangesetNotApplicable(error.message);
     default:
       return Object.assign(new Error(error.message), { stack: error.stack });
   }

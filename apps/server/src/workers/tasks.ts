@@ -7,6 +7,7 @@ import { summarizePopulation, summarizeTransit, type SummaryKind } from '../modu
 import { networkAsGeoJson, networkAsJson } from '../modules/files/network-json.ts';
 import { contentInfo } from '../modules/files/sniffing.ts';
 import { buildNetworkBinary } from '../modules/network-query/build.ts';
+import { applyChangesets, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';
 import { renderNetworkPreview, type ColorBy } from '../previews/index.ts';
 
 interface Bounded {
@@ -21,6 +22,7 @@ export const tasks = {
     (args.format === 'json' ? networkAsJson : networkAsGeoJson)(input, args),
   preview: (input: Input, args: Bounded & { width: number; height: number; colorBy: ColorBy }) => renderNetworkPreview(input, args),
   networkBinary: (input: Input, args: Bounded & { crs: string | null }) => buildNetworkBinary(input, args),
+  applyChangesets: (input: Input, args: Bounded & ApplyOptions) => applyChangesets(input, args),
   config: (input: Input, args: Bounded) => readConfig(input, args),
   scoreStats: (input: Input, args: Bounded) => readScoreStats(input, args),
   modeStats: (input: Input, args: Bounded) => readModeStats(input, args),

@@ -11,6 +11,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { NetworkTooLargeError } from '../modules/files/network-json.ts';
+import { ChangesetNotApplicable } from '../modules/jobs/apply-changesets.ts';
 import { receiveInput } from './channel.ts';
 import { tasks, type TaskName } from './tasks.ts';
 
@@ -26,6 +27,7 @@ export interface TaskMessage {
 export type WireError =
   | { kind: 'format'; code: MatsimFormatError['code']; reason: string; line?: number; column?: number }
   | { kind: 'network-too-large'; max: number; what: 'links' | 'nodes' }
+  | { kind: 'changeset-not-applicable'; message: string }
   | { kind: 'other'; message: string; stack?: string };
 
 export type ResultMessage = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
@@ -33,6 +35,7 @@ export type ResultMessage = { id: number; ok: true; value: unknown } | { id: num
 function toWire(err: unknown): WireError {
   if (err instanceof MatsimFormatError) return { kind: 'format', code: err.code, reason: err.reason, line: err.line, column: err.column };
   if (err instanceof NetworkTooLargeError) return { kind: 'network-too-large', max: err.max, what: err.what };
+  if (err instanceof ChangesetNotApplicable) return { kind: 'changeset-not-applicable', message: err.message };
   return err instanceof Error ? { kind: 'other', message: err.message, stack: err.stack } : { kind: 'other', message: String(err) };
 }
 

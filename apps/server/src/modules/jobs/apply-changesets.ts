@@ -17,6 +17,7 @@ import {
   readNetwork,
   writeNetwork,
   type AttributeValue,
+  type Input,
   type Attributes,
   type Link,
   type Network,
@@ -33,9 +34,19 @@ export class ChangesetNotApplicable extends Error {}
 
 type CustomAttributes = NonNullable<NetworkLink['attributes']>;
 
-/** The network bytes with the changesets applied; gzip when the original was. Throws ChangesetNotApplicable. */
-export async function applyChangesets(bytes: Uint8Array, crs: string | undefined, changesets: readonly ChosenChangeset[]): Promise<Uint8Array> {
-  const network = await readNetwork(bytes);
+export interface ApplyOptions {
+  /** The scenario's CRS, used when the network file names none. */
+  crs?: string;
+  changesets: readonly ChosenChangeset[];
+  /** Write the result gzip-compressed (as the original was). */
+  gzip: boolean;
+  /** Bound on the decompressed bytes read (runs in the worker pool: `workers/tasks.ts`). */
+  maxBytes?: number;
+}
+
+/** The network with the changesets applied, as file bytes. Throws ChangesetNotApplicable. */
+export async function applyChangesets(input: Input, { crs, changesets, gzip, maxBytes }: ApplyOptions): Promise<Uint8Array> {
+  const network = await readNetwork(input, { maxBytes });
   const code = network.crs ?? crs;
   const toWgs84 = code ? transformer(code) : (p: XY) => lngLat(p[0], p[1]);
   const fromWgs84 = code ? transformer('EPSG:4326', code) : (p: XY) => lngLat(p[0], p[1]);
@@ -72,10 +83,8 @@ export async function applyChangesets(bytes: Uint8Array, crs: string | undefined
   const result: Network = { ...network, nodes: outNodes, links: outLinks };
 
   const text = Buffer.from([...writeNetwork(result, { sort: false })].join(''));
-  return isGzip(bytes) ? gzipSync(text) : text;
+  return gzip ? gzipSync(text) : text;
 }
-
-const isGzip = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 function toModelLink(link: Link): NetworkLink {
   const attributes: CustomAttributes = {};

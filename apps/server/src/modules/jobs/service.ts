@@ -21,7 +21,10 @@ import { freeKey } from '../datasets/keys.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import { TEAM_NOT_FOUND } from '../datasets/service.ts';
 import type { JobLifecycle } from '../runner-protocol/lifecycle.ts';
-import { applyChangesets, ChangesetNotApplicable, type ChosenChangeset } from './apply-changesets.ts';
+import { ChangesetNotApplicable, type ChosenChangeset } from './apply-changesets.ts';
+import type { Processing } from '../../workers/processing.ts';
+import { tooLargeAnswer } from '../../workers/errors.ts';
+import { MatsimFormatError } from '@corridor/matsim';
 import { toJob } from './present.ts';
 import type { JobsRepository, NewJob, TemplateRow } from './repository.ts';
 import { runKeyBase } from './run-key.ts';
@@ -45,6 +48,8 @@ export interface JobsServiceDeps {
   lifecycle: JobLifecycle;
   logs: LogStore;
   blobs: BlobStore;
+  /** Reads and rewrites a run's network off the event loop (changesets). */
+  processing: Processing;
   onBlobLeak: (key: string, err: unknown) => void;
   now: () => Date;
 }
@@ -186,14 +191,17 @@ export class JobsService {
     const chosenFile = input.files.find((f) => f.role === role)!;
     const original = await this.deps.jobs.fileBlob(chosenFile.file);
     if (!original) throw badRequest(FILE_NOT_IN_SCENARIO(chosenFile.name));
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.deps.blobs.read(original.blobKey)) chunks.push(chunk as Buffer);
     let bytes: Uint8Array;
     try {
-      bytes = await applyChangesets(Buffer.concat(chunks), typeof crs === 'string' ? crs : undefined, chosen);
+      bytes = await this.deps.processing.applyChangesets(this.deps.blobs.read(original.blobKey), {
+        crs: typeof crs === 'string' ? crs : undefined,
+        changesets: chosen,
+        gzip: original.attributes.compression === 'gzip',
+      });
     } catch (err) {
       if (err instanceof ChangesetNotApplicable) throw badRequest(err.message);
-      throw err;
+      if (err instanceof MatsimFormatError) throw badRequest(`The network ${chosenFile.name} could not be read: ${err.message}`);
+      throw tooLargeAnswer(err);
     }
     const stored = await this.deps.blobs.put([bytes]);
     return {
