@@ -37,6 +37,27 @@ type Operation = {
 };
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
+
+export interface DocumentedOperation {
+  route: RouteName;
+  /** Lower-case, as the document has it. */
+  method: string;
+  /** Whether the path lies under /api/v1 (the route name then has the prefix taken off). */
+  underApi: boolean;
+  operation: Operation;
+}
+
+/** Every operation of the app's own OpenAPI document (`/docs/json`). */
+export async function documentedOperations(app: App): Promise<DocumentedOperation[]> {
+  const doc = (await app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(doc.paths).flatMap(([path, item]) => {
+    const underApi = path.startsWith(API);
+    return Object.entries(item)
+      .filter(([method]) => HTTP_METHODS.has(method))
+      .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${underApi ? path.slice(API.length) : path}`, method, underApi, operation }));
+  });
+}
 const PARAMETER_PLACES: Record<string, string> = { query: 'querystring', path: 'params' };
 
 function isString(schema: Schema): boolean {
@@ -60,21 +81,17 @@ function stringsOf(schema: Schema, pointer: string, out: Map<string, boolean>): 
  * take a string parameter: a NUL in a query or path must not reach the database or the file system either.
  */
 export async function stringInputs(app: App): Promise<StringInput[]> {
-  const doc = (await app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
   const inputs: StringInput[] = [];
-  for (const [path, operations] of Object.entries(doc.paths)) {
-    if (!path.startsWith(API)) continue;
-    for (const [method, operation] of Object.entries(operations)) {
-      const route = `${method.toUpperCase()} ${path.slice(API.length)}`;
-      const found = new Map<string, boolean>();
-      const json = operation.requestBody?.content['application/json'];
-      if (json && WRITE_METHODS.has(method)) stringsOf(json.schema, 'body', found);
-      for (const parameter of operation.parameters ?? []) {
-        const place = PARAMETER_PLACES[parameter.in];
-        if (place && parameter.schema && isString(parameter.schema)) found.set(`${place}/${parameter.name}`, isRestricted(parameter.schema));
-      }
-      for (const [pointer, restricted] of found) inputs.push({ route, pointer, restricted });
+  for (const { route, method, underApi, operation } of await documentedOperations(app)) {
+    if (!underApi) continue;
+    const found = new Map<string, boolean>();
+    const json = operation.requestBody?.content['application/json'];
+    if (json && WRITE_METHODS.has(method)) stringsOf(json.schema, 'body', found);
+    for (const parameter of operation.parameters ?? []) {
+      const place = PARAMETER_PLACES[parameter.in];
+      if (place && parameter.schema && isString(parameter.schema)) found.set(`${place}/${parameter.name}`, isRestricted(parameter.schema));
     }
+    for (const [pointer, restricted] of found) inputs.push({ route, pointer, restricted });
   }
   return inputs;
 }
