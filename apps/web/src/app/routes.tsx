@@ -13,6 +13,7 @@ import {
   EditFilePage,
   HelpPage,
   HomePage,
+  EditorPage,
   JobsPage,
   JobTemplateEditorPage,
   JobTemplatesPage,
@@ -102,7 +103,7 @@ const groupRoutes: RouteObject[] = [
   page('dashboards', 'dashboards'),
   page('dashboards/:dashboard', 'dashboard'),
   page('compare', 'compareRuns', <CompareRunsPage />),
-  page(':scenario/editor', 'scenarioEditor'),
+  page(':scenario/editor', 'scenarioEditor', <EditorPage />),
   { path: ':scenario', element: suspended(<ScenarioWrapper />), children: scenarioRoutes },
 ];
 

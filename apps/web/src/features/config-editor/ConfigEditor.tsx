@@ -13,7 +13,7 @@ import { ConfigForm } from './form/ConfigForm.tsx';
 import type { XmlError } from './model/document.ts';
 import { useConfigEditor, type ConfigEditorState } from './useConfigEditor.ts';
 import { useEditorLevel } from './useEditorLevel.ts';
-import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useLeaveGuard } from '../../components/useLeaveGuard.ts';
 
 const XmlView = lazy(() => import('./XmlView.tsx'));
 

@@ -1,0 +1,121 @@
+/**
+ * /{group}/{scenario}/editor (spec 2 §2): finds the scenario and its network file, then lays out the editor —
+ * map with toolbar, bottom Preview pane (30 %), collapsible sidebar. Loaded lazily with its own chunk.
+ */
+import { Alert, Anchor, Box, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useNetworkInfo } from '../../api/network.ts';
+import { useDataset, useScenarios } from '../../api/scenarios.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { useCurrentGroup } from '../groups/GroupContext.ts';
+import { EDITOR_NS } from './i18n/index.ts';
+import { EditorMap } from './map/EditorMap.tsx';
+import { PreviewPanel } from './panels/PreviewPanel.tsx';
+import { Sidebar } from './sidebar/Sidebar.tsx';
+import { EditorContext } from './state/context.ts';
+import { EditorEnvContext, type EditorEnv } from './state/env.ts';
+import { EditorStore } from './state/store.ts';
+import { Toolbar } from './toolbar/Toolbar.tsx';
+
+const isNetwork = (tag: string | null) => tag?.startsWith('network_v') ?? false;
+
+export function EditorPage() {
+  const { t } = useTranslation(EDITOR_NS);
+  const group = useCurrentGroup();
+  const { scenario: key = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const list = useScenarios(group.id);
+  const summary = list.data?.find((entry) => entry.key === key);
+  const dataset = useDataset(summary?.id);
+  const networks = (dataset.data?.files ?? []).filter((file) => isNetwork(file.tag));
+  const chosen = networks.find((file) => String(file.id) === search.get('file')) ?? networks[0];
+  const info = useNetworkInfo(chosen?.id);
+  const back = `/${encodeURIComponent(group.name)}/${encodeURIComponent(key)}`;
+
+  const header = (
+    <Group gap="md" wrap="nowrap">
+      <Anchor component={Link} to={back} size="sm">
+        <Group gap={4} wrap="nowrap">
+          <IconArrowLeft size={16} aria-hidden />
+          {t('page.back')}
+        </Group>
+      </Anchor>
+      <Title order={1} size="h3">
+        {t('page.title')}
+      </Title>
+      {networks.length > 1 && (
+        <Select
+          aria-label={t('page.networkFile')}
+          size="xs"
+          data={networks.map((file) => ({ value: String(file.id), label: file.name }))}
+          value={chosen ? String(chosen.id) : null}
+          onChange={(value) => value && setSearch((params) => (params.set('file', value), params))}
+          allowDeselect={false}
+        />
+      )}
+    </Group>
+  );
+
+  if (list.isPending || (summary && dataset.isPending)) return <PageLoader />;
+  if (list.isError || dataset.isError || !summary || !dataset.data) return <ErrorState title={t('page.loadError')} message={t('page.loadError')} />;
+  if (!chosen) {
+    return (
+      <Stack>
+        {header}
+        <Alert color="blue">{t('page.noNetwork')}</Alert>
+      </Stack>
+    );
+  }
+  if (info.isPending) {
+    return (
+      <Stack>
+        {header}
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text size="sm">{t('page.loading')}</Text>
+        </Group>
+      </Stack>
+    );
+  }
+  if (info.isError) {
+    return (
+      <Stack>
+        {header}
+        <Alert color="yellow">{t('page.notProcessed')}</Alert>
+      </Stack>
+    );
+  }
+  return (
+    <EditorFrame env={{ scenario: dataset.data, groupName: group.name, networkFileId: chosen.id }} header={header} info={info.data} />
+  );
+}
+
+function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.ReactNode; info: import('@corridor/contract').NetworkInfo }) {
+  // One store per scenario and network file: switching the file starts a fresh editor.
+  const store = useMemo(() => new EditorStore(), [env.scenario.id, env.networkFileId]);
+  return (
+    <EditorEnvContext.Provider value={env}>
+      <EditorContext.Provider value={store}>
+        <Stack gap="xs" h="calc(100dvh - 7rem)" mih={480}>
+          {header}
+          <Group gap={0} align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+            <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+              <Box pos="relative" style={{ flex: 7, minHeight: 0 }}>
+                <EditorMap info={info} />
+                <Toolbar />
+              </Box>
+              <Box style={{ flex: 3, minHeight: 0, overflow: 'auto' }}>
+                <PreviewPanel />
+              </Box>
+            </Stack>
+            <Sidebar />
+          </Group>
+        </Stack>
+      </EditorContext.Provider>
+    </EditorEnvContext.Provider>
+  );
+}

@@ -1,0 +1,47 @@
+/** The editor's state shapes (spec 2 §2 "Selection types", handlers and tools). */
+import type { History, NetworkData } from '@corridor/changesets';
+import type { LinkAttribute, NetworkCondition } from '@corridor/contract';
+
+/** The network tools of spec 2 §2 (transit and DRT tools join with their editing). */
+export type ToolId = 'select' | 'addNode' | 'addLink' | 'moveNode' | 'lasso';
+
+/** Handler categories (spec 2 §2): network now; transit and DRT slot in beside it. */
+export type HandlerCategory = 'none' | 'network' | 'transit' | 'drt';
+
+export type LngLat = readonly [number, number];
+
+/** Selection types of spec 2 §2; the network kind for now, the others with transit and DRT. */
+export type Selection =
+  | { readonly type: 'none' }
+  | { readonly type: 'area'; readonly polygon: readonly LngLat[] }
+  | { readonly type: 'network-links-and-nodes'; readonly links: readonly string[]; readonly nodes: readonly string[] };
+
+export const NO_SELECTION: Selection = { type: 'none' };
+
+/** What a handler draws while it works (the temporary layer): a link being drawn, a lasso, a dragged node. */
+export interface Draft {
+  readonly points: readonly LngLat[];
+  readonly closed?: boolean;
+}
+
+export interface EditorState {
+  readonly history: History;
+  /** Every node and link loaded from the server, as the server has them. */
+  readonly base: NetworkData;
+  /** base with the saved and unsaved modifications applied (change flags set): what the map draws. */
+  readonly network: NetworkData;
+  /** Modifications that could not be applied to the loaded data, with the reason. */
+  readonly applyErrors: readonly string[];
+  readonly selection: Selection;
+  readonly hover: { readonly linkId?: string; readonly nodeId?: string };
+  readonly tool: ToolId;
+  /** Edit mode on (default) or view mode (tables read-only, no tools that change data). */
+  readonly editMode: boolean;
+  readonly filters: readonly NetworkCondition[];
+  readonly linkAttributes: readonly LinkAttribute[];
+  /** The last viewport query hit the server's limit ("Viewport too large"). */
+  readonly exceedsLimit: boolean;
+  readonly draft: Draft | null;
+  /** Bumped when something asks the map to fly to the current selection. */
+  readonly flyTo: { readonly seq: number; readonly linkId?: string; readonly nodeId?: string } | null;
+}
