@@ -60,6 +60,7 @@ export function initialState(history: History = newHistory()): EditorState {
     linkAttributes: [],
     exceedsLimit: false,
     draft: null,
+    layers: { network: true, outline: true },
     flyTo: null,
   };
 }
@@ -180,6 +181,10 @@ export class EditorStore {
 
   setEditMode(editMode: boolean): void {
     this.set({ editMode, tool: 'select', draft: null });
+  }
+
+  setLayer(layer: keyof EditorState['layers'], on: boolean): void {
+    this.set({ layers: { ...this.state.layers, [layer]: on } });
   }
 
   setFilters(filters: readonly NetworkCondition[]): void {

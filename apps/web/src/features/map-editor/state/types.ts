@@ -42,6 +42,8 @@ export interface EditorState {
   /** The last viewport query hit the server's limit ("Viewport too large"). */
   readonly exceedsLimit: boolean;
   readonly draft: Draft | null;
+  /** Layers switched on in the sidebar (transit and DRT layers join with their editing). */
+  readonly layers: { readonly network: boolean; readonly outline: boolean };
   /** Bumped when something asks the map to fly to the current selection. */
   readonly flyTo: { readonly seq: number; readonly linkId?: string; readonly nodeId?: string } | null;
 }
