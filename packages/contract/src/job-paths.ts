@@ -24,6 +24,14 @@ export const JOB_PATH_MESSAGES = {
  */
 export const FILE_PARAM_NAME = /(File|Filename|FileName|Directory|Dir|Path)$/;
 
+/** Data file endings MATSim reads, so a param with another name still counts as naming a file. */
+const FILE_ENDING = /\.(xml|gz|zst|csv|txt|tsv|shp|json|geojson|pbf|tif|tiff|jar|zip)$/i;
+
+/** Whether a config param names a file or folder: by its name, or by a value that reads like a path or data file. */
+export function paramNamesFile(param: string, value: string): boolean {
+  return FILE_PARAM_NAME.test(param) || /[/\\]/.test(value) || FILE_ENDING.test(value);
+}
+
 /** Program arguments word by word, as the runner passes them to the job command (no quoting, no shell). */
 export function splitProgramArgs(text: string): string[] {
   return text.split(/\s+/).filter((word) => word !== '');

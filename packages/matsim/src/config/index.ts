@@ -6,3 +6,4 @@ export * from './aliases.ts';
 export * from './access.ts';
 export * from './flat-sets.ts';
 export * from './compare.ts';
+export * from './file-params.ts';
