@@ -37,6 +37,9 @@ import { RunnerProtocolRepository } from './modules/runner-protocol/repository.t
 import { runnerProtocolRoutes } from './modules/runner-protocol/routes.ts';
 import { RunnerProtocolService } from './modules/runner-protocol/service.ts';
 import { RunConfigRepository } from './modules/run-config/repository.ts';
+import { ScenarioExportRepository } from './modules/scenario-export/repository.ts';
+import { scenarioExportRoutes } from './modules/scenario-export/routes.ts';
+import { ScenarioExportService } from './modules/scenario-export/service.ts';
 import { runConfigRoutes } from './modules/run-config/routes.ts';
 import { RunConfigService } from './modules/run-config/service.ts';
 import { RunnerTokensRepository } from './modules/runner-tokens/repository.ts';
@@ -125,7 +128,9 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
   const networkQuery = new NetworkQueryService({ files: filesRepository, fileAccess, blobs, store: new NetworkStore(filesRepository, blobs), maxLinks: options.maxNetworkQueryLinks });
   const previews = new ScenarioPreviews({ access: datasetAccess, files: filesRepository, blobs, renderer, log, onBlobLeak });
-  const changesets = new ChangesetsService(new ChangesetsRepository(db), datasetAccess);
+  const changesetsRepository = new ChangesetsRepository(db);
+  const changesets = new ChangesetsService(changesetsRepository, datasetAccess);
+  const scenarioExport = new ScenarioExportService({ files: new ScenarioExportRepository(db), changesets: changesetsRepository, access: datasetAccess, blobs, processing });
   const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db));
   const runsRepository = new RunsRepository(db);
   const onLogLeak = (key: string, err: unknown) => log.warn({ err, key }, 'a log could not be removed');
@@ -190,6 +195,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(fileContentRoutes(content));
       await api.register(fileSummaryRoutes(summaries));
       await api.register(changesetsRoutes(changesets));
+      await api.register(scenarioExportRoutes(scenarioExport));
       await api.register(templatesRoutes(templates));
       await api.register(previewRoutes(previews));
       await api.register(networkQueryRoutes(networkQuery));

@@ -169,6 +169,11 @@ export const ROUTES: Record<string, RouteRule> = {
     params: { id: fx.parentFor(role), changesetId: await fx.freshChangeset() },
   })),
 
+  // scenario export (nothing is stored: every allowed role can call it again)
+  'POST /datasets/datasets/{id}/export': scenario('read', (fx) => ({
+    files: { config: fx.scenario.files.config.id, network: fx.scenario.files.network.id, population: fx.scenario.files.population.id },
+  })),
+
   // job templates
   'GET /jobs/templates': rule('signed-in'),
   'POST /jobs/templates': rule('admin', (_r, fx) => ({ json: { name: fx.name('template'), command: JOB_COMMAND } })),

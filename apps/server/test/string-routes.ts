@@ -70,6 +70,7 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'PUT /datasets/datasets/{id}/description': (f) => ({ params: { id: f.scenarioId }, payload: { description: 'Text' } }),
   'POST /datasets/datasets/{id}/users': (f) => ({ params: { id: f.scenarioId }, payload: { username: 'erin' } }),
   'POST /datasets/datasets/{id}/changesets': (f, pointer) => ({ params: { id: f.scenarioId }, payload: { id: -1, name: 'Changes', modifications: [modificationWith(pointer)] } }),
+  'POST /datasets/datasets/{id}/export': (f) => ({ params: { id: f.scenarioId }, payload: { files: { config: f.configId, network: f.networkId }, changesets: [f.changesetId] } }),
   'PUT /datasets/datasets/{id}/changesets/{changesetId}': (f, pointer) => ({
     params: { id: f.scenarioId, changesetId: f.changesetId },
     payload: { name: 'Renamed', modifications: [modificationWith(pointer)] },

@@ -14,3 +14,4 @@ export * from './config.ts';
 export * from './job-paths.ts';
 export * from './changesets.ts';
 export * from './network-query.ts';
+export * from './scenario-export.ts';
