@@ -26,8 +26,9 @@ beforeAll(async () => {
   alice = await addUser(t.app, admin, 'alice');
   bob = await addUser(t.app, admin, 'bob');
   inputs = await scenarioWithInputs(t.app, alice);
-  [counts] = await uploadOk(t.app, alice, [{ name: 'counts100.xml', content: await readFile(path.join(SHARED_DATA, 'equil', 'counts100.xml')) }]);
-  await attach(t.app, alice, inputs.scenarioId, counts!.id);
+  const uploaded = await uploadOk(t.app, alice, [{ name: 'counts100.xml', content: await readFile(path.join(SHARED_DATA, 'equil', 'counts100.xml')) }]);
+  counts = uploaded[0]!;
+  await attach(t.app, alice, inputs.scenarioId, counts.id);
 });
 afterAll(() => t?.close());
 
