@@ -83,6 +83,10 @@ export const RunDetails = Dataset.extend({
 });
 export type RunDetails = z.infer<typeof RunDetails>;
 
+/** What a run records about the changesets applied to its network: run attribute `__changesets` (issue 13). */
+export const AppliedChangeset = z.object({ id: z.number().int(), name: z.string(), modifications: z.number().int() });
+export type AppliedChangeset = z.infer<typeof AppliedChangeset>;
+
 /** GET /datasets/datasets/{id}/sysfiles entries (type stdout is the log). */
 export const SystemFile = z.object({ id: z.number().int(), type: z.string(), name: z.string(), size: z.number().int(), modified: z.string() });
 export type SystemFile = z.infer<typeof SystemFile>;

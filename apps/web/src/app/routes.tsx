@@ -11,6 +11,7 @@ import {
   AddScenarioPage,
   CompareRunsPage,
   EditFilePage,
+  ExportScenarioPage,
   HelpPage,
   HomePage,
   EditorPage,
@@ -88,7 +89,7 @@ const scenarioRoutes: RouteObject[] = [
   page('edit/:section?', 'editScenario', <ScenarioEditPage />),
   page('edit-file', ({ t, search }) => search.get('file') || t('titles.file'), <EditFilePage />),
   page('schedule-run', 'scheduleRun', <ScheduleRunPage />),
-  page('export', 'exportScenario'),
+  page('export', 'exportScenario', <ExportScenarioPage />),
   page('delete', 'delete', <ScenarioDeletePage />),
 ];
 

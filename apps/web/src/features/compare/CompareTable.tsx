@@ -1,5 +1,7 @@
+import type { AppliedChangeset } from '@corridor/contract';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ChangesetsRow } from './ChangesetsRow.tsx';
 import type { CompareLine } from './compareLines.ts';
 import { RunHeader } from './RunHeader.tsx';
 import type { RunColumn } from './runColumns.ts';
@@ -32,10 +34,22 @@ function ValueCell({ line, compared }: { line: ParamLine; compared: number | nul
 }
 
 /**
- * Settings down the side nested by module and parameter set, one column per run (spec 3 §2.6). `compared[i]` is
+ * The changesets each run applied, then the settings down the side nested by module and parameter set, one column
+ * per run (spec 3 §2.6). `compared[i]` is
  * the index of column i among the compared configs, null for a run without one.
  */
-export function CompareTable({ columns, compared, lines }: { columns: RunColumn[]; compared: (number | null)[]; lines: CompareLine[] }) {
+export function CompareTable({
+  columns,
+  compared,
+  lines,
+  changesets,
+}: {
+  columns: RunColumn[];
+  compared: (number | null)[];
+  lines: CompareLine[];
+  /** Per column the changesets the run applied (the first row), null for a run that did not load. */
+  changesets: (AppliedChangeset[] | null)[];
+}) {
   const { t } = useTranslation();
   const span = columns.length + 1;
   return (
@@ -52,6 +66,7 @@ export function CompareTable({ columns, compared, lines }: { columns: RunColumn[
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          <ChangesetsRow lists={changesets} />
           {lines.map((line) =>
             line.kind === 'module' ? (
               <Table.Tr key={line.key} data-kind="module" bg="var(--mantine-color-default-hover)">

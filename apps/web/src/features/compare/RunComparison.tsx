@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComparedRuns } from '../../api/compare.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { appliedChangesets } from './appliedChangesets.ts';
 import { compareLines, countDifferences } from './compareLines.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { RunHeader } from './RunHeader.tsx';
@@ -44,6 +45,8 @@ export function RunComparison({ ids }: { ids: number[] }) {
   const differences = countDifferences(rows);
   let position = 0;
   const compared = columns.map((column) => (isReady(column) ? position++ : null));
+  const changesets = runs.map((run) => (run.data ? appliedChangesets(run.data.attributes) : null));
+  const anyChangesets = changesets.some((list) => list !== null && list.length > 0);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -52,7 +55,7 @@ export function RunComparison({ ids }: { ids: number[] }) {
         </Text>
         <Switch label={t('compare.showAll')} checked={showAll} onChange={(event) => setShowAll(event.currentTarget.checked)} />
       </Group>
-      {rows.length > 0 && <CompareTable columns={columns} compared={compared} lines={compareLines(rows)} />}
+      {(rows.length > 0 || anyChangesets) && <CompareTable columns={columns} compared={compared} lines={compareLines(rows)} changesets={changesets} />}
     </Stack>
   );
 }

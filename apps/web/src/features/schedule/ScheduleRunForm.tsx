@@ -5,8 +5,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateJob } from '../../api/jobs-schedule.ts';
+import { fileOptions as optionsOf, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
+import { FileRoleSelect } from '../../components/FileRoleSelect.tsx';
 import { scenarioPath } from '../scenarios/scenarioPaths.ts';
-import { type ScheduleValues, scheduleRequest, SINGLE_ROLES, type SingleRole, validateSchedule } from './scheduleForm.ts';
+import { type ScheduleValues, scheduleRequest, validateSchedule } from './scheduleForm.ts';
 
 interface ScheduleRunFormProps {
   scenario: Dataset;
@@ -33,9 +35,7 @@ export function ScheduleRunForm({ scenario, initial, templates, changesets }: Sc
     },
   });
 
-  const fileOptions = [...scenario.files]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((file) => ({ value: String(file.id), label: file.tag ? `${file.name} (${file.tag})` : file.name }));
+  const fileOptions = optionsOf(scenario.files);
   const templateOptions = (templates?.jobTemplates ?? []).map((template) => ({ value: String(template.id), label: template.name }));
   const changesetOptions = changesets.map((changeset) => ({ value: String(changeset.id), label: changeset.name }));
   const scheduled = create.isSuccess;
@@ -49,17 +49,7 @@ export function ScheduleRunForm({ scenario, initial, templates, changesets }: Sc
   });
 
   const roleSelect = (role: SingleRole) => (
-    <Select
-      key={role}
-      label={t(`schedule.roles.${role}`)}
-      placeholder={t('schedule.selectFile')}
-      data={fileOptions}
-      searchable
-      clearable={!REQUIRED_FILE_ROLES.includes(role)}
-      withAsterisk={REQUIRED_FILE_ROLES.includes(role)}
-      nothingFoundMessage={t('schedule.noFiles')}
-      {...form.getInputProps(`files.${role}`)}
-    />
+    <FileRoleSelect key={role} role={role} options={fileOptions} required={REQUIRED_FILE_ROLES.includes(role)} {...form.getInputProps(`files.${role}`)} />
   );
 
   return (

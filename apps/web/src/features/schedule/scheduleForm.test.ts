@@ -1,7 +1,8 @@
 import { type FileEntry, type Job, JOB_PATH_MESSAGES, type JobTemplatesAnswer, SCHEDULE_MESSAGES } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
-import { defaultJobType, preselectFiles, prefill, roleOfFile, scenarioRunInfo, scheduleRequest, validateSchedule } from './scheduleForm.ts';
+import { preselectFiles, roleOfFile } from '../../components/fileRoles.ts';
+import { defaultJobType, prefill, scenarioRunInfo, scheduleRequest, validateSchedule } from './scheduleForm.ts';
 
 function file(id: number, name: string, tag: string | null): FileEntry {
   return { id, name, size: 1, added: '', modified: '', type: 'user', tag, usages: [], attributes: {} };

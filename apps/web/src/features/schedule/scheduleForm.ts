@@ -7,7 +7,6 @@ import {
   type Dataset,
   DEFAULT_CPU_CORES,
   DEFAULT_MEMORY,
-  type FileEntry,
   type FileRole,
   type Job,
   JobParameters,
@@ -20,10 +19,7 @@ import {
   type Relation,
   REQUIRED_FILE_ROLES,
 } from '@corridor/contract';
-
-/** Roles that take one file; `input` takes any number (additional input files). */
-export const SINGLE_ROLES = ['config', 'network', 'population', 'facilities', 'transitschedule', 'transitvehicles', 'vehicles', 'jar'] as const;
-export type SingleRole = (typeof SINGLE_ROLES)[number];
+import { preselectFiles, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
 
 export interface ScheduleValues {
   name: string;
@@ -37,36 +33,6 @@ export interface ScheduleValues {
   files: Record<SingleRole, string | null>;
   inputs: string[];
   changesets: string[];
-}
-
-/** Data-type tag prefixes per role (spec 1 §3 tag families). */
-const TAG_ROLES: { prefixes: string[]; role: SingleRole }[] = [
-  { prefixes: ['config_v'], role: 'config' },
-  { prefixes: ['network_v'], role: 'network' },
-  { prefixes: ['population_v', 'plans_v'], role: 'population' },
-  { prefixes: ['facilities_v'], role: 'facilities' },
-  { prefixes: ['transitSchedule_v'], role: 'transitschedule' },
-];
-
-/** The role a file's tag suggests; vehicle definitions go to transitvehicles when the name says "transit". */
-export function roleOfFile(file: Pick<FileEntry, 'tag' | 'name'>): SingleRole | null {
-  const tag = file.tag ?? '';
-  if (tag.startsWith('vehicleDefinitions_v')) return /transit/i.test(file.name) ? 'transitvehicles' : 'vehicles';
-  return TAG_ROLES.find((entry) => entry.prefixes.some((prefix) => tag.startsWith(prefix)))?.role ?? null;
-}
-
-function emptyFiles(): Record<SingleRole, string | null> {
-  return Object.fromEntries(SINGLE_ROLES.map((role) => [role, null])) as Record<SingleRole, string | null>;
-}
-
-/** Each role gets the first file (by name) whose tag fits. */
-export function preselectFiles(files: readonly FileEntry[]): Record<SingleRole, string | null> {
-  const chosen = emptyFiles();
-  for (const file of [...files].sort((a, b) => a.name.localeCompare(b.name))) {
-    const role = roleOfFile(file);
-    if (role && chosen[role] === null) chosen[role] = String(file.id);
-  }
-  return chosen;
 }
 
 /** The scenario's runs: how many there are and the newest one's job (highest job id). */

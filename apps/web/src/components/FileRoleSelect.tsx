@@ -1,0 +1,26 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SingleRole } from './fileRoles.ts';
+
+interface FileRoleSelectProps extends Omit<SelectProps, 'label' | 'data'> {
+  role: SingleRole;
+  options: SelectProps['data'];
+  required: boolean;
+}
+
+/** The file select of one role (schedule-run, Export Scenario); the rest of the props come from the form. */
+export function FileRoleSelect({ role, options, required, ...input }: FileRoleSelectProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t(`schedule.roles.${role}`)}
+      placeholder={t('schedule.selectFile')}
+      data={options}
+      searchable
+      clearable={!required}
+      withAsterisk={required}
+      nothingFoundMessage={t('schedule.noFiles')}
+      {...input}
+    />
+  );
+}

@@ -1,0 +1,105 @@
+import { type Changeset, type Dataset, EXPORT_REQUIRED_ROLES, exportZipName } from '@corridor/contract';
+import { Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fileOptions, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
+import { FileRoleSelect } from '../../components/FileRoleSelect.tsx';
+import { formatBytes } from '../../components/format.ts';
+import { scenarioPath } from '../scenarios/scenarioPaths.ts';
+import { ChangesetOrder } from './ChangesetOrder.tsx';
+import { fetchExport, saveBlob } from './exportDownload.ts';
+import { type ExportValues, exportRequest, initialExport, validateExport } from './exportForm.ts';
+
+const isRequired = (role: SingleRole) => (EXPORT_REQUIRED_ROLES as readonly SingleRole[]).includes(role);
+
+/** Files by role, the ordered changesets, and Download (spec 1 §2.12, issue 13). */
+export function ExportScenarioForm({ scenario, changesets }: { scenario: Dataset; changesets: readonly Changeset[] }) {
+  const { t, i18n } = useTranslation();
+  const [received, setReceived] = useState(0);
+  const form = useForm<ExportValues>({
+    initialValues: initialExport(scenario),
+    validate: (values) => Object.fromEntries(Object.entries(validateExport(values)).map(([field]) => [field, t('scenarioExport.roleRequired')])),
+  });
+  const fileName = exportZipName(scenario.key);
+  const download = useMutation({
+    mutationFn: async (values: ExportValues) => {
+      setReceived(0);
+      saveBlob(await fetchExport(scenario.id, exportRequest(values), setReceived), fileName);
+    },
+  });
+  const options = fileOptions(scenario.files);
+  const pending = download.isPending;
+
+  return (
+    <form onSubmit={form.onSubmit((values) => download.mutate(values))} noValidate>
+      <Stack gap="lg" maw={880}>
+        <Title order={2}>{t('titles.exportScenario')}</Title>
+        <Text>{t('scenarioExport.intro')}</Text>
+        <Paper withBorder p="lg">
+          <Stack gap="md">
+            <Title order={3}>{t('scenarioExport.filesHeading')}</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {SINGLE_ROLES.map((role) => (
+                <FileRoleSelect key={role} role={role} options={options} required={isRequired(role)} disabled={pending} {...form.getInputProps(`files.${role}`)} />
+              ))}
+            </SimpleGrid>
+            <MultiSelect
+              label={t('schedule.roles.input')}
+              description={t('scenarioExport.inputsHint')}
+              placeholder={t('schedule.selectFiles')}
+              data={options}
+              searchable
+              clearable
+              disabled={pending}
+              nothingFoundMessage={t('schedule.noFiles')}
+              {...form.getInputProps('inputs')}
+            />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="lg">
+          <Stack gap="md">
+            <div>
+              <Title order={3}>{t('scenarioExport.changesetsHeading')}</Title>
+              <Text size="sm" c="dimmed">
+                {t('scenarioExport.changesetsHint')}
+              </Text>
+            </div>
+            <ChangesetOrder
+              changesets={changesets}
+              disabled={pending}
+              value={form.values.changesets}
+              onChange={(next) => form.setFieldValue('changesets', next)}
+            />
+          </Stack>
+        </Paper>
+        {download.isError && (
+          <Alert color="red" role="alert">
+            {t('scenarioExport.failure', { message: download.error.message })}
+          </Alert>
+        )}
+        {download.isSuccess && (
+          <Alert color="teal" role="status">
+            {t('scenarioExport.done', { file: fileName })}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          {pending && (
+            <Text size="sm" c="dimmed" role="status">
+              {received === 0 ? t('scenarioExport.preparing') : t('scenarioExport.receiving', { size: formatBytes(received, i18n.language) })}
+            </Text>
+          )}
+          <Button component={Link} to={scenarioPath(scenario)} variant="default">
+            {t('scenarioExport.back')}
+          </Button>
+          <Button type="submit" loading={pending} leftSection={<IconDownload size={16} aria-hidden />}>
+            {t('scenarioExport.download')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
