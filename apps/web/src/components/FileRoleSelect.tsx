@@ -1,4 +1,4 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { MultiSelect, type MultiSelectProps, Select, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SingleRole } from './fileRoles.ts';
 
@@ -19,6 +19,22 @@ export function FileRoleSelect({ role, options, required, ...input }: FileRoleSe
       searchable
       clearable={!required}
       withAsterisk={required}
+      nothingFoundMessage={t('schedule.noFiles')}
+      {...input}
+    />
+  );
+}
+
+/** The select of the additional input files (role `input`, any number). */
+export function InputFilesSelect({ options, ...input }: Omit<MultiSelectProps, 'label' | 'data'> & { options: MultiSelectProps['data'] }) {
+  const { t } = useTranslation();
+  return (
+    <MultiSelect
+      label={t('schedule.roles.input')}
+      placeholder={t('schedule.selectFiles')}
+      data={options}
+      searchable
+      clearable
       nothingFoundMessage={t('schedule.noFiles')}
       {...input}
     />

@@ -1,5 +1,5 @@
 import { type Changeset, type Dataset, EXPORT_REQUIRED_ROLES, exportZipName } from '@corridor/contract';
-import { Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fileOptions, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
-import { FileRoleSelect } from '../../components/FileRoleSelect.tsx';
+import { FileRoleSelect, InputFilesSelect } from '../../components/FileRoleSelect.tsx';
 import { formatBytes } from '../../components/format.ts';
 import { scenarioPath } from '../scenarios/scenarioPaths.ts';
 import { ChangesetOrder } from './ChangesetOrder.tsx';
@@ -47,17 +47,7 @@ export function ExportScenarioForm({ scenario, changesets }: { scenario: Dataset
                 <FileRoleSelect key={role} role={role} options={options} required={isRequired(role)} disabled={pending} {...form.getInputProps(`files.${role}`)} />
               ))}
             </SimpleGrid>
-            <MultiSelect
-              label={t('schedule.roles.input')}
-              description={t('scenarioExport.inputsHint')}
-              placeholder={t('schedule.selectFiles')}
-              data={options}
-              searchable
-              clearable
-              disabled={pending}
-              nothingFoundMessage={t('schedule.noFiles')}
-              {...form.getInputProps('inputs')}
-            />
+            <InputFilesSelect options={options} description={t('scenarioExport.inputsHint')} disabled={pending} {...form.getInputProps('inputs')} />
           </Stack>
         </Paper>
         <Paper withBorder p="lg">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateJob } from '../../api/jobs-schedule.ts';
 import { fileOptions as optionsOf, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
-import { FileRoleSelect } from '../../components/FileRoleSelect.tsx';
+import { FileRoleSelect, InputFilesSelect } from '../../components/FileRoleSelect.tsx';
 import { scenarioPath } from '../scenarios/scenarioPaths.ts';
 import { type ScheduleValues, scheduleRequest, validateSchedule } from './scheduleForm.ts';
 
@@ -95,15 +95,7 @@ export function ScheduleRunForm({ scenario, initial, templates, changesets }: Sc
           <Stack gap="md">
             <Title order={3}>{t('schedule.filesHeading')}</Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>{SINGLE_ROLES.map(roleSelect)}</SimpleGrid>
-            <MultiSelect
-              label={t('schedule.roles.input')}
-              placeholder={t('schedule.selectFiles')}
-              data={fileOptions}
-              searchable
-              clearable
-              nothingFoundMessage={t('schedule.noFiles')}
-              {...form.getInputProps('inputs')}
-            />
+            <InputFilesSelect options={fileOptions} {...form.getInputProps('inputs')} />
           </Stack>
         </Paper>
         <Paper withBorder p="lg">
