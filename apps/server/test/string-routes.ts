@@ -85,6 +85,7 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
     params: { id: f.networkId },
     payload: { type: 'Data', filters: { conditions: [{ attribute: 'modes', operator: 'in', values: ['car'] }], ids: { links: ['1'], nodes: ['1'] } } },
   }),
+  'GET /datasets/network/{id}/attributes/{name}/values': (f) => ({ params: { id: f.networkId, name: 'modes' } }),
   'GET /datasets/sysfiles/{id}': (f) => ({ params: { id: f.logFileId }, query: { dl: '1' } }),
   'POST /datasets/datasets/{id}/tables/{table}/query': (f) => ({
     params: { id: f.runId, table: 'scoreStats' },

@@ -93,3 +93,17 @@ export type NetworkQueryAnswer = z.infer<typeof NetworkQueryAnswer>;
 /** `network-info/info.json`: where the editor's map starts. */
 export const NetworkInfo = z.object({ centerLat: z.number(), centerLon: z.number(), zoom: z.number() });
 export type NetworkInfo = z.infer<typeof NetworkInfo>;
+
+/** Distinct values answered at most by the attribute values call; past it the answer says `truncated`. */
+export const NETWORK_ATTRIBUTE_VALUES_MAX = 1000;
+
+/**
+ * `GET /datasets/network/{fileId}/attributes/{name}/values`: the sorted distinct values of a categorical link
+ * attribute (for `modes` the single modes), for the categorical filter (spec 2 §2 Filters).
+ */
+export const NetworkAttributeValues = z.object({ values: z.array(z.string()), truncated: z.boolean() });
+export type NetworkAttributeValues = z.infer<typeof NetworkAttributeValues>;
+
+/** `GET /editor/map-style`: the map tile style URLs by theme; null: the map shows a plain background (offline). */
+export const MapStyle = z.object({ light: z.string().nullable(), dark: z.string().nullable() });
+export type MapStyle = z.infer<typeof MapStyle>;

@@ -2,7 +2,7 @@
  * The map editor's network calls (spec 2 §7): the viewport query (abortable, never cached) and the network info.
  * The answer is not checked against its schema: tens of thousands of features would cost more than the request.
  */
-import { Changeset, NetworkInfo, type ChangesetBody, type NetworkQueryAnswer, type NetworkQueryRequest } from '@corridor/contract';
+import { Changeset, MapStyle, NetworkAttributeValues, NetworkInfo, type ChangesetBody, type NetworkQueryAnswer, type NetworkQueryRequest } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, type Schema } from './client.ts';
 
@@ -19,6 +19,17 @@ export function useNetworkInfo(fileId: number | undefined) {
     enabled: fileId !== undefined,
     retry: false,
   });
+}
+
+/** The sorted distinct values of a categorical link attribute (for `modes` the single modes), at most 1,000. */
+export async function networkAttributeValues(fileId: number, name: string, signal?: AbortSignal): Promise<string[]> {
+  const answer = await api.get(`/datasets/network/${fileId}/attributes/${encodeURIComponent(name)}/values`, NetworkAttributeValues, { signal });
+  return answer.values;
+}
+
+/** The map tile style URLs (light, dark) the server is configured with; null for a plain background. */
+export function useMapStyle() {
+  return useQuery({ queryKey: ['editor', 'map-style'] as const, queryFn: () => api.get('/editor/map-style', MapStyle), staleTime: Infinity, retry: false });
 }
 
 /** POST …/changesets/ (id -1): the new changeset (its body is what axios-era clients read as `data`). */

@@ -4,7 +4,7 @@
  * are answered grouped by node pair (either direction: one LineString, one entry per link), plus the nodes they
  * touch and the selected nodes. Pure: no I/O.
  */
-import { WORLD_BBOX, type LinkAttribute, type NetworkCondition, type NetworkIdSelector, type NetworkQueryAnswer, type NetworkQueryRequest } from '@corridor/contract';
+import { WORLD_BBOX, type LinkAttribute, type NetworkAttributeValues, type NetworkCondition, type NetworkIdSelector, type NetworkQueryAnswer, type NetworkQueryRequest } from '@corridor/contract';
 import { NO_CODE } from './binary.ts';
 import type { LoadedNetwork } from './store.ts';
 
@@ -16,6 +16,25 @@ type LinkTest = (link: number) => boolean;
 
 export function linkAttributes(net: LoadedNetwork): LinkAttribute[] {
   return [...net.numeric, ...net.categorical].map(({ meta }) => ({ name: meta.name, type: meta.type }));
+}
+
+/** Sorted like people read values: case-insensitively first, digits by their number ("9" before "10"). */
+const collator = new Intl.Collator('en', { numeric: true });
+
+/**
+ * The distinct values of a categorical link attribute in collator order, at most `max` of them (the first ones);
+ * `modes` answers the single modes of its comma-separated lists, without the empty one.
+ */
+export function attributeValues(net: LoadedNetwork, name: string, max: number): NetworkAttributeValues {
+  const column = net.categorical.find((c) => c.meta.name === name);
+  if (!column) {
+    const known = net.numeric.some((c) => c.meta.name === name);
+    throw new NetworkQueryError(known ? `"${name}" is numeric: only categorical link attributes have a list of values.` : `The network has no link attribute "${name}".`);
+  }
+  // The dictionary holds only values some link has (post-processing codes what it reads).
+  const distinct = name === 'modes' ? new Set(column.meta.dictionary.flatMap((v) => v.split(',')).filter((m) => m !== '')) : new Set(column.meta.dictionary);
+  const values = [...distinct].sort(collator.compare);
+  return { values: values.slice(0, max), truncated: values.length > max };
 }
 
 function conditionTest(net: LoadedNetwork, condition: NetworkCondition): LinkTest {

@@ -1,12 +1,24 @@
-/** POST /datasets/network/{fileId}/query and GET /datasets/files/{fileId}/d/network-info/info.json: HTTP only. */
-import { NetworkInfo, NetworkQueryRequest } from '@corridor/contract';
+/**
+ * POST /datasets/network/{fileId}/query, GET /datasets/network/{fileId}/attributes/{name}/values and
+ * GET /datasets/files/{fileId}/d/network-info/info.json: HTTP only.
+ */
+import { NetworkAttributeValues, NetworkInfo, NetworkQueryRequest, PlainText } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorAnswers, IdParams } from '../../plugins/schemas.ts';
+import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
 import type { NetworkQueryService } from './service.ts';
 
 const tags = ['network'];
 const errors = errorAnswers(400, 401, 404, 409);
+const AttributeParams = z.object({ id: RowId, name: PlainText().min(1).max(200) });
+
+/** Aborted when the client closes the connection before the answer is sent: the work stops there. */
+function abortOnClose(reply: FastifyReply): AbortSignal {
+  const abort = new AbortController();
+  reply.raw.once('close', () => reply.raw.writableFinished || abort.abort());
+  return abort.signal;
+}
 
 export function networkQueryRoutes(service: NetworkQueryService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,12 +35,23 @@ export function networkQueryRoutes(service: NetworkQueryService): FastifyPluginA
       },
       async (request, reply) => {
         // A closed connection stops the work: nothing is computed or sent for a client that went away.
-        const abort = new AbortController();
-        reply.raw.once('close', () => reply.raw.writableFinished || abort.abort());
-        const answer = await service.query(request.actor, request.params.id, request.body, abort.signal);
+        const answer = await service.query(request.actor, request.params.id, request.body, abortOnClose(reply));
         // Untyped reply: tens of thousands of features are not checked against a response schema.
         return (reply as FastifyReply).header('cache-control', 'no-store').type('application/json').send(JSON.stringify(answer));
       },
+    );
+
+    app.get(
+      '/datasets/network/:id/attributes/:name/values',
+      {
+        schema: {
+          tags,
+          summary: 'The sorted distinct values of a categorical link attribute (modes: the single modes); at most NETWORK_ATTRIBUTE_VALUES_MAX, else truncated',
+          params: AttributeParams,
+          response: { 200: NetworkAttributeValues, ...errors },
+        },
+      },
+      (request, reply) => service.attributeValues(request.actor, request.params.id, request.params.name, abortOnClose(reply)),
     );
 
     app.get(

@@ -2,7 +2,7 @@
  * The map editor's network reads: queries over the binary form (`query.ts`) and the network info. Access: whoever
  * can read the file (`FileAccess`: its uploader, readers of a scenario or run using it, admins); others get 404.
  */
-import { NETWORK_QUERY_MAX_LINKS, NetworkInfo, type NetworkQueryAnswer, type NetworkQueryRequest } from '@corridor/contract';
+import { NETWORK_ATTRIBUTE_VALUES_MAX, NETWORK_QUERY_MAX_LINKS, NetworkInfo, type NetworkAttributeValues, type NetworkQueryAnswer, type NetworkQueryRequest } from '@corridor/contract';
 import { buffer } from 'node:stream/consumers';
 import type { Actor } from '../../shared/access.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../shared/errors.ts';
@@ -10,7 +10,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { FileAccess } from '../files/access.ts';
 import type { FilesRepository } from '../files/repository.ts';
 import { isNetworkTag, NETWORK_INFO_FILENAME } from '../network-processing/processor.ts';
-import { NetworkQueryError, queryNetwork } from './query.ts';
+import { attributeValues, NetworkQueryError, queryNetwork } from './query.ts';
 import type { LoadedNetwork, NetworkStore } from './store.ts';
 
 export const NOT_A_NETWORK = 'Only network files can be queried: this file is not a MATSim network.';
@@ -34,6 +34,17 @@ export class NetworkQueryService {
     if (signal?.aborted) throw QUERY_ABORTED;
     try {
       return queryNetwork(net, request, this.deps.maxLinks ?? NETWORK_QUERY_MAX_LINKS);
+    } catch (err) {
+      throw err instanceof NetworkQueryError ? badRequest(err.message) : err;
+    }
+  }
+
+  /** The distinct values of a categorical link attribute (the categorical filter's list); 400 for any other. */
+  async attributeValues(actor: Actor | null, fileId: number, name: string, signal?: AbortSignal): Promise<NetworkAttributeValues> {
+    const net = await this.network(actor, fileId);
+    if (signal?.aborted) throw QUERY_ABORTED;
+    try {
+      return attributeValues(net, name, NETWORK_ATTRIBUTE_VALUES_MAX);
     } catch (err) {
       throw err instanceof NetworkQueryError ? badRequest(err.message) : err;
     }
