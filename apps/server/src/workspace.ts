@@ -126,7 +126,15 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     onBlobLeak,
   });
   const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
-  const networkQuery = new NetworkQueryService({ files: filesRepository, fileAccess, blobs, store: new NetworkStore(filesRepository, blobs), maxLinks: options.maxNetworkQueryLinks });
+  const networkQuery = new NetworkQueryService({
+    files: filesRepository,
+    fileAccess,
+    blobs,
+    store: new NetworkStore(filesRepository, blobs),
+    maxLinks: options.maxNetworkQueryLinks,
+    // Networks processed before the map's derived files existed get them on their first editor call.
+    prepare: (fileId) => network.prepareBinary(fileId),
+  });
   const previews = new ScenarioPreviews({ access: datasetAccess, files: filesRepository, blobs, renderer, log, onBlobLeak });
   const changesetsRepository = new ChangesetsRepository(db);
   const changesets = new ChangesetsService(changesetsRepository, datasetAccess);

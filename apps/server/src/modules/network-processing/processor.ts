@@ -10,6 +10,7 @@
  * The same job writes the map editor's derived files: `network.bin` (the binary form with its spatial index,
  * `network-query/binary.ts`) and `network-info/info.json`, built in a worker thread from the network's own CRS or
  * the scenario's `__crs`. The editor's queries read only these; the XML is never parsed again per request.
+ * Networks processed before `network.bin` existed get both on their first editor call (`prepareBinary`).
  */
 import type { FilesRepository } from '../files/repository.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
@@ -54,6 +55,10 @@ export class NetworkProcessing {
   private readonly waiting = new Map<number, Set<number>>();
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** On-demand builds of the editor's derived files by network file id: concurrent callers share one. */
+  private readonly preparing = new Map<number, Promise<boolean>>();
+  /** Files whose on-demand build failed in this process: not tried again on every editor call. */
+  private readonly prepareFailed = new Map<number, unknown>();
 
   constructor(private readonly deps: NetworkProcessingDeps) {}
 
@@ -81,6 +86,49 @@ export class NetworkProcessing {
   async close(): Promise<void> {
     this.closed = true;
     await this.queue;
+    await Promise.allSettled(this.preparing.values());
+  }
+
+  /**
+   * Builds `network.bin` and `network-info/info.json` of a network that was post-processed before they existed
+   * (its preview images are there, no job is queued or running for it), once: concurrent callers share the build,
+   * which runs in the worker pool like post-processing. Answers false when the network has not been processed
+   * (the caller says so); rejects when the build fails (remembered: the next call fails at once).
+   */
+  prepareBinary(fileId: number): Promise<boolean> {
+    if (this.prepareFailed.has(fileId)) return Promise.reject(this.prepareFailed.get(fileId));
+    let build = this.preparing.get(fileId);
+    if (!build) {
+      build = this.buildMissingBinary(fileId).then(
+        (built) => (this.preparing.delete(fileId), built),
+        (err: unknown) => {
+          this.preparing.delete(fileId);
+          this.prepareFailed.set(fileId, err);
+          this.deps.log.error({ err, fileId }, 'building the map binary of a processed network failed');
+          throw err;
+        },
+      );
+      this.preparing.set(fileId, build);
+    }
+    return build;
+  }
+
+  private async buildMissingBinary(fileId: number): Promise<boolean> {
+    if (this.closed || this.waiting.has(fileId)) return false;
+    const file = await this.deps.files.findById(fileId);
+    if (!file || !isNetworkTag(file.tag)) return false;
+    const existing = new Set((await this.deps.files.listDerived(fileId)).map((d) => d.filename));
+    if (!NETWORK_IMAGES.every((image) => existing.has(image.filename))) return false;
+    // Every scenario or run using the file (not only those the caller sees): the CRS is the file's, not the caller's.
+    const { usages } = await this.deps.files.withUsages(file, { userId: 0, admin: true });
+    await this.storeBinary(file.blobKey, fileId, new Set(usages.map((u) => u.id)));
+    return true;
+  }
+
+  private async storeBinary(blobKey: string, fileId: number, datasetIds: Set<number>): Promise<void> {
+    const built = await this.deps.buildBinary(this.deps.blobs.read(blobKey), await this.scenarioCrs(datasetIds));
+    await storeDerived(this.deps, fileId, NETWORK_BINARY_FILENAME, built.binary);
+    await storeDerived(this.deps, fileId, NETWORK_INFO_FILENAME, Buffer.from(JSON.stringify(built.info), 'utf8'));
   }
 
   private enqueue(fileId: number, datasetId: number): void {
@@ -125,9 +173,7 @@ export class NetworkProcessing {
       await storeDerived(this.deps, fileId, image.filename, png);
     }
     if (existing.has(NETWORK_BINARY_FILENAME) && existing.has(NETWORK_INFO_FILENAME)) return;
-    const built = await this.deps.buildBinary(blobs.read(file.blobKey), await this.scenarioCrs(datasetIds));
-    await storeDerived(this.deps, fileId, NETWORK_BINARY_FILENAME, built.binary);
-    await storeDerived(this.deps, fileId, NETWORK_INFO_FILENAME, Buffer.from(JSON.stringify(built.info), 'utf8'));
+    await this.storeBinary(file.blobKey, fileId, datasetIds);
   }
 
   /** The first `__crs` among the scenarios waiting for the file (a network file is one place on Earth). */

@@ -6,6 +6,7 @@ import { NETWORK_ATTRIBUTE_VALUES_MAX, NETWORK_QUERY_MAX_LINKS, NetworkInfo, typ
 import { buffer } from 'node:stream/consumers';
 import type { Actor } from '../../shared/access.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../shared/errors.ts';
+import { userMessage } from '../../shared/user-message.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { FileAccess } from '../files/access.ts';
 import type { FilesRepository } from '../files/repository.ts';
@@ -15,6 +16,7 @@ import type { LoadedNetwork, NetworkStore } from './store.ts';
 
 export const NOT_A_NETWORK = 'Only network files can be queried: this file is not a MATSim network.';
 export const NOT_PROCESSED = 'The network has not been processed for the map yet; try again once its post-processing has finished.';
+export const NOT_PREPARED = 'The network could not be prepared for the map:';
 /** The answer of a query whose client went away: nothing is sent. */
 export const QUERY_ABORTED = new HttpError(499, 'The query was aborted.');
 
@@ -24,6 +26,11 @@ export interface NetworkQueryDeps {
   blobs: BlobStore;
   store: NetworkStore;
   maxLinks?: number;
+  /**
+   * Builds the derived files of a network processed before they existed (`NetworkProcessing.prepareBinary`):
+   * true when built, false when the network has not been processed.
+   */
+  prepare?: (fileId: number) => Promise<boolean>;
 }
 
 export class NetworkQueryService {
@@ -52,16 +59,27 @@ export class NetworkQueryService {
 
   async info(actor: Actor | null, fileId: number): Promise<NetworkInfo> {
     await this.requireNetwork(actor, fileId);
-    const derived = await this.deps.files.findDerived(fileId, NETWORK_INFO_FILENAME);
+    const find = () => this.deps.files.findDerived(fileId, NETWORK_INFO_FILENAME);
+    const derived = (await find()) ?? ((await this.prepared(fileId)) ? await find() : null);
     if (!derived) throw notFound(NOT_PROCESSED);
     return NetworkInfo.parse(JSON.parse((await buffer(this.deps.blobs.read(derived.blobKey))).toString('utf8')));
   }
 
   private async network(actor: Actor | null, fileId: number): Promise<LoadedNetwork> {
     await this.requireNetwork(actor, fileId);
-    const net = await this.deps.store.get(fileId);
+    const net = (await this.deps.store.get(fileId)) ?? ((await this.prepared(fileId)) ? await this.deps.store.get(fileId) : null);
     if (!net) throw conflict(NOT_PROCESSED);
     return net;
+  }
+
+  /** Whether the missing derived files were built now (a network processed before they existed). */
+  private async prepared(fileId: number): Promise<boolean> {
+    if (!this.deps.prepare) return false;
+    try {
+      return await this.deps.prepare(fileId);
+    } catch (err) {
+      throw conflict(`${NOT_PREPARED} ${userMessage(err)}`);
+    }
   }
 
   private async requireNetwork(actor: Actor | null, fileId: number): Promise<void> {
