@@ -84,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   echoRequestId(app);
   registerCsrfGuard(app, config.publicUrl);
-  await registerSecurityHeaders(app, config.publicUrl);
+  const mapOrigins = [config.mapStyle.light, config.mapStyle.dark].flatMap((url) => (url ? [new URL(url).origin] : []));
+  await registerSecurityHeaders(app, config.publicUrl, [...new Set(mapOrigins)]);
   await app.register(cookie);
   await app.register(multipart);
   await registerDocs(app);

@@ -55,6 +55,8 @@ const EnvSchema = z.object({
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))
     .refine((list) => list.every(isProxyAddress), PROXY_ADDRESSES)
     .default([]),
+  MAP_STYLE_URL_LIGHT: z.url({ protocol: /^https?$/ }).optional(),
+  MAP_STYLE_URL_DARK: z.url({ protocol: /^https?$/ }).optional(),
   /** "false" (or "0"/"no"/"off") disables the runner main.ts starts next to the server. */
   EMBEDDED_RUNNER: z
     .string()
@@ -94,6 +96,11 @@ export interface Config {
   trustProxy: string[];
   /** Whether main.ts starts the embedded runner (a runner agent child process on loopback). */
   embeddedRunner: boolean;
+  /**
+   * The map editor's MapLibre style URLs for the light and dark theme; null: a plain background, no map service
+   * (works offline). Their origins are allowed in the security policy's connect-src and img-src.
+   */
+  mapStyle: { light: string | null; dark: string | null };
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runnerHeartbeatTimeoutMs: e.RUNNER_HEARTBEAT_TIMEOUT_MS,
     embeddedRunner: e.EMBEDDED_RUNNER,
     trustProxy: e.TRUST_PROXY,
+    mapStyle: { light: e.MAP_STYLE_URL_LIGHT ?? null, dark: e.MAP_STYLE_URL_DARK ?? null },
   };
 }
 

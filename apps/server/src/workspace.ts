@@ -54,7 +54,7 @@ import { ScenarioPreviews } from './modules/network-processing/previews.ts';
 import { NetworkProcessing } from './modules/network-processing/processor.ts';
 import { previewRenderer, type NetworkRenderer } from './modules/network-processing/renderer.ts';
 import { previewRoutes } from './modules/network-processing/routes.ts';
-import { networkQueryRoutes } from './modules/network-query/routes.ts';
+import { mapStyleRoutes, networkQueryRoutes } from './modules/network-query/routes.ts';
 import { NetworkQueryService } from './modules/network-query/service.ts';
 import { NetworkStore } from './modules/network-query/store.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
@@ -207,6 +207,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(templatesRoutes(templates));
       await api.register(previewRoutes(previews));
       await api.register(networkQueryRoutes(networkQuery));
+      await api.register(mapStyleRoutes(config.mapStyle));
       await api.register(crsRoutes());
       await api.register(jobTemplatesRoutes(jobTemplates));
       await api.register(runsRoutes({ runs, systemFiles, tables: runTables }));

@@ -156,6 +156,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /datasets/files/{id}/d/{filename}': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, filename: 'network-capacity.png' } })),
   'POST /datasets/network/{id}/query': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id }, json: { type: 'Data', filters: {} } })),
   'GET /datasets/files/{id}/d/network-info/info.json': network('file'),
+  'GET /editor/map-style': rule('signed-in'),
   'GET /datasets/network/{id}/attributes/{name}/values': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, name: 'modes' } })),
   'GET /datasets/files/{id}/summary': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.population.id } })),
 

@@ -5,7 +5,11 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL | null): Promise<void> {
+/**
+ * `mapOrigins`: the origins of the configured map styles (MAP_STYLE_URL_*): MapLibre fetches the style, its tiles,
+ * glyphs and sprites from there.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL | null, mapOrigins: string[] = []): Promise<void> {
   const https = publicUrl?.protocol === 'https:';
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -13,11 +17,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: U
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...mapOrigins],
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
         objectSrc: ["'none'"],
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],

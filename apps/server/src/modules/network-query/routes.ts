@@ -2,11 +2,12 @@
  * POST /datasets/network/{fileId}/query, GET /datasets/network/{fileId}/attributes/{name}/values and
  * GET /datasets/files/{fileId}/d/network-info/info.json: HTTP only.
  */
-import { NetworkAttributeValues, NetworkInfo, NetworkQueryRequest, PlainText } from '@corridor/contract';
+import { MapStyle, NetworkAttributeValues, NetworkInfo, NetworkQueryRequest, PlainText } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
+import { requireUser } from '../../shared/access.ts';
 import type { NetworkQueryService } from './service.ts';
 
 const tags = ['network'];
@@ -58,6 +59,20 @@ export function networkQueryRoutes(service: NetworkQueryService): FastifyPluginA
       '/datasets/files/:id/d/network-info/info.json',
       { schema: { tags, summary: "Where the map editor's map starts: centerLat, centerLon, zoom", params: IdParams, response: { 200: NetworkInfo, ...errors } } },
       (request) => service.info(request.actor, request.params.id),
+    );
+  };
+}
+
+/** GET /editor/map-style: the map tile style URLs by theme (MAP_STYLE_URL_LIGHT/_DARK), for signed-in users. */
+export function mapStyleRoutes(style: MapStyle): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/editor/map-style',
+      { schema: { tags, summary: "The map editor's MapLibre style URLs (light, dark theme); null: a plain background", response: { 200: MapStyle, ...errorAnswers(401) } } },
+      (request) => {
+        requireUser(request.actor);
+        return style;
+      },
     );
   };
 }
