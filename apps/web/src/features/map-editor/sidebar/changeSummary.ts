@@ -1,0 +1,62 @@
+/**
+ * The change summary of spec 2 §3: counts of added, modified and deleted features, unsaved and saved, per group.
+ * Counted from the change flags the replay leaves on the shown data, so the summary always matches the colours on
+ * the map. Only the network has data today; the other groups count zero until their editing lands, and a group
+ * with nothing to count is not listed (the network always is).
+ */
+import type { ChangeFlags, NetworkData } from '@corridor/changesets';
+import type { SaveGroup } from '@corridor/contract';
+import type { EditorState } from '../state/types.ts';
+
+export interface ChangeCounts {
+  readonly added: number;
+  readonly modified: number;
+  readonly deleted: number;
+}
+
+export interface GroupSummary {
+  readonly group: SaveGroup;
+  readonly unsaved: ChangeCounts;
+  readonly saved: ChangeCounts;
+}
+
+const ZERO: ChangeCounts = { added: 0, modified: 0, deleted: 0 };
+
+/** The groups in the spec's order; each has its own counter (transit and DRT join with their editing). */
+export const SUMMARY_GROUPS: readonly SaveGroup[] = ['network', 'transit', 'drtVehicles', 'drtStops', 'drtServiceArea'];
+
+const counters: Record<SaveGroup, (state: Pick<EditorState, 'network'>) => { unsaved: ChangeCounts; saved: ChangeCounts }> = {
+  network: (state) => countNetwork(state.network),
+  transit: () => ({ unsaved: ZERO, saved: ZERO }),
+  drtVehicles: () => ({ unsaved: ZERO, saved: ZERO }),
+  drtStops: () => ({ unsaved: ZERO, saved: ZERO }),
+  drtServiceArea: () => ({ unsaved: ZERO, saved: ZERO }),
+};
+
+/** Nodes and links together, deleted ones included: each flag counts once per feature. */
+export function countNetwork(network: NetworkData): { unsaved: ChangeCounts; saved: ChangeCounts } {
+  const unsaved = { added: 0, modified: 0, deleted: 0 };
+  const saved = { added: 0, modified: 0, deleted: 0 };
+  const visit = (flags: ChangeFlags | undefined) => {
+    if (!flags) return;
+    if (flags.added) unsaved.added++;
+    if (flags.modified) unsaved.modified++;
+    if (flags.deleted) unsaved.deleted++;
+    if (flags.savedAdded) saved.added++;
+    if (flags.savedModified) saved.modified++;
+    if (flags.savedDeleted) saved.deleted++;
+  };
+  for (const map of [network.nodes, network.links, network.deletedNodes, network.deletedLinks]) {
+    for (const feature of map.values()) visit(feature.flags);
+  }
+  return { unsaved, saved };
+}
+
+const total = (counts: ChangeCounts) => counts.added + counts.modified + counts.deleted;
+
+/** The rows to show: the network always, every other group once it has something to count. */
+export function changeSummary(state: Pick<EditorState, 'network'>): GroupSummary[] {
+  return SUMMARY_GROUPS.map((group) => ({ group, ...counters[group](state) })).filter(
+    (row) => row.group === 'network' || total(row.unsaved) + total(row.saved) > 0,
+  );
+}

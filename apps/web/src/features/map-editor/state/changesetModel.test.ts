@@ -1,0 +1,62 @@
+import { newHistory, openChangeset, push } from '@corridor/changesets';
+import { describe, expect, it } from 'vitest';
+import { changesetIdOf, idChunks, readModifications, saveBody, withChangesetId } from './changesetModel.ts';
+
+describe('the ?id= of the editor address', () => {
+  it('reads a positive whole number only', () => {
+    expect(changesetIdOf(new URLSearchParams('id=12&c=1'))).toBe(12);
+    for (const bad of ['', 'id=', 'id=-1', 'id=0', 'id=1.5', 'id=abc', 'id=12x']) expect(changesetIdOf(new URLSearchParams(bad)), bad).toBeUndefined();
+  });
+
+  it('is set after a save or open and removed for a new changeset, keeping the other parameters', () => {
+    const params = new URLSearchParams('c=13.4,52.5,12&file=7');
+    const opened = withChangesetId(params, 42);
+    expect(opened.toString()).toBe('c=13.4%2C52.5%2C12&file=7&id=42');
+    expect(params.has('id')).toBe(false);
+    expect(withChangesetId(opened, 43).get('id')).toBe('43');
+    const fresh = withChangesetId(opened, -1);
+    expect(fresh.has('id')).toBe(false);
+    expect(fresh.get('file')).toBe('7');
+    expect(fresh.get('c')).toBe('13.4,52.5,12');
+  });
+});
+
+describe('preload chunks', () => {
+  it('no ids: no query', () => {
+    expect(idChunks({ links: [], nodes: [] }, 3)).toEqual([]);
+  });
+
+  it('splits links and nodes so no query names more than the bound of either', () => {
+    const links = ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7'];
+    const chunks = idChunks({ links, nodes: ['n1', 'n2'] }, 3);
+    expect(chunks).toEqual([
+      { links: ['l1', 'l2', 'l3'], nodes: ['n1', 'n2'] },
+      { links: ['l4', 'l5', 'l6'], nodes: [] },
+      { links: ['l7'], nodes: [] },
+    ]);
+  });
+});
+
+describe('changeset bodies and answers', () => {
+  const mod = { type: 'network/deleteLink', id: 'ab' } as const;
+
+  it('a changeset not saved yet is created with id -1, its name and its modifications', () => {
+    expect(saveBody(push(newHistory(), mod), 'Bridge', { network: 'changeset' })).toEqual({ id: -1, name: 'Bridge', modifications: [mod] });
+  });
+
+  it('a saved changeset sends saved and unsaved modifications together with the save options', () => {
+    const history = push(openChangeset({ id: 5, name: 'Old', modifications: [{ type: 'network/deleteLink', id: 'x' }] }), mod);
+    expect(saveBody(history, 'New name', { network: 'changeset' })).toEqual({
+      id: 5,
+      name: 'New name',
+      modifications: [{ type: 'network/deleteLink', id: 'x' }, mod],
+      saveOptions: { network: 'changeset' },
+    });
+  });
+
+  it('reads stored modifications with the contract schema', () => {
+    expect(readModifications([mod])).toEqual([mod]);
+    expect(readModifications([{ type: 'network/teleport' }])).toBeUndefined();
+    expect(readModifications('nope')).toBeUndefined();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The pure side of opening and saving changesets (spec 2 §4, §7): the `?id=` of the address, the id chunks of the
+ * preload query, the bodies sent, the modifications read back. `changesets.ts` wires them to the store and the API.
+ */
+import { toSave, UNSAVED_ID, type History } from '@corridor/changesets';
+import { Modification, type ChangesetBody, type SaveGroup } from '@corridor/contract';
+
+/** The query parameter that names the open changeset. */
+export const CHANGESET_PARAM = 'id';
+
+/** The changeset id the address names, or undefined (absent, not a positive whole number). */
+export function changesetIdOf(params: URLSearchParams): number | undefined {
+  const raw = params.get(CHANGESET_PARAM);
+  if (raw === null || !/^[1-9]\d{0,14}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+/** The parameters with `id` set to the changeset, or removed for a changeset not saved yet (id -1); others kept. */
+export function withChangesetId(params: URLSearchParams, id: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (id === UNSAVED_ID) next.delete(CHANGESET_PARAM);
+  else next.set(CHANGESET_PARAM, String(id));
+  return next;
+}
+
+/** Link and node ids split so no query names more than `max` of either (the id selector's bound). */
+export function idChunks(ids: { links: readonly string[]; nodes: readonly string[] }, max: number): { links: string[]; nodes: string[] }[] {
+  const count = Math.max(Math.ceil(ids.links.length / max), Math.ceil(ids.nodes.length / max));
+  return Array.from({ length: count }, (_, i) => ({
+    links: ids.links.slice(i * max, (i + 1) * max),
+    nodes: ids.nodes.slice(i * max, (i + 1) * max),
+  }));
+}
+
+/** A stored changeset's modifications, typed; undefined when they do not all read as modifications. */
+export function readModifications(list: unknown): Modification[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const mods: Modification[] = [];
+  for (const entry of list) {
+    const parsed = Modification.safeParse(entry);
+    if (!parsed.success) return undefined;
+    mods.push(parsed.data);
+  }
+  return mods;
+}
+
+/**
+ * The body of a save: a changeset not saved yet is created (POST, id -1); a saved one gets every modification,
+ * saved and unsaved, with the save option of each group (network and transit only go into the changeset).
+ */
+export function saveBody(history: History, name: string, saveOptions: Partial<Record<SaveGroup, 'changeset' | 'new_file' | 'overwrite'>>): ChangesetBody {
+  const { id, modifications } = toSave(history);
+  if (id === UNSAVED_ID) return { id, name, modifications };
+  return { id, name, modifications, saveOptions };
+}
