@@ -2,9 +2,12 @@
  * Networks post-processed before the map's derived files existed (`network.bin`, `network-info/info.json`): the
  * first editor call builds them (once, shared by concurrent calls) instead of answering 409. Simulated by
  * deleting the derived rows after post-processing; berlin-medium with the scenario's __crs (EPSG:31468), so the
- * rebuilt binary must take the CRS from the scenario using the file.
+ * rebuilt binary must take the CRS from the scenario using the file. Also: a client that goes away while the
+ * network is being loaded gets no answer computed, and the load is kept for the next call.
  */
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,4 +70,44 @@ describe('a processed network without the map files', () => {
     expect((await t.app.inject({ url: `${API}/datasets/files/${file!.id}/d/network-info/info.json`, headers: { cookie: alice.cookie } })).statusCode).toBe(404);
     expect(await derivedNames(file!.id)).toEqual([]);
   });
+});
+
+describe('a query whose client goes away (real HTTP server)', () => {
+  it('stops before computing the answer; the network prepared meanwhile is kept for the next query', async () => {
+    // A second processed network without its map files: loading it takes a build in the worker pool (~1 s).
+    const scenario = await createScenario(t.app, alice, { key: 'second', attributes: { __crs: 'EPSG:31468' } });
+    const [file] = await uploadOk(t.app, alice, [{ name: 'second.xml.gz', content: await readFile(BERLIN) }]);
+    await attach(t.app, alice, scenario.id, file!.id);
+    expect(await networkJob(t.app, alice, scenario.id)).toMatchObject({ status: 'FINISHED' });
+    await t.database.db.delete(derivedFiles).where(and(eq(derivedFiles.fileId, file!.id), inArray(derivedFiles.filename, MAP_FILES)));
+
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // The response as the server handles it: 499 (aborted) once the handler is done without computing an answer.
+    const response = new Promise<http.ServerResponse>((resolve) => t.app.server.once('request', (_req, res: http.ServerResponse) => resolve(res)));
+    const body = JSON.stringify({ type: 'Data', filters: {} });
+    const client = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `${API}/datasets/network/${file!.id}/query`,
+      headers: { cookie: alice.cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = new Promise<boolean>((resolve) => {
+      client.on('response', () => resolve(true));
+      client.on('error', () => resolve(false));
+    });
+    // Gone just after the server has the request, long before the worker has built the binary (~250 ms).
+    t.app.server.once('request', () => setTimeout(() => client.destroy(), 20));
+    client.end(body);
+    const res = await response;
+    expect(await answered).toBe(false);
+    // The build went on and was stored.
+    for (let i = 0; i < 100 && !(await derivedNames(file!.id)).includes('network.bin'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await derivedNames(file!.id)).toContain('network.bin');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(res.statusCode).toBe(499);
+    const next = await query(alice, file!.id);
+    expect(next.statusCode).toBe(200);
+  }, 60_000);
 });

@@ -37,6 +37,8 @@ export class NetworkQueryService {
   constructor(private readonly deps: NetworkQueryDeps) {}
 
   async query(actor: Actor | null, fileId: number, request: NetworkQueryRequest, signal?: AbortSignal): Promise<NetworkQueryAnswer> {
+    // A load or build in progress is not stopped when the client goes away: it is kept for the next call (the
+    // LRU, the derived files); only the answer, the costly part per request, is skipped.
     const net = await this.network(actor, fileId);
     if (signal?.aborted) throw QUERY_ABORTED;
     try {
