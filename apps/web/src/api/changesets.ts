@@ -1,13 +1,18 @@
 import { Changeset } from '@corridor/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
 
-export function useChangesets(scenarioId: number) {
-  return useQuery({
+/** The scenario's changesets; also fetched outside a component (the map editor opens one by id). */
+export function changesetsQuery(scenarioId: number) {
+  return queryOptions({
     queryKey: queryKeys.changesets(scenarioId),
     queryFn: () => api.get(`/datasets/datasets/${scenarioId}/changesets`, arrayOf(Changeset)),
   });
+}
+
+export function useChangesets(scenarioId: number) {
+  return useQuery(changesetsQuery(scenarioId));
 }
 
 function useInvalidateChangesets(scenarioId: number) {

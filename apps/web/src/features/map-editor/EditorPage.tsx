@@ -12,6 +12,7 @@ import { useDataset, useScenarios } from '../../api/scenarios.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
+import { LeaveGuard } from './dialogs/LeaveGuard.tsx';
 import { EDITOR_NS } from './i18n/index.ts';
 import { EditorMap } from './map/EditorMap.tsx';
 import { PreviewPanel } from './panels/PreviewPanel.tsx';
@@ -115,6 +116,7 @@ function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.Reac
             <Sidebar />
           </Group>
         </Stack>
+        <LeaveGuard />
       </EditorContext.Provider>
     </EditorEnvContext.Provider>
   );

@@ -1,0 +1,110 @@
+/**
+ * The save-changes dialog (spec 2 §4 "Saving"): the changeset name and one save option per group that has changes.
+ * Network (and transit) only go into the changeset; the DRT groups' file options and the overwrite warning are
+ * wired per group already and show once DRT editing lands. Save needs an unsaved change.
+ */
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { canSave } from '@corridor/changesets';
+import { NAME_MAX, type SaveGroup } from '@corridor/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EDITOR_NS } from '../i18n/index.ts';
+import type { ChangesetActions } from '../state/changesets.ts';
+import { useEditor } from '../state/context.ts';
+import { changeSummary } from '../sidebar/changeSummary.ts';
+import { allowedSaveOptions, overwrites, SAVE_OPTIONS, type SaveOption } from './saveOptions.ts';
+
+interface SaveDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  save: ChangesetActions['save'];
+}
+
+export function SaveDialog({ opened, onClose, save }: SaveDialogProps) {
+  const { t } = useTranslation(EDITOR_NS);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('sidebar.saveDialog.title')} centered>
+      <SaveForm onClose={onClose} save={save} />
+    </Modal>
+  );
+}
+
+/** Mounted while the dialog is open, so every opening starts from the changeset's current name. */
+function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
+  const { t } = useTranslation(EDITOR_NS);
+  const history = useEditor((state) => state.history);
+  const network = useEditor((state) => state.network);
+  // DRT base files arrive with DRT editing; until then no group has one.
+  const groups = useMemo(() => changeSummary({ network }).map((row) => row.group), [network]);
+  const [name, setName] = useState(history.name);
+  const [options, setOptions] = useState<Partial<Record<SaveGroup, SaveOption>>>(() =>
+    Object.fromEntries(groups.map((group) => [group, allowedSaveOptions(group, false)[0]])),
+  );
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const trimmed = name.trim();
+
+  const submit = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      await save(trimmed, options);
+      onClose();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSave(history) && trimmed) void submit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput label={t('sidebar.saveDialog.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={NAME_MAX} required data-autofocus />
+        {groups.map((group) => {
+          const allowed = allowedSaveOptions(group, false);
+          const label = t(`sidebar.groups.${group}`);
+          return (
+            <Select
+              key={group}
+              label={label}
+              aria-label={t('sidebar.saveDialog.option', { group: label })}
+              data={SAVE_OPTIONS.map((option) => ({ value: option, label: t(`sidebar.saveDialog.options.${option}`), disabled: !allowed.includes(option) }))}
+              value={options[group] ?? allowed[0]!}
+              onChange={(value) => value && setOptions({ ...options, [group]: value as SaveOption })}
+              allowDeselect={false}
+            />
+          );
+        })}
+        {overwrites(options) && (
+          <Alert color="yellow" role="alert">
+            {t('sidebar.saveDialog.overwriteWarning')}
+          </Alert>
+        )}
+        {!canSave(history) && (
+          <Text size="sm" c="dimmed">
+            {t('sidebar.saveDialog.nothing')}
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('sidebar.saveDialog.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} disabled={!canSave(history) || !trimmed}>
+            {t('sidebar.saveDialog.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+/** The change summary table (spec 2 §3): per group, added / modified / deleted, unsaved and saved. */
+import { Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EDITOR_NS } from '../i18n/index.ts';
+import { useEditor } from '../state/context.ts';
+import { changeSummary, type ChangeCounts } from './changeSummary.ts';
+
+const KINDS = ['added', 'modified', 'deleted'] as const;
+
+export function ChangeSummary() {
+  const { t } = useTranslation(EDITOR_NS);
+  const network = useEditor((state) => state.network);
+  const rows = useMemo(() => changeSummary({ network }), [network]);
+  const cells = (counts: ChangeCounts) => KINDS.map((kind) => <Table.Td key={kind} ta="right">{counts[kind]}</Table.Td>);
+
+  return (
+    <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={2} horizontalSpacing={4} aria-label={t('sidebar.changes.summary')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th />
+          {KINDS.map((kind) => (
+            <Table.Th key={kind} ta="right">
+              {t(`sidebar.changes.${kind}`)}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => [
+          <Table.Tr key={row.group}>
+            <Table.Th colSpan={4} scope="colgroup">
+              <Text size="xs" fw={600}>
+                {t(`sidebar.groups.${row.group}`)}
+              </Text>
+            </Table.Th>
+          </Table.Tr>,
+          <Table.Tr key={`${row.group}-unsaved`} data-testid={`summary-${row.group}-unsaved`}>
+            <Table.Th scope="row" fw={400}>
+              {t('sidebar.changes.unsaved')}
+            </Table.Th>
+            {cells(row.unsaved)}
+          </Table.Tr>,
+          <Table.Tr key={`${row.group}-saved`} data-testid={`summary-${row.group}-saved`}>
+            <Table.Th scope="row" fw={400}>
+              {t('sidebar.changes.saved')}
+            </Table.Th>
+            {cells(row.saved)}
+          </Table.Tr>,
+        ])}
+      </Table.Tbody>
+    </Table>
+  );
+}

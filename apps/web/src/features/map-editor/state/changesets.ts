@@ -1,0 +1,124 @@
+/**
+ * Changeset actions of the map editor (spec 2 §4, §7): new, open, save and JSON import, wired to the store, the
+ * changesets API and the `?id=` of the address. Before a changeset is replayed, the links and nodes its
+ * modifications refer to are loaded, so it applies to the real network and not only to what the viewport shows.
+ * Failures are thrown as errors with a message for the user (the spec only logs them; the sidebar shows them).
+ */
+import { isNetworkModification, UNSAVED_ID } from '@corridor/changesets';
+import { NETWORK_QUERY_MAX_IDS, type Modification, type SaveGroup } from '@corridor/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { changesetsQuery } from '../../../api/changesets.ts';
+import { createChangeset, queryNetwork, saveChangeset } from '../../../api/network.ts';
+import { queryKeys } from '../../../api/queryKeys.ts';
+import { readImport } from '../dialogs/importJson.ts';
+import type { SaveOption } from '../dialogs/saveOptions.ts';
+import { EDITOR_NS } from '../i18n/index.ts';
+import { referencedIds } from '../model/answer.ts';
+import { changesetIdOf, idChunks, readModifications, saveBody, withChangesetId } from './changesetModel.ts';
+import { useEditorStore } from './context.ts';
+import { useEditorEnv } from './env.ts';
+
+export interface ChangesetActions {
+  newChangeset(): void;
+  open(id: number): Promise<void>;
+  save(name: string, saveOptions?: Partial<Record<SaveGroup, SaveOption>>): Promise<void>;
+  importJson(text: string): Promise<void>;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function useChangesetActions(): ChangesetActions {
+  const { t } = useTranslation(EDITOR_NS);
+  const store = useEditorStore();
+  const { scenario, networkFileId } = useEditorEnv();
+  const queryClient = useQueryClient();
+  const [, setSearch] = useSearchParams();
+  // Only the last open counts: a slower earlier one must not replace it.
+  const opening = useRef(0);
+
+  return useMemo(() => {
+    const showId = (id: number) => setSearch((params) => withChangesetId(params, id), { replace: true });
+
+    /** Loads what the modifications refer to. A failed query is ignored like every network query (§8): the replay then reports what could not apply. */
+    const loadReferenced = async (mods: readonly Modification[]) => {
+      for (const ids of idChunks(referencedIds(mods.filter(isNetworkModification)), NETWORK_QUERY_MAX_IDS)) {
+        try {
+          const answer = await queryNetwork(networkFileId, { type: 'Data', filters: { ids: { ...ids, include_links_for_nodes: true } } });
+          store.load(answer, false);
+        } catch (error) {
+          console.warn('Loading the changeset’s links and nodes failed:', error);
+        }
+      }
+    };
+
+    return {
+      newChangeset() {
+        opening.current++;
+        store.newChangeset();
+        showId(UNSAVED_ID);
+      },
+
+      async open(id) {
+        const seq = ++opening.current;
+        const list = await queryClient.fetchQuery(changesetsQuery(scenario.id));
+        const changeset = list.find((entry) => entry.id === id);
+        if (!changeset) throw new Error(t('sidebar.errors.notFound', { id }));
+        const modifications = readModifications(changeset.modifications);
+        if (!modifications) throw new Error(t('sidebar.errors.unreadable', { name: changeset.name }));
+        await loadReferenced(modifications);
+        if (seq !== opening.current) return;
+        store.open({ id: changeset.id, name: changeset.name, modifications });
+        showId(changeset.id);
+      },
+
+      async save(name, saveOptions = { network: 'changeset' }) {
+        const body = saveBody(store.getState().history, name, saveOptions);
+        let answer;
+        try {
+          answer = body.id === UNSAVED_ID ? await createChangeset(scenario.id, body) : await saveChangeset(scenario.id, body);
+        } catch (error) {
+          throw new Error(t('sidebar.errors.save', { reason: messageOf(error) }));
+        } finally {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.changesets(scenario.id) });
+        }
+        // The server checked what it stored; read it back typed (what we sent if it would not read).
+        const modifications = readModifications(answer.modifications) ?? body.modifications;
+        store.saved({ id: answer.id, name: answer.name, modifications });
+        showId(answer.id);
+      },
+
+      async importJson(text) {
+        const parsed = readImportOrThrow(text);
+        await loadReferenced(parsed);
+        store.importModifications(parsed);
+      },
+    };
+  }, [t, store, scenario.id, networkFileId, queryClient, setSearch]);
+}
+
+function readImportOrThrow(text: string): Modification[] {
+  const parsed = readImport(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.modifications;
+}
+
+/** On the first load with `?id=`, that changeset is opened (once per store: a new network file starts afresh). */
+export function useChangesetFromAddress(onError: (message: string) => void): void {
+  const [search] = useSearchParams();
+  const store = useEditorStore();
+  const { open } = useChangesetActions();
+  const openedFor = useRef<object | null>(null);
+  const latest = useRef({ search, open, onError });
+  latest.current = { search, open, onError };
+
+  useEffect(() => {
+    if (openedFor.current === store) return;
+    openedFor.current = store;
+    const id = changesetIdOf(latest.current.search);
+    if (id === undefined) return;
+    latest.current.open(id).catch((error: unknown) => latest.current.onError(messageOf(error)));
+  }, [store]);
+}
