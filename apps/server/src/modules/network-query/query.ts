@@ -90,7 +90,7 @@ export function queryNetwork(net: LoadedNetwork, request: NetworkQueryRequest, m
   const { bbox = WORLD_BBOX, conditions = [], ids } = request.filters;
   const tests = conditions.map((c) => conditionTest(net, c));
   const chosen = ids ? selection(net, ids) : null;
-  const candidates = chosen ? [...chosen.links].sort((a, b) => a - b) : net.linkIds.length === 0 ? [] : net.index.search(bbox[0], bbox[1], bbox[2], bbox[3]).sort((a, b) => a - b);
+  const candidates = chosen ? [...chosen.links].sort((a, b) => a - b) : inBoxByIndex(net, bbox);
   const inBox = chosen ? boxTest(net, bbox) : () => true;
   const found: number[] = [];
   let exceeds = false;
@@ -103,6 +103,22 @@ export function queryNetwork(net: LoadedNetwork, request: NetworkQueryRequest, m
     found.push(link);
   }
   return { features: features(net, found, chosen?.nodes ?? new Set()), link_attributes: linkAttributes(net), query_exceeds_limit: exceeds };
+}
+
+/**
+ * The links whose box overlaps the bbox, in link order. A bbox holding the whole network (the default, the world)
+ * needs no search: every link in order, lazily, so a query stopping at the limit reads only that many.
+ */
+function inBoxByIndex(net: LoadedNetwork, [minX, minY, maxX, maxY]: readonly number[]): Iterable<number> {
+  const l = net.linkIds.length;
+  if (l === 0) return [];
+  const { index } = net;
+  if (minX! <= index.minX && minY! <= index.minY && maxX! >= index.maxX && maxY! >= index.maxY) {
+    return (function* () {
+      for (let i = 0; i < l; i++) yield i;
+    })();
+  }
+  return index.search(minX!, minY!, maxX!, maxY!).sort((a, b) => a - b);
 }
 
 /** The same test as the index's: the link's box overlaps the bbox. */

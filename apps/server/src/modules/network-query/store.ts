@@ -12,8 +12,8 @@ import { decodeNetwork, NETWORK_BINARY_FILENAME, type NetworkBinary } from './bi
 export const LOADED_NETWORKS_MAX = 4;
 
 export interface LoadedNetwork extends NetworkBinary {
-  linkIndex: Map<string, number>;
-  nodeIndex: Map<string, number>;
+  readonly linkIndex: Map<string, number>;
+  readonly nodeIndex: Map<string, number>;
   /** Link indices by node index (links starting or ending there), built on first use. */
   linksAtNode(): Map<number, number[]>;
 }
@@ -50,12 +50,19 @@ export class NetworkStore {
   }
 }
 
+/** The id lookups are built on first use: viewport queries (most of them) never need them, and they cost ~1 s per million ids. */
 function withLookups(net: NetworkBinary): LoadedNetwork {
+  let linkIndex: Map<string, number> | null = null;
+  let nodeIndex: Map<string, number> | null = null;
   let linksAtNode: Map<number, number[]> | null = null;
   return {
     ...net,
-    linkIndex: new Map(net.linkIds.map((id, i) => [id, i])),
-    nodeIndex: new Map(net.nodeIds.map((id, i) => [id, i])),
+    get linkIndex() {
+      return (linkIndex ??= new Map(net.linkIds.map((id, i) => [id, i])));
+    },
+    get nodeIndex() {
+      return (nodeIndex ??= new Map(net.nodeIds.map((id, i) => [id, i])));
+    },
     linksAtNode() {
       if (linksAtNode) return linksAtNode;
       const map = new Map<number, number[]>();
