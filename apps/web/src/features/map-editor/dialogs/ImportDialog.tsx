@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import type { ChangesetActions } from '../state/changesets.ts';
 import { isJsonFileName } from './importJson.ts';
+import { useDialogAction } from './useDialogAction.ts';
 
 interface ImportDialogProps {
   opened: boolean;
@@ -29,8 +30,7 @@ function ImportForm({ onClose, importJson }: Omit<ImportDialogProps, 'opened'>) 
   const { t } = useTranslation(EDITOR_NS);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useDialogAction(onClose);
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
@@ -47,18 +47,6 @@ function ImportForm({ onClose, importJson }: Omit<ImportDialogProps, 'opened'>) 
     }
   };
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await importJson(text);
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Stack gap="sm">
@@ -86,7 +74,7 @@ function ImportForm({ onClose, importJson }: Omit<ImportDialogProps, 'opened'>) 
         <Button variant="default" onClick={onClose}>
           {t('sidebar.importDialog.cancel')}
         </Button>
-        <Button onClick={() => void submit()} loading={busy} disabled={text.trim() === ''}>
+        <Button onClick={() => void run(() => importJson(text))} loading={busy} disabled={text.trim() === ''}>
           {t('sidebar.importDialog.import')}
         </Button>
       </Group>

@@ -12,6 +12,7 @@ import { EDITOR_NS } from '../i18n/index.ts';
 import type { ChangesetActions } from '../state/changesets.ts';
 import { useEditor } from '../state/context.ts';
 import { changeSummary } from '../sidebar/changeSummary.ts';
+import { useDialogAction } from './useDialogAction.ts';
 import { allowedSaveOptions, overwrites, SAVE_OPTIONS, type SaveOption } from './saveOptions.ts';
 
 interface SaveDialogProps {
@@ -40,28 +41,14 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
   const [options, setOptions] = useState<Partial<Record<SaveGroup, SaveOption>>>(() =>
     Object.fromEntries(groups.map((group) => [group, allowedSaveOptions(group, false)[0]])),
   );
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useDialogAction(onClose);
   const trimmed = name.trim();
-
-  const submit = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await save(trimmed, options);
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSave(history) && trimmed) void submit();
+        if (canSave(history) && trimmed) void run(() => save(trimmed, options));
       }}
     >
       <Stack gap="sm">
@@ -100,7 +87,7 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
           <Button variant="default" onClick={onClose}>
             {t('sidebar.saveDialog.cancel')}
           </Button>
-          <Button type="submit" loading={saving} disabled={!canSave(history) || !trimmed}>
+          <Button type="submit" loading={busy} disabled={!canSave(history) || !trimmed}>
             {t('sidebar.saveDialog.save')}
           </Button>
         </Group>

@@ -7,6 +7,7 @@ import { useEditor } from '../state/context.ts';
 import { changeSummary, type ChangeCounts } from './changeSummary.ts';
 
 const KINDS = ['added', 'modified', 'deleted'] as const;
+const STAGES = ['unsaved', 'saved'] as const;
 
 export function ChangeSummary() {
   const { t } = useTranslation(EDITOR_NS);
@@ -35,18 +36,14 @@ export function ChangeSummary() {
               </Text>
             </Table.Th>
           </Table.Tr>,
-          <Table.Tr key={`${row.group}-unsaved`} data-testid={`summary-${row.group}-unsaved`}>
-            <Table.Th scope="row" fw={400}>
-              {t('sidebar.changes.unsaved')}
-            </Table.Th>
-            {cells(row.unsaved)}
-          </Table.Tr>,
-          <Table.Tr key={`${row.group}-saved`} data-testid={`summary-${row.group}-saved`}>
-            <Table.Th scope="row" fw={400}>
-              {t('sidebar.changes.saved')}
-            </Table.Th>
-            {cells(row.saved)}
-          </Table.Tr>,
+          ...STAGES.map((stage) => (
+            <Table.Tr key={`${row.group}-${stage}`} data-testid={`summary-${row.group}-${stage}`}>
+              <Table.Th scope="row" fw={400}>
+                {t(`sidebar.changes.${stage}`)}
+              </Table.Th>
+              {cells(row[stage])}
+            </Table.Tr>
+          )),
         ])}
       </Table.Tbody>
     </Table>

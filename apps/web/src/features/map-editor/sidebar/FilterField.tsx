@@ -28,7 +28,7 @@ export function FilterField({ attribute, draft, onChange }: FilterFieldProps) {
   const integer = attribute.type === 'numeric';
   return (
     <Stack gap={2}>
-      <Text size="sm" fw={500}>
+      <Text size="xs" fw={500}>
         {name}
       </Text>
       <Group gap="xs" wrap="nowrap" grow>

@@ -33,18 +33,23 @@ const counters: Record<SaveGroup, (state: Pick<EditorState, 'network'>) => { uns
   drtServiceArea: () => ({ unsaved: ZERO, saved: ZERO }),
 };
 
-/** Nodes and links together, deleted ones included: each flag counts once per feature. */
+/** One feature's change within a stage: a deletion outweighs an earlier modification of the same stage. */
+function changeOf(deleted: boolean | undefined, added: boolean | undefined, modified: boolean | undefined): keyof ChangeCounts | undefined {
+  if (deleted) return 'deleted';
+  if (added) return 'added';
+  return modified ? 'modified' : undefined;
+}
+
+/** Nodes and links together, deleted ones included: each feature counts at most once per stage. */
 export function countNetwork(network: NetworkData): { unsaved: ChangeCounts; saved: ChangeCounts } {
   const unsaved = { added: 0, modified: 0, deleted: 0 };
   const saved = { added: 0, modified: 0, deleted: 0 };
   const visit = (flags: ChangeFlags | undefined) => {
     if (!flags) return;
-    if (flags.added) unsaved.added++;
-    if (flags.modified) unsaved.modified++;
-    if (flags.deleted) unsaved.deleted++;
-    if (flags.savedAdded) saved.added++;
-    if (flags.savedModified) saved.modified++;
-    if (flags.savedDeleted) saved.deleted++;
+    const now = changeOf(flags.deleted, flags.added, flags.modified);
+    const before = changeOf(flags.savedDeleted, flags.savedAdded, flags.savedModified);
+    if (now) unsaved[now]++;
+    if (before) saved[before]++;
   };
   for (const map of [network.nodes, network.links, network.deletedNodes, network.deletedLinks]) {
     for (const feature of map.values()) visit(feature.flags);
