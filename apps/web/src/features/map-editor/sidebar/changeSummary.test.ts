@@ -53,12 +53,10 @@ describe('change summary (spec 2 §3)', () => {
   });
 
   it('a feature modified and then deleted counts as deleted only; a saved modification stays in the saved row', () => {
-    const unsavedOnly = [
-      { type: 'network/updateLink', id: 'ab', changes: { lanes: 3 } },
-      { type: 'network/deleteLink', id: 'ab' },
-    ] satisfies Modification[];
-    expect(countNetwork(shown(unsavedOnly.reduce<History>(push, newHistory()))).unsaved).toEqual({ added: 0, modified: 0, deleted: 1 });
-    const history = push(openChangeset({ id: 1, name: 'x', modifications: [unsavedOnly[0]] }), unsavedOnly[1]);
+    const update: Modification = { type: 'network/updateLink', id: 'ab', changes: { lanes: 3 } };
+    const remove: Modification = { type: 'network/deleteLink', id: 'ab' };
+    expect(countNetwork(shown(push(push(newHistory(), update), remove))).unsaved).toEqual({ added: 0, modified: 0, deleted: 1 });
+    const history = push(openChangeset({ id: 1, name: 'x', modifications: [update] }), remove);
     expect(countNetwork(shown(history))).toEqual({ unsaved: { added: 0, modified: 0, deleted: 1 }, saved: { added: 0, modified: 1, deleted: 0 } });
   });
 
