@@ -1,14 +1,18 @@
 import type { Modification, NetworkModification } from '@corridor/contract';
 import type { Stage } from './flags.ts';
-import { applyNetwork } from './network/apply.ts';
+import { applyToDraft } from './network/apply.ts';
+import { NetworkDraft } from './network/draft.ts';
 import type { NetworkData } from './network/model.ts';
 
 export const isNetworkModification = (mod: Modification): mod is NetworkModification => mod.type.startsWith('network/');
 
 /**
  * Applies the network modifications of a list in order (what a run does with a saved changeset). Transit and DRT
- * kinds are skipped here: they apply to other files.
+ * kinds are skipped here: they apply to other files. One draft for the whole list: each map is copied once, not
+ * once per edit, and `data` is left as it was (also when a modification throws ModificationError).
  */
 export function replayNetwork(data: NetworkData, mods: readonly Modification[], stage: Stage = 'saved'): NetworkData {
-  return mods.filter(isNetworkModification).reduce((current, mod) => applyNetwork(current, mod, stage), data);
+  const draft = new NetworkDraft(data);
+  for (const mod of mods) if (isNetworkModification(mod)) applyToDraft(draft, mod, stage);
+  return draft.result();
 }

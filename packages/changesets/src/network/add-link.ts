@@ -1,5 +1,6 @@
 import type { NetworkLeafModification } from '@corridor/contract';
 import { addedFlags, type Stage } from '../flags.ts';
+import type { NetworkDraft } from './draft.ts';
 import type { NetworkData } from './model.ts';
 
 type AddLink = Extract<NetworkLeafModification, { type: 'network/addLink' }>;
@@ -11,9 +12,7 @@ export function disabled(data: NetworkData, mod: AddLink): string | undefined {
   return missing === undefined ? undefined : `Node ${missing} not found`;
 }
 
-export function apply(data: NetworkData, mod: AddLink, stage: Stage): NetworkData {
-  const deletedLinks = new Map(data.deletedLinks);
-  deletedLinks.delete(mod.link.id);
-  const links = new Map(data.links).set(mod.link.id, { ...mod.link, flags: addedFlags(stage) });
-  return { ...data, links, deletedLinks };
+export function apply(draft: NetworkDraft, mod: AddLink, stage: Stage): void {
+  draft.forgetDeletedLink(mod.link.id);
+  draft.setLink({ ...mod.link, flags: addedFlags(stage) });
 }

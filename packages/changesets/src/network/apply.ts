@@ -5,13 +5,15 @@ import * as addLink from './add-link.ts';
 import * as addNode from './add-node.ts';
 import * as deleteLink from './delete-link.ts';
 import * as deleteNode from './delete-node.ts';
+import { NetworkDraft } from './draft.ts';
 import type { NetworkData } from './model.ts';
 import * as updateLink from './update-link.ts';
 import * as updateNode from './update-node.ts';
 
 interface Kind<M> {
   disabled(data: NetworkData, mod: M): string | undefined;
-  apply(data: NetworkData, mod: M, stage: Stage): NetworkData;
+  /** Applies a modification that is not disabled to the draft. */
+  apply(draft: NetworkDraft, mod: M, stage: Stage): void;
 }
 type Leaf = NetworkLeafModification;
 const KINDS: { [T in Leaf['type']]: Kind<Extract<Leaf, { type: T }>> } = {
@@ -29,21 +31,30 @@ export class ModificationError extends Error {}
 /** Why the modification cannot apply to this network, or undefined when it can. */
 export function disabledNetwork(data: NetworkData, mod: NetworkModification): string | undefined {
   if (mod.type !== 'network/group') return kindOf(mod).disabled(data, mod);
-  let current = data;
+  const draft = new NetworkDraft(data);
   for (const step of mod.modifications) {
-    const reason = kindOf(step).disabled(current, step);
+    const reason = kindOf(step).disabled(draft, step);
     if (reason) return reason;
-    current = kindOf(step).apply(current, step, 'unsaved');
+    kindOf(step).apply(draft, step, 'unsaved');
   }
   return undefined;
 }
 
 /** Applies the modification; throws ModificationError with the reason when it is disabled. */
 export function applyNetwork(data: NetworkData, mod: NetworkModification, stage: Stage = 'unsaved'): NetworkData {
-  const steps = mod.type === 'network/group' ? mod.modifications : [mod];
-  return steps.reduce((current, step) => {
-    const reason = kindOf(step).disabled(current, step);
+  const draft = new NetworkDraft(data);
+  applyToDraft(draft, mod, stage);
+  return draft.result();
+}
+
+/**
+ * Applies the modification to the draft (a group step by step); throws ModificationError with the reason when it
+ * is disabled, leaving the draft part-way (callers drop it).
+ */
+export function applyToDraft(draft: NetworkDraft, mod: NetworkModification, stage: Stage): void {
+  for (const step of mod.type === 'network/group' ? mod.modifications : [mod]) {
+    const reason = kindOf(step).disabled(draft, step);
     if (reason) throw new ModificationError(reason);
-    return kindOf(step).apply(current, step, stage);
-  }, data);
+    kindOf(step).apply(draft, step, stage);
+  }
 }

@@ -1,5 +1,6 @@
 import type { NetworkLeafModification } from '@corridor/contract';
 import { deletedFlags, isAdded, type Stage } from '../flags.ts';
+import type { NetworkDraft } from './draft.ts';
 import type { NetworkData } from './model.ts';
 
 type DeleteLink = Extract<NetworkLeafModification, { type: 'network/deleteLink' }>;
@@ -9,11 +10,8 @@ export function disabled(data: NetworkData, mod: DeleteLink): string | undefined
 }
 
 /** Deleting something just added removes it; otherwise it is marked deleted. */
-export function apply(data: NetworkData, mod: DeleteLink, stage: Stage): NetworkData {
-  const link = data.links.get(mod.id)!;
-  const links = new Map(data.links);
-  links.delete(mod.id);
-  if (isAdded(link.flags)) return { ...data, links };
-  const deletedLinks = new Map(data.deletedLinks).set(mod.id, { ...link, flags: deletedFlags(link.flags, stage) });
-  return { ...data, links, deletedLinks };
+export function apply(draft: NetworkDraft, mod: DeleteLink, stage: Stage): void {
+  const link = draft.links.get(mod.id)!;
+  draft.removeLink(mod.id);
+  if (!isAdded(link.flags)) draft.setDeletedLink({ ...link, flags: deletedFlags(link.flags, stage) });
 }

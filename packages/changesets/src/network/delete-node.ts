@@ -1,5 +1,6 @@
 import type { NetworkLeafModification } from '@corridor/contract';
 import { deletedFlags, isAdded, type Stage } from '../flags.ts';
+import type { NetworkDraft } from './draft.ts';
 import { linksOfNode, type NetworkData } from './model.ts';
 
 type DeleteNode = Extract<NetworkLeafModification, { type: 'network/deleteNode' }>;
@@ -12,11 +13,8 @@ export function disabled(data: NetworkData, mod: DeleteNode): string | undefined
 }
 
 /** Deleting something just added removes it; otherwise it is marked deleted. */
-export function apply(data: NetworkData, mod: DeleteNode, stage: Stage): NetworkData {
-  const node = data.nodes.get(mod.id)!;
-  const nodes = new Map(data.nodes);
-  nodes.delete(mod.id);
-  if (isAdded(node.flags)) return { ...data, nodes };
-  const deletedNodes = new Map(data.deletedNodes).set(mod.id, { ...node, flags: deletedFlags(node.flags, stage) });
-  return { ...data, nodes, deletedNodes };
+export function apply(draft: NetworkDraft, mod: DeleteNode, stage: Stage): void {
+  const node = draft.nodes.get(mod.id)!;
+  draft.removeNode(mod.id);
+  if (!isAdded(node.flags)) draft.setDeletedNode({ ...node, flags: deletedFlags(node.flags, stage) });
 }

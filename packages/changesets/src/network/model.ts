@@ -1,7 +1,7 @@
 /**
  * The editor's network: nodes in WGS84 (lng, lat) and links that refer to their nodes, so moving a node drags the
  * ends of every attached link without touching the links. Maps are never mutated: an edit copies the map it
- * changes (O(n) per edit; see the README). Deleted features leave `nodes`/`links` and stay in `deleted*` with
+ * changes (`NetworkDraft`: once per edit, or once per replayed list; see the README). Deleted features leave `nodes`/`links` and stay in `deleted*` with
  * their flags so the map can still draw them; `toPlain` drops them.
  */
 import type { NetworkLink, NetworkNode } from '@corridor/contract';

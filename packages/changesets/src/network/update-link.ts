@@ -1,6 +1,7 @@
 import type { NetworkLeafModification } from '@corridor/contract';
 import { modifiedFlags, type Stage } from '../flags.ts';
-import { setLink, type LinkData, type NetworkData } from './model.ts';
+import type { NetworkDraft } from './draft.ts';
+import type { LinkData, NetworkData } from './model.ts';
 
 type UpdateLink = Extract<NetworkLeafModification, { type: 'network/updateLink' }>;
 
@@ -11,8 +12,8 @@ export function disabled(data: NetworkData, mod: UpdateLink): string | undefined
 }
 
 /** Changes only the named fields; an attribute given as null is removed. */
-export function apply(data: NetworkData, mod: UpdateLink, stage: Stage): NetworkData {
-  const link = data.links.get(mod.id)!;
+export function apply(draft: NetworkDraft, mod: UpdateLink, stage: Stage): void {
+  const link = draft.links.get(mod.id)!;
   const { attributes: attributeChanges, ...changes } = mod.changes;
   const updated: LinkData = { ...link, ...changes, flags: modifiedFlags(link.flags, stage) };
   if (attributeChanges) {
@@ -23,5 +24,5 @@ export function apply(data: NetworkData, mod: UpdateLink, stage: Stage): Network
     }
     updated.attributes = attributes;
   }
-  return setLink(data, updated);
+  draft.setLink(updated);
 }

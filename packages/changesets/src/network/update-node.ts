@@ -1,6 +1,7 @@
 import type { NetworkLeafModification } from '@corridor/contract';
 import { modifiedFlags, type Stage } from '../flags.ts';
-import { setNode, type NetworkData } from './model.ts';
+import type { NetworkDraft } from './draft.ts';
+import type { NetworkData } from './model.ts';
 
 type UpdateNode = Extract<NetworkLeafModification, { type: 'network/updateNode' }>;
 
@@ -9,7 +10,7 @@ export function disabled(data: NetworkData, mod: UpdateNode): string | undefined
 }
 
 /** Moves the node; attached links refer to it, so their ends follow (spec 2 §4). Link lengths are kept. */
-export function apply(data: NetworkData, mod: UpdateNode, stage: Stage): NetworkData {
-  const node = data.nodes.get(mod.id)!;
-  return setNode(data, { ...node, lng: mod.lng, lat: mod.lat, flags: modifiedFlags(node.flags, stage) });
+export function apply(draft: NetworkDraft, mod: UpdateNode, stage: Stage): void {
+  const node = draft.nodes.get(mod.id)!;
+  draft.setNode({ ...node, lng: mod.lng, lat: mod.lat, flags: modifiedFlags(node.flags, stage) });
 }
