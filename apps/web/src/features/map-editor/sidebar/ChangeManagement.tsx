@@ -31,7 +31,6 @@ export function ChangeManagement() {
   const [pending, setPending] = useState<(() => void) | null>(null);
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useChangesetFromAddress(setError);
 
   const unsaved = history.unsaved.length > 0;
   /** Runs an action that drops the unsaved changes, after the confirm dialog when there are some. */
@@ -44,6 +43,7 @@ export function ChangeManagement() {
       .catch((failure: unknown) => setError(messageOf(failure)))
       .finally(() => setOpening(false));
   };
+  useChangesetFromAddress(open);
   const status = unsaved ? 'unsaved' : history.id === UNSAVED_ID ? 'new' : 'saved';
 
   return (

@@ -105,20 +105,21 @@ function readImportOrThrow(text: string): Modification[] {
   return parsed.modifications;
 }
 
-/** On the first load with `?id=`, that changeset is opened (once per store: a new network file starts afresh). */
-export function useChangesetFromAddress(onError: (message: string) => void): void {
+/**
+ * On the first load with `?id=`, that changeset is opened (once per store: a new network file starts afresh).
+ * `open` is the caller's, so this open and the user's share one "last open wins" guard and one busy state.
+ */
+export function useChangesetFromAddress(open: (id: number) => void): void {
   const [search] = useSearchParams();
   const store = useEditorStore();
-  const { open } = useChangesetActions();
   const openedFor = useRef<object | null>(null);
-  const latest = useRef({ search, open, onError });
-  latest.current = { search, open, onError };
+  const latest = useRef({ search, open });
+  latest.current = { search, open };
 
   useEffect(() => {
     if (openedFor.current === store) return;
     openedFor.current = store;
     const id = changesetIdOf(latest.current.search);
-    if (id === undefined) return;
-    latest.current.open(id).catch((error: unknown) => latest.current.onError(messageOf(error)));
+    if (id !== undefined) latest.current.open(id);
   }, [store]);
 }
