@@ -21,6 +21,7 @@ import { EditorContext } from './state/context.ts';
 import { EditorEnvContext, type EditorEnv } from './state/env.ts';
 import { EditorStore } from './state/store.ts';
 import { Toolbar } from './toolbar/Toolbar.tsx';
+import { useShortcuts } from './toolbar/useShortcuts.ts';
 
 const isNetwork = (tag: string | null) => tag?.startsWith('network_v') ?? false;
 
@@ -98,6 +99,7 @@ export function EditorPage() {
 function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.ReactNode; info: import('@corridor/contract').NetworkInfo }) {
   // One store per scenario and network file: switching the file starts a fresh editor.
   const store = useMemo(() => new EditorStore(), [env.scenario.id, env.networkFileId]);
+  useShortcuts(store);
   return (
     <EditorEnvContext.Provider value={env}>
       <EditorContext.Provider value={store}>

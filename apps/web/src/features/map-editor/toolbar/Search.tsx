@@ -1,0 +1,105 @@
+/**
+ * The Select tool's search box (spec 2 §2, §9): node and link ids in the groups Nodes and Links (at most 5 each,
+ * 15 in all). Loaded ids match by prefix; an exact id that is not loaded is asked of the server, and choosing it
+ * loads it first. Choosing a suggestion selects the feature and flies the map to it.
+ */
+import { Autocomplete, Loader } from '@mantine/core';
+import { useDebouncedValue, useTimeout } from '@mantine/hooks';
+import type { NetworkData } from '@corridor/changesets';
+import type { NetworkQueryAnswer } from '@corridor/contract';
+import { useQuery } from '@tanstack/react-query';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryNetwork } from '../../../api/network.ts';
+import { EDITOR_NS } from '../i18n/index.ts';
+import { fromAnswer } from '../model/answer.ts';
+import { useEditor, useEditorStore } from '../state/context.ts';
+import { useEditorEnv } from '../state/env.ts';
+import { AUTOCOMPLETE_FOCUS_DELAY_MS, limitGroups, matchingIds, parseSuggestionValue, suggestionValue, type SuggestionKind } from './suggestions.ts';
+
+/** Typing settles this long before an id is asked of the server (one request per pause, not per key). */
+const SERVER_LOOKUP_DELAY_MS = 300;
+/** The id selector's longest id (contract `NetworkIdSelector`). */
+const ID_MAX = 200;
+
+/** Which of the id's node and link the server answer holds that the editor does not show yet. */
+function remoteHits(answer: NetworkQueryAnswer | undefined, id: string, network: NetworkData): Set<SuggestionKind> {
+  const hits = new Set<SuggestionKind>();
+  if (!answer) return hits;
+  const { nodes, links } = fromAnswer(answer);
+  if (nodes.some((node) => node.id === id) && !network.deletedNodes.has(id)) hits.add('node');
+  if (links.some((link) => link.id === id) && !network.deletedLinks.has(id)) hits.add('link');
+  return hits;
+}
+
+export function Search() {
+  const { t } = useTranslation(EDITOR_NS);
+  const store = useEditorStore();
+  const network = useEditor((state) => state.network);
+  const { networkFileId } = useEditorEnv();
+  const [query, setQuery] = useState('');
+  const [opened, setOpened] = useState(false);
+  const focusDelay = useTimeout(() => setOpened(true), AUTOCOMPLETE_FOCUS_DELAY_MS);
+  const term = query.trim();
+  const [settled] = useDebouncedValue(term, SERVER_LOOKUP_DELAY_MS);
+  const loaded = network.nodes.has(settled) && network.links.has(settled);
+  const remote = useQuery({
+    queryKey: ['files', networkFileId, 'network-ids', settled] as const,
+    queryFn: ({ signal }) => queryNetwork(networkFileId, { type: 'Data', filters: { ids: { links: [settled], nodes: [settled] } } }, signal),
+    enabled: settled !== '' && settled.length <= ID_MAX && !loaded,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const answer = settled === term ? remote.data : undefined;
+
+  const groups = useMemo(() => {
+    const hits = remoteHits(answer, term, network);
+    const exact = (kind: SuggestionKind) => (hits.has(kind) ? [term] : []);
+    return limitGroups([
+      { kind: 'node', ids: [...exact('node'), ...matchingIds(network.nodes.keys(), term)] },
+      { kind: 'link', ids: [...exact('link'), ...matchingIds(network.links.keys(), term)] },
+    ]);
+  }, [answer, term, network]);
+
+  const data = groups.map((group) => ({
+    group: t(group.kind === 'node' ? 'toolbar.search.nodes' : 'toolbar.search.links'),
+    items: group.ids.map((id) => ({ value: suggestionValue(group.kind, id), label: id })),
+  }));
+
+  const choose = (value: string) => {
+    const chosen = parseSuggestionValue(value);
+    if (!chosen) return;
+    const shown = store.getState().network;
+    const isLoaded = chosen.kind === 'node' ? shown.nodes.has(chosen.id) : shown.links.has(chosen.id);
+    if (!isLoaded && answer) store.load(answer, false);
+    store.select(
+      { type: 'network-links-and-nodes', nodes: chosen.kind === 'node' ? [chosen.id] : [], links: chosen.kind === 'link' ? [chosen.id] : [] },
+      { fly: true },
+    );
+  };
+
+  return (
+    <Autocomplete
+      size="xs"
+      w={220}
+      aria-label={t('toolbar.search.label')}
+      placeholder={t('toolbar.search.placeholder')}
+      leftSection={<IconSearch size={14} aria-hidden />}
+      rightSection={remote.isFetching ? <Loader size={12} /> : null}
+      value={query}
+      onChange={setQuery}
+      data={data}
+      // The groups are already matched and cut to the limits; Mantine's own filter would cut them again.
+      filter={({ options }) => options}
+      onOptionSubmit={choose}
+      openOnFocus={false}
+      dropdownOpened={opened}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      onFocus={() => focusDelay.start()}
+      onBlur={() => focusDelay.clear()}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The search box's suggestions (spec 2 §2, §9): ids of loaded nodes and links that start with the query, in the
+ * groups Nodes and Links, at most 5 per group and 15 in all. An exact match comes first, then shorter ids, then
+ * in id order, so "12" offers 12, 120, 121 … before 1200.
+ */
+export const SUGGESTIONS_MAX = 15;
+export const SUGGESTIONS_PER_GROUP = 5;
+/** The search's suggestions open this long after the box gets focus (spec 2 §9 "Autocomplete focus delay"). */
+export const AUTOCOMPLETE_FOCUS_DELAY_MS = 301;
+
+export type SuggestionKind = 'node' | 'link';
+
+export interface SuggestionGroup {
+  readonly kind: SuggestionKind;
+  readonly ids: readonly string[];
+}
+
+const byRelevance = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
+/** The ids starting with the query (case-sensitive, as MATSim ids are), best first, at most `limit`. */
+export function matchingIds(ids: Iterable<string>, query: string, limit = SUGGESTIONS_PER_GROUP): string[] {
+  if (query === '') return [];
+  const found: string[] = [];
+  for (const id of ids) if (id.startsWith(query)) found.push(id);
+  return found.sort(byRelevance).slice(0, limit);
+}
+
+/**
+ * Cuts the groups to the limits: each group at most `perGroup`, all together at most `max` (earlier groups
+ * first); empty groups are left out.
+ */
+export function limitGroups(groups: readonly SuggestionGroup[], perGroup = SUGGESTIONS_PER_GROUP, max = SUGGESTIONS_MAX): SuggestionGroup[] {
+  const result: SuggestionGroup[] = [];
+  let left = max;
+  for (const group of groups) {
+    const ids = [...new Set(group.ids)].slice(0, Math.min(perGroup, left));
+    if (ids.length === 0) continue;
+    result.push({ kind: group.kind, ids });
+    left -= ids.length;
+  }
+  return result;
+}
+
+/** One value per suggestion for the combobox (a node and a link may share an id). */
+export const suggestionValue = (kind: SuggestionKind, id: string) => `${kind}:${id}`;
+
+export function parseSuggestionValue(value: string): { kind: SuggestionKind; id: string } | undefined {
+  const colon = value.indexOf(':');
+  const kind = value.slice(0, colon);
+  if (kind !== 'node' && kind !== 'link') return undefined;
+  return { kind, id: value.slice(colon + 1) };
+}
