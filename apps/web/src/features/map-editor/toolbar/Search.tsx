@@ -9,7 +9,7 @@ import type { NetworkData } from '@corridor/changesets';
 import type { NetworkQueryAnswer } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryNetwork } from '../../../api/network.ts';
 import { EDITOR_NS } from '../i18n/index.ts';
@@ -40,7 +40,12 @@ export function Search() {
   const { networkFileId } = useEditorEnv();
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
-  const focusDelay = useTimeout(() => setOpened(true), AUTOCOMPLETE_FOCUS_DELAY_MS);
+  // Between focus and the delay's end only typing opens the list (a click into the box would open it at once).
+  const waiting = useRef(false);
+  const focusDelay = useTimeout(() => {
+    waiting.current = false;
+    setOpened(true);
+  }, AUTOCOMPLETE_FOCUS_DELAY_MS);
   const term = query.trim();
   const [settled] = useDebouncedValue(term, SERVER_LOOKUP_DELAY_MS);
   const loaded = network.nodes.has(settled) && network.links.has(settled);
@@ -88,18 +93,26 @@ export function Search() {
       leftSection={<IconSearch size={14} aria-hidden />}
       rightSection={remote.isFetching ? <Loader size={12} /> : null}
       value={query}
-      onChange={setQuery}
+      onChange={(value) => {
+        waiting.current = false;
+        setQuery(value);
+      }}
       data={data}
       // The groups are already matched and cut to the limits; Mantine's own filter would cut them again.
       filter={({ options }) => options}
       onOptionSubmit={choose}
       openOnFocus={false}
       dropdownOpened={opened}
-      onDropdownOpen={() => setOpened(true)}
+      onDropdownOpen={() => waiting.current || setOpened(true)}
       onDropdownClose={() => setOpened(false)}
-      onFocus={() => focusDelay.start()}
-      onBlur={() => focusDelay.clear()}
-      comboboxProps={{ withinPortal: true }}
+      onFocus={() => {
+        waiting.current = true;
+        focusDelay.start();
+      }}
+      onBlur={() => {
+        waiting.current = false;
+        focusDelay.clear();
+      }}
     />
   );
 }
