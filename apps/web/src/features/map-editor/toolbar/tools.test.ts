@@ -7,7 +7,7 @@ import { CANCEL, DELETE, DONE, GROUPS, NETWORK_TOOLS, REDO, RESET, UNDO, toolFor
 
 // The handlers are another area's; here only that the toolbar calls the active one is checked.
 const calls: string[] = [];
-vi.mock('../map/handlers/index.ts', () => ({
+vi.mock('../canvas/handlers/index.ts', () => ({
   handlerFor: (tool: ToolId): Handler => ({
     tool,
     category: 'network',

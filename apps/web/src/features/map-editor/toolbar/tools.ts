@@ -6,7 +6,7 @@
  */
 import { canRedo, canUndo } from '@corridor/changesets';
 import type { ParseKeys } from 'i18next';
-import { handlerFor } from '../map/handlers/index.ts';
+import { handlerFor } from '../canvas/handlers/index.ts';
 import type { EditorStore } from '../state/store.ts';
 import type { EditorState, ToolId } from '../state/types.ts';
 import { matchesKey, type KeyPress } from './keys.ts';
