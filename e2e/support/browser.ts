@@ -11,6 +11,9 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // WebGL (the map editor's MapLibre + deck.gl) through software rendering.
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
 ];
 
 /** Debian's Chromium when installed, else the one shipped in the @sparticuz/chromium npm package. */
