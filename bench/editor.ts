@@ -1,0 +1,109 @@
+// The map editor in headless Chromium on berlin-medium (issue 13): time from navigation to the first drawn
+// network (the map container's data-links-drawn > 0), and frames per second while panning (requestAnimationFrame
+// count during scripted drags). WebGL here is SwiftShader (software): the figures say what this machine gives, a
+// real GPU does far better. Builds the web app when there is no build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { startServer } from '../e2e/support/server.ts';
+import { setupAdmin, signIn } from '../e2e/support/session.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const BERLIN = join(root, '../shared/data/berlin-medium/network.xml.gz');
+const API = '/api/v1';
+const PAN_SECONDS = 5;
+
+if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  const build = spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  await setupAdmin(server.url, 'bench', 'bench-editor-1');
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, 'bench', 'bench-editor-1');
+  const ok = async <T>(response: Awaited<ReturnType<typeof page.request.get>>): Promise<T> => {
+    if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const { id: groupId } = await ok<{ id: number }>(await page.request.get(`${API}/accounts/groups/find`, { params: { name: 'bench' } }));
+  const { id: scenarioId } = await ok<{ id: number }>(
+    await page.request.post(`${API}/datasets/datasets`, {
+      data: { groupId, key: 'berlin', name: 'Berlin', description: '', type: 'scenario', attributes: { __crs: 'EPSG:31468' } },
+    }),
+  );
+  const { files } = await ok<{ files: { id: number }[] }>(
+    await page.request.post(`${API}/datasets/files`, {
+      multipart: { 'files[]': { name: 'network.xml.gz', mimeType: 'application/gzip', buffer: readFileSync(BERLIN) } },
+    }),
+  );
+  const fileId = files[0]!.id;
+  await ok(await page.request.post(`${API}/datasets/datasets/${scenarioId}/files/${fileId}`));
+  const processStart = performance.now();
+  for (;;) {
+    const status = (await page.request.get(`${API}/datasets/files/${fileId}/d/network-info/info.json`)).status();
+    if (status === 200) break;
+    if (performance.now() - processStart > 180_000) throw new Error('the network was not processed within 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const processed = performance.now() - processStart;
+
+  const rows: [string, string][] = [['network post-processing (previews + binary + index), s', (processed / 1000).toFixed(1)]];
+  const map = page.getByTestId('editor-map');
+  for (const visit of ['first (cold chunk cache)', 'second (warm)']) {
+    const start = performance.now();
+    await page.goto('/bench/berlin/editor');
+    await map.waitFor();
+    for (;;) {
+      if (Number(await map.getAttribute('data-links-drawn')) > 0) break;
+      if (performance.now() - start > 120_000) throw new Error('no links drawn within 2 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    rows.push([`navigation → first drawn network, ${visit}, ms`, (performance.now() - start).toFixed(0)]);
+  }
+  rows.push(['links drawn at the start view', (await map.getAttribute('data-links-drawn')) ?? '?']);
+
+  // Pan: drag the map back and forth while counting animation frames in the page.
+  const box = (await map.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number; __counting: boolean };
+    w.__frames = 0;
+    w.__counting = true;
+    const tick = () => {
+      if (!w.__counting) return;
+      w.__frames++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const panStart = performance.now();
+  let direction = 1;
+  while (performance.now() - panStart < PAN_SECONDS * 1000) {
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    for (let step = 1; step <= 20; step++) await page.mouse.move(cx + direction * step * 15, cy + direction * step * 8);
+    await page.mouse.up();
+    direction = -direction;
+  }
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number; __counting: boolean };
+    w.__counting = false;
+    return w.__frames;
+  });
+  const seconds = (performance.now() - panStart) / 1000;
+  rows.push(['frames per second while panning (SwiftShader)', (frames / seconds).toFixed(1)]);
+
+  console.log('| measure | value |\n|---|---:|');
+  for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
