@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { attributeValue, formValues, knownAttributes, linkChanges } from './linkForm.ts';
+
+const link = {
+  id: 'l1',
+  fromId: 'a',
+  toId: 'b',
+  length: 100,
+  capacity: 600,
+  lanes: 1,
+  freespeed: 13.89,
+  modes: ['car'],
+  attributes: { type: { type: 'string' as const, value: 'primary' }, toll: { type: 'bool' as const, value: false } },
+};
+
+describe('linkChanges', () => {
+  it('is empty for an untouched form', () => {
+    expect(linkChanges(link, formValues(link))).toEqual({});
+  });
+
+  it('carries only the changed fields', () => {
+    const values = { ...formValues(link), capacity: 900, modes: ['car', 'bus'] };
+    expect(linkChanges(link, values)).toEqual({ capacity: 900, modes: ['car', 'bus'] });
+  });
+
+  it('keeps the old value for an emptied number', () => {
+    expect(linkChanges(link, { ...formValues(link), lanes: '' })).toEqual({});
+  });
+
+  it('removes an attribute with null and sets new or changed ones', () => {
+    const values = formValues(link);
+    delete values.attributes.toll;
+    values.attributes.type = { type: 'string', value: 'secondary' };
+    values.attributes.count = { type: 'integer', value: 3 };
+    expect(linkChanges(link, values)).toEqual({
+      attributes: { toll: null, type: { type: 'string', value: 'secondary' }, count: { type: 'integer', value: 3 } },
+    });
+  });
+});
+
+describe('attributeValue', () => {
+  it('drops decimals from integers and defaults by type', () => {
+    expect(attributeValue('integer', 3.7)).toEqual({ type: 'integer', value: 3 });
+    expect(attributeValue('decimal', '2.5')).toEqual({ type: 'decimal', value: 2.5 });
+    expect(attributeValue('decimal', '')).toEqual({ type: 'decimal', value: 0 });
+    expect(attributeValue('bool', undefined)).toEqual({ type: 'bool', value: false });
+    expect(attributeValue('string', undefined)).toEqual({ type: 'string', value: '' });
+  });
+});
+
+describe('knownAttributes', () => {
+  it('joins the server list (without standard fields) with names seen on links', () => {
+    const known = knownAttributes(
+      [
+        { name: 'capacity', type: 'decimal' },
+        { name: 'osm:way:highway', type: 'categorical' },
+        { name: 'count', type: 'numeric' },
+      ],
+      [link],
+    );
+    expect([...known]).toEqual([
+      ['osm:way:highway', 'string'],
+      ['count', 'integer'],
+      ['type', 'string'],
+      ['toll', 'bool'],
+    ]);
+  });
+});
