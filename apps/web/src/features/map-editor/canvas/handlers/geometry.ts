@@ -1,0 +1,57 @@
+/**
+ * Planar geometry in lng/lat for the handlers: enough at editing scale (a lasso, one link). Longitude differences
+ * are scaled by cos(latitude) so that a distance is the same number of screen pixels in every direction on a Web
+ * Mercator map; `degreesPerPixel` is the latitude degrees one screen pixel spans at the pointer.
+ */
+import type { NetworkData } from '@corridor/changesets';
+import type { LngLat } from '../../state/types.ts';
+
+/** Lasso and polygon drawing close within this many screen pixels of the first point (spec 2 §5). */
+export const CLOSE_RING_PX = 20;
+
+const rad = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Distance in latitude degrees (longitude scaled to the same ground length). */
+export function degreeDistance(a: LngLat, b: LngLat): number {
+  const scale = Math.cos(rad((a[1] + b[1]) / 2));
+  return Math.hypot((a[0] - b[0]) * scale, a[1] - b[1]);
+}
+
+/** A click this close to the first corner closes the ring: 20 × degrees per pixel, so it scales with the zoom. */
+export function closesRing(first: LngLat, point: LngLat, degreesPerPixel: number): boolean {
+  return degreeDistance(first, point) <= CLOSE_RING_PX * degreesPerPixel;
+}
+
+/** Even-odd ray casting; a point on an edge may fall either way. */
+export function pointInPolygon([x, y]: LngLat, polygon: readonly LngLat[]): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * What a lasso selects: the loaded nodes inside the polygon and the links with BOTH ends inside (a link that only
+ * touches the area is not "in" it, and Delete then never removes a link reaching outside the drawn area).
+ */
+export function selectionInPolygon(network: NetworkData, polygon: readonly LngLat[]): { links: string[]; nodes: string[] } {
+  const inside = new Set<string>();
+  for (const node of network.nodes.values()) if (pointInPolygon([node.lng, node.lat], polygon)) inside.add(node.id);
+  const links: string[] = [];
+  for (const link of network.links.values()) if (inside.has(link.fromId) && inside.has(link.toId)) links.push(link.id);
+  return { links, nodes: [...inside] };
+}
+
+/** The point of segment a–b nearest to p (where a click on a link splits it, so the halves stay straight). */
+export function nearestOnSegment(a: LngLat, b: LngLat, p: LngLat): LngLat {
+  const scale = Math.cos(rad(p[1])) ** 2;
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const squared = dx * dx * scale + dy * dy;
+  if (squared === 0) return a;
+  const t = Math.min(1, Math.max(0, ((p[0] - a[0]) * dx * scale + (p[1] - a[1]) * dy) / squared));
+  return [a[0] + t * dx, a[1] + t * dy];
+}

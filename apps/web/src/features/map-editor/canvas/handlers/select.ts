@@ -1,0 +1,88 @@
+/**
+ * Select (spec 2 §2): a click on a link selects the links between its two nodes (both directions share one line
+ * on the map, so this is the only way to reach the hidden direction), a click on a node selects the node, a click
+ * on nothing clears; Shift adds or removes. Backspace deletes the selection as one modification.
+ */
+import type { NetworkData } from '@corridor/changesets';
+import type { NetworkLeafModification, NetworkModification } from '@corridor/contract';
+import type { Handler, MapPointerEvent } from '../../state/handler.ts';
+import type { EditorStore } from '../../state/store.ts';
+import { NO_SELECTION, type Selection } from '../../state/types.ts';
+
+type NetworkSelection = Extract<Selection, { type: 'network-links-and-nodes' }>;
+
+/** The link and every other link between the same two nodes, either direction. */
+export function linksOfPair(network: NetworkData, linkId: string): string[] {
+  const link = network.links.get(linkId);
+  if (!link) return [];
+  const ids = [];
+  for (const other of network.links.values()) {
+    if ((other.fromId === link.fromId && other.toId === link.toId) || (other.fromId === link.toId && other.toId === link.fromId)) ids.push(other.id);
+  }
+  return ids;
+}
+
+/** What a click picks: the node under the pointer before the link (nodes sit on the links' ends). */
+export function pickedSelection(network: NetworkData, event: MapPointerEvent): NetworkSelection | null {
+  if (event.nodeId && network.nodes.has(event.nodeId)) return { type: 'network-links-and-nodes', links: [], nodes: [event.nodeId] };
+  if (event.linkId && network.links.has(event.linkId)) return { type: 'network-links-and-nodes', links: linksOfPair(network, event.linkId), nodes: [] };
+  return null;
+}
+
+const toggle = (current: readonly string[], ids: readonly string[]): string[] =>
+  ids.every((id) => current.includes(id)) ? current.filter((id) => !ids.includes(id)) : [...current, ...ids.filter((id) => !current.includes(id))];
+
+/** Shift-click: the picked links or node join the selection, or leave it when all of them are in it already. */
+export function toggledSelection(current: Selection, picked: NetworkSelection): Selection {
+  if (current.type !== 'network-links-and-nodes') return picked;
+  const links = toggle(current.links, picked.links);
+  const nodes = toggle(current.nodes, picked.nodes);
+  return links.length === 0 && nodes.length === 0 ? NO_SELECTION : { type: 'network-links-and-nodes', links, nodes };
+}
+
+/**
+ * Deleting a selection: its links, then the selected nodes left without links (nodes are deleted only then,
+ * spec 2 §4). One leaf or one group, so it undoes as one; undefined when nothing can go.
+ */
+export function deleteSelection(network: NetworkData, selection: Selection): NetworkModification | undefined {
+  if (selection.type !== 'network-links-and-nodes') return undefined;
+  const gone = new Set(selection.links.filter((id) => network.links.has(id)));
+  const steps: NetworkLeafModification[] = [...gone].map((id) => ({ type: 'network/deleteLink', id }));
+  const selectedNodes = new Set(selection.nodes.filter((id) => network.nodes.has(id)));
+  const stillLinked = new Set<string>();
+  for (const link of network.links.values()) {
+    if (gone.has(link.id)) continue;
+    stillLinked.add(link.fromId).add(link.toId);
+  }
+  for (const id of selectedNodes) if (!stillLinked.has(id)) steps.push({ type: 'network/deleteNode', id });
+  if (steps.length === 0) return undefined;
+  return steps.length === 1 ? steps[0] : { type: 'network/group', modifications: steps };
+}
+
+/** The link or node under the pointer is the hovered one (the map highlights it). */
+export function hoverPicked(store: EditorStore, event: MapPointerEvent): void {
+  store.hover(event.nodeId ? { nodeId: event.nodeId } : event.linkId ? { linkId: event.linkId } : {});
+}
+
+export const selectHandler: Handler = {
+  tool: 'select',
+  category: 'network',
+  click(store, event) {
+    const { network, selection } = store.getState();
+    const picked = pickedSelection(network, event);
+    if (event.shiftKey) {
+      if (picked) store.select(toggledSelection(selection, picked));
+      return;
+    }
+    store.select(picked ?? NO_SELECTION);
+  },
+  move: hoverPicked,
+  delete(store) {
+    const { network, selection } = store.getState();
+    const mod = deleteSelection(network, selection);
+    if (!mod) return;
+    const reason = store.perform(mod);
+    if (reason) console.warn(`Delete not possible: ${reason}`);
+    else store.select(NO_SELECTION);
+  },
+};
