@@ -1,0 +1,48 @@
+/**
+ * The table's bulk actions (spec 2 §2): each is ONE `network/group` of leaf modifications so that one undo
+ * undoes it; undefined when there is nothing to do.
+ */
+import { generateId, oppositeLink, reverseLink, type LinkData, type NetworkData } from '@corridor/changesets';
+import type { LinkChanges, NetworkGroupModification, NetworkLeafModification } from '@corridor/contract';
+import { NUMERIC_FIELDS } from '../link/linkForm.ts';
+
+const group = (modifications: NetworkLeafModification[]): NetworkGroupModification | undefined =>
+  modifications.length > 0 ? { type: 'network/group', modifications } : undefined;
+
+/** Bulk edit: only the fields given (a mixed field left empty is not given), and per link only what differs. */
+export function bulkEdit(links: readonly LinkData[], edit: Pick<LinkChanges, 'capacity' | 'freespeed' | 'lanes' | 'length' | 'modes'>) {
+  const modifications: NetworkLeafModification[] = [];
+  for (const link of links) {
+    const changes: LinkChanges = {};
+    for (const field of NUMERIC_FIELDS) {
+      const value = edit[field];
+      if (value !== undefined && value !== link[field]) changes[field] = value;
+    }
+    if (edit.modes && edit.modes.join('\u0000') !== link.modes.join('\u0000')) changes.modes = [...edit.modes];
+    if (Object.keys(changes).length > 0) modifications.push({ type: 'network/updateLink', id: link.id, changes });
+  }
+  return group(modifications);
+}
+
+export const bulkDelete = (links: readonly LinkData[]) => group(links.map((link) => ({ type: 'network/deleteLink', id: link.id })));
+
+export const bulkReverse = (links: readonly LinkData[]) => group(links.map(reverseLink));
+
+/**
+ * Add opposite for every link that has no link the other way between its nodes; new ids are unique against the
+ * network and each other.
+ */
+export function bulkAddOpposite(network: NetworkData, links: readonly LinkData[], random?: () => string) {
+  const pairs = new Set([...network.links.values()].map((link) => `${link.fromId}\u0000${link.toId}`));
+  const fresh = new Set<string>();
+  const modifications: NetworkLeafModification[] = [];
+  for (const link of links) {
+    const opposite = `${link.toId}\u0000${link.fromId}`;
+    if (pairs.has(opposite)) continue;
+    const id = generateId((candidate) => network.links.has(candidate) || network.deletedLinks.has(candidate) || fresh.has(candidate), random);
+    fresh.add(id);
+    pairs.add(opposite);
+    modifications.push(oppositeLink(link, id));
+  }
+  return group(modifications);
+}
