@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import type { LinkData } from '@corridor/changesets';
 import type { NetworkGroupModification } from '@corridor/contract';
 import { useState } from 'react';
@@ -31,7 +31,7 @@ export function BulkActions({ links, scope, onUnselect }: BulkActionsProps) {
       <Group gap="xs">
         {editMode && (
           <>
-            <Button size="xs" variant={editing ? 'filled' : 'default'} disabled={none} onClick={() => setEditing((on) => !on)}>
+            <Button size="xs" variant="default" disabled={none} onClick={() => setEditing((on) => !on)}>
               {label('edit')}
             </Button>
             <Button
@@ -59,7 +59,7 @@ export function BulkActions({ links, scope, onUnselect }: BulkActionsProps) {
           </Button>
         )}
       </Group>
-      {editing && editMode && !none && (
+      <Modal opened={editing && editMode && !none} onClose={() => setEditing(false)} title={label('edit')}>
         <BulkEditForm
           links={links}
           onCancel={() => setEditing(false)}
@@ -68,7 +68,7 @@ export function BulkActions({ links, scope, onUnselect }: BulkActionsProps) {
             setEditing(false);
           }}
         />
-      )}
+      </Modal>
     </>
   );
 }

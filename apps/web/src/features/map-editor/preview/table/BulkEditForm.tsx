@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, SimpleGrid, TagsInput } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, TagsInput } from '@mantine/core';
 import type { LinkData } from '@corridor/changesets';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +32,13 @@ export function BulkEditForm({ links, onApply, onCancel }: { links: readonly Lin
   const mixed = t('panels.table.mixed');
 
   return (
-    <Paper p="xs" withBorder>
-      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="xs">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+    >
+      <SimpleGrid cols={2} spacing="xs">
         {NUMERIC_FIELDS.map((field) => (
           <NumberInput
             key={field}
@@ -57,10 +62,10 @@ export function BulkEditForm({ links, onApply, onCancel }: { links: readonly Lin
         <Button size="xs" variant="default" onClick={onCancel}>
           {t('panels.table.cancel')}
         </Button>
-        <Button size="xs" onClick={apply}>
+        <Button size="xs" type="submit">
           {t('panels.table.apply')}
         </Button>
       </Group>
-    </Paper>
+    </form>
   );
 }

@@ -67,16 +67,16 @@ export function LinkTable({ rows, sort, onSort, checked, onCheck, editable, onEd
             <Table.Td>
               {bearing !== undefined && <IconArrowUp size={16} aria-hidden style={{ transform: `rotate(${bearing}deg)` }} />}
             </Table.Td>
-            <Table.Td ff="monospace">{link.id}</Table.Td>
+            <Table.Td ff="monospace" data-column="id">{link.id}</Table.Td>
             {COLUMNS.filter((column) => NUMERIC.has(column)).map((column) => {
               const field = column as NumericField;
               return (
-                <Table.Td key={field}>
+                <Table.Td key={field} data-column={field}>
                   <EditableCell linkId={link.id} field={field} value={link[field]} editable={editable} onCommit={(value) => onEdit(link.id, field, value)} />
                 </Table.Td>
               );
             })}
-            <Table.Td>{link.modes.join(', ')}</Table.Td>
+            <Table.Td data-column="modes">{link.modes.join(', ')}</Table.Td>
             <Table.Td>
               <LinkDirection fromId={link.fromId} toId={link.toId} />
             </Table.Td>
