@@ -1,6 +1,67 @@
+/**
+ * The editor's map (spec 2 §2): MapLibre with the theme's style (or a plain background), the network as deck.gl
+ * layers, the active tool's handler on the pointer, the viewport query, fly-to and the camera in the address.
+ */
+import { Alert, useComputedColorScheme } from '@mantine/core';
 import type { NetworkInfo } from '@corridor/contract';
+import { memo, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EDITOR_NS } from '../i18n/index.ts';
+import { useEditor, useEditorStore } from '../state/context.ts';
+import { CameraInUrl } from './CameraInUrl.tsx';
+import { initialCamera } from './camera.ts';
+import { PALETTES } from './layers/palette.ts';
+import { NODE_ZOOM, useNetworkLayers } from './layers/useNetworkLayers.ts';
+import { useStyleUrl } from './mapStyle.ts';
+import { useFlyTo } from './useFlyTo.ts';
+import { useMapCursor } from './useMapCursor.ts';
+import { useMapInstance, useThemedStyle } from './useMapInstance.ts';
+import { usePointer } from './usePointer.ts';
+import { useViewportQuery } from './useViewportQuery.ts';
 
-/** The map: MapLibre + deck.gl layers of the loaded network (stub until the map lands). */
-export function EditorMap(_props: { info: NetworkInfo }) {
-  return <div data-testid="editor-map" style={{ position: 'absolute', inset: 0 }} />;
-}
+export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }) {
+  const { t } = useTranslation(EDITOR_NS);
+  const store = useEditorStore();
+  const scheme = useComputedColorScheme('light');
+  const palette = PALETTES[scheme];
+  const container = useRef<HTMLDivElement>(null);
+  // Read once: the map owns the camera from then on and writes it back to the address.
+  const [camera] = useState(() => initialCamera(new URLSearchParams(window.location.search), info));
+  const instance = useMapInstance(container, camera, scheme);
+  const map = instance?.map;
+  const [showAllNodes, setShowAllNodes] = useState(camera.zoom >= NODE_ZOOM);
+  const { layers, linkCount } = useNetworkLayers(palette, showAllNodes);
+  const exceedsLimit = useEditor((state) => state.exceedsLimit);
+
+  useThemedStyle(map, scheme, useStyleUrl(scheme));
+  useViewportQuery(map);
+  useFlyTo(map);
+  usePointer(instance, store);
+  useMapCursor(map);
+
+  useEffect(() => {
+    if (!map) return;
+    const onZoom = () => setShowAllNodes(map.getZoom() >= NODE_ZOOM);
+    map.on('zoom', onZoom);
+    return () => void map.off('zoom', onZoom);
+  }, [map]);
+
+  useEffect(() => instance?.overlay.setProps({ layers }), [instance, layers]);
+
+  return (
+    <div data-testid="editor-map" data-links={linkCount} aria-label={t('map.label')} role="application" style={{ position: 'absolute', inset: 0 }}>
+      <div ref={container} style={{ position: 'absolute', inset: 0 }} />
+      {map && <CameraInUrl map={map} />}
+      {exceedsLimit && (
+        <Alert
+          color="yellow"
+          title={t('map.limit.title')}
+          style={{ position: 'absolute', top: 8, right: 8, maxWidth: 320, zIndex: 2, pointerEvents: 'none' }}
+          data-testid="viewport-limit"
+        >
+          {t('map.limit.text')}
+        </Alert>
+      )}
+    </div>
+  );
+});

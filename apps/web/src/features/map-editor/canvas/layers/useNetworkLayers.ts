@@ -1,0 +1,164 @@
+/**
+ * The deck.gl layers of the editor (spec 2 §2 "Layers"): network outline, deleted links (faded), links coloured by
+ * their change flag, selection and hover highlights, nodes (all of them from NODE_ZOOM, the changed and selected
+ * ones always) and the temporary layer drawing the handler's draft. Data arrays are memoised on the store's
+ * network identity, so a hover or a draft move re-uploads only its own small layer.
+ */
+import type { Layer } from '@deck.gl/core';
+import { LineLayer, PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
+import { useMemo } from 'react';
+import { useEditor } from '../../state/context.ts';
+import type { LngLat } from '../../state/types.ts';
+import { allNodes, deletedSegments, flaggedNodes, linkSegments, nodesOf, segmentsOf, type NodePoint, type Segment } from './data.ts';
+import type { Palette, Rgba } from './palette.ts';
+
+/** From this zoom on every loaded node is drawn (and can be picked). */
+export const NODE_ZOOM = 15;
+/** Layers a pick looks at: links, and nodes before links. */
+export const LINK_PICK_LAYERS = ['links'];
+export const NODE_PICK_LAYERS = ['nodes', 'nodes-marked'];
+
+const LINK_WIDTH = 2.5;
+const source = (segment: Segment) => segment.source as [number, number];
+const target = (segment: Segment) => segment.target as [number, number];
+const position = (node: NodePoint) => node.position as [number, number];
+
+function highlight(id: string, data: Segment[], color: Rgba, width: number): Layer {
+  return new LineLayer<Segment>({ id, data, getSourcePosition: source, getTargetPosition: target, getColor: color, getWidth: width, widthUnits: 'pixels' });
+}
+
+export function useNetworkLayers(palette: Palette, showAllNodes: boolean): { layers: Layer[]; linkCount: number } {
+  const network = useEditor((state) => state.network);
+  const filters = useEditor((state) => state.filters);
+  const layers = useEditor((state) => state.layers);
+  const selection = useEditor((state) => state.selection);
+  const hover = useEditor((state) => state.hover);
+  const draft = useEditor((state) => state.draft);
+
+  const links = useMemo(() => linkSegments(network, filters), [network, filters]);
+  const deleted = useMemo(() => deletedSegments(network), [network]);
+  const nodes = useMemo(() => allNodes(network), [network]);
+  const flagged = useMemo(() => flaggedNodes(network), [network]);
+  const selectedLinks = useMemo(() => (selection.type === 'network-links-and-nodes' ? segmentsOf(network, selection.links) : []), [network, selection]);
+  const markedNodes = useMemo(() => {
+    const ids = [...(selection.type === 'network-links-and-nodes' ? selection.nodes : []), ...(hover.nodeId ? [hover.nodeId] : [])];
+    return [...flagged, ...nodesOf(network, ids)];
+  }, [network, flagged, selection, hover.nodeId]);
+  const hoverLinks = useMemo(() => (hover.linkId ? segmentsOf(network, [hover.linkId]) : []), [network, hover.linkId]);
+
+  const base = useMemo((): Layer[] => {
+    if (!layers.network) return [];
+    const color = (flag: Segment['flag']) => (flag ? palette.flags[flag] : palette.link) as Rgba;
+    return [
+      new LineLayer<Segment>({
+        id: 'links-outline',
+        data: links,
+        visible: layers.outline,
+        getSourcePosition: source,
+        getTargetPosition: target,
+        getColor: palette.outline,
+        getWidth: LINK_WIDTH + 3,
+        widthUnits: 'pixels',
+        updateTriggers: { getColor: palette },
+      }),
+      new LineLayer<Segment>({
+        id: 'links-deleted',
+        data: deleted,
+        getSourcePosition: source,
+        getTargetPosition: target,
+        getColor: (segment) => color(segment.flag),
+        getWidth: LINK_WIDTH,
+        widthUnits: 'pixels',
+        updateTriggers: { getColor: palette },
+      }),
+      new LineLayer<Segment>({
+        id: 'links',
+        data: links,
+        pickable: true,
+        getSourcePosition: source,
+        getTargetPosition: target,
+        getColor: (segment) => color(segment.flag),
+        getWidth: LINK_WIDTH,
+        widthUnits: 'pixels',
+        updateTriggers: { getColor: palette },
+      }),
+      new ScatterplotLayer<NodePoint>({
+        id: 'nodes',
+        data: nodes,
+        visible: showAllNodes,
+        pickable: true,
+        getPosition: position,
+        getFillColor: palette.node,
+        getLineColor: palette.nodeOutline,
+        stroked: true,
+        radiusUnits: 'pixels',
+        lineWidthUnits: 'pixels',
+        getRadius: 3.5,
+        getLineWidth: 1,
+        updateTriggers: { getFillColor: palette, getLineColor: palette },
+      }),
+    ];
+  }, [layers, links, deleted, nodes, showAllNodes, palette]);
+
+  const marks = useMemo((): Layer[] => {
+    if (!layers.network) return [];
+    return [
+      highlight('links-selected', selectedLinks, palette.selected, LINK_WIDTH + 2.5),
+      highlight('links-hover', hoverLinks, palette.hover, LINK_WIDTH + 3.5),
+      new ScatterplotLayer<NodePoint>({
+        id: 'nodes-marked',
+        data: markedNodes,
+        pickable: true,
+        getPosition: position,
+        getFillColor: (node) => {
+          if (node.nodeId === hover.nodeId) return palette.hover as Rgba;
+          if (selection.type === 'network-links-and-nodes' && selection.nodes.includes(node.nodeId)) return palette.selected as Rgba;
+          return (node.flag ? palette.flags[node.flag] : palette.node) as Rgba;
+        },
+        getLineColor: palette.nodeOutline,
+        stroked: true,
+        radiusUnits: 'pixels',
+        lineWidthUnits: 'pixels',
+        getRadius: 5,
+        getLineWidth: 1.5,
+        updateTriggers: { getFillColor: [palette, hover.nodeId, selection], getLineColor: palette },
+      }),
+    ];
+  }, [layers.network, selectedLinks, hoverLinks, markedNodes, palette, hover.nodeId, selection]);
+
+  const temporary = useMemo((): Layer[] => {
+    if (!draft || draft.points.length === 0) return [];
+    const points = draft.points as LngLat[];
+    return [
+      draft.closed
+        ? new PolygonLayer<LngLat[]>({
+            id: 'draft-area',
+            data: [points],
+            getPolygon: (ring) => ring as [number, number][],
+            getFillColor: palette.draftFill,
+            getLineColor: palette.draft,
+            getLineWidth: 2,
+            lineWidthUnits: 'pixels',
+          })
+        : new PathLayer<LngLat[]>({
+            id: 'draft-line',
+            data: [points],
+            getPath: (path) => path as [number, number][],
+            getColor: palette.draft,
+            getWidth: 2,
+            widthUnits: 'pixels',
+          }),
+      new ScatterplotLayer<LngLat>({
+        id: 'draft-points',
+        data: points,
+        getPosition: (point) => point as [number, number],
+        getFillColor: palette.draft,
+        radiusUnits: 'pixels',
+        getRadius: 4,
+      }),
+    ];
+  }, [draft, palette]);
+
+  const all = useMemo(() => [...base, ...marks, ...temporary], [base, marks, temporary]);
+  return { layers: all, linkCount: links.length };
+}

@@ -1,0 +1,60 @@
+/**
+ * Selections fly the view (spec 2 §2, §9): to a link's extent (padding 150) or to a node at zoom 16, in 1000 ms.
+ * A link or node not loaded yet is reported on the console and tried again when the network data changes (§8).
+ */
+import type { NetworkData } from '@corridor/changesets';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef } from 'react';
+import { useEditor } from '../state/context.ts';
+import type { EditorState } from '../state/types.ts';
+
+export const FLY_PADDING_PX = 150;
+export const FLY_DURATION_MS = 1000;
+export const NODE_ZOOM = 16;
+
+type FlyTo = NonNullable<EditorState['flyTo']>;
+
+/** Flies when the target is loaded; answers false when it is not (yet). */
+function fly(map: MapLibreMap, network: NetworkData, target: FlyTo): boolean {
+  if (target.linkId !== undefined) {
+    const link = network.links.get(target.linkId);
+    const from = link && network.nodes.get(link.fromId);
+    const to = link && network.nodes.get(link.toId);
+    if (!from || !to) return false;
+    const { clientWidth, clientHeight } = map.getContainer();
+    // On a map smaller than twice the padding MapLibre would not move at all.
+    const padding = Math.max(0, Math.min(FLY_PADDING_PX, clientWidth / 4, clientHeight / 4));
+    const bounds: [[number, number], [number, number]] = [
+      [Math.min(from.lng, to.lng), Math.min(from.lat, to.lat)],
+      [Math.max(from.lng, to.lng), Math.max(from.lat, to.lat)],
+    ];
+    map.fitBounds(bounds, { padding, duration: FLY_DURATION_MS, maxZoom: 18 });
+    return true;
+  }
+  if (target.nodeId !== undefined) {
+    const node = network.nodes.get(target.nodeId);
+    if (!node) return false;
+    map.flyTo({ center: [node.lng, node.lat], zoom: NODE_ZOOM, duration: FLY_DURATION_MS });
+    return true;
+  }
+  return true;
+}
+
+export function useFlyTo(map: MapLibreMap | undefined): void {
+  const flyTo = useEditor((state) => state.flyTo);
+  const network = useEditor((state) => state.network);
+  const done = useRef<number | null>(null);
+  const reported = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!map || !flyTo || done.current === flyTo.seq) return;
+    if (fly(map, network, flyTo)) {
+      done.current = flyTo.seq;
+      return;
+    }
+    if (reported.current !== flyTo.seq) {
+      reported.current = flyTo.seq;
+      console.info(`Fly to: ${flyTo.linkId !== undefined ? `link ${flyTo.linkId}` : `node ${flyTo.nodeId}`} not loaded yet; trying again when the network updates`);
+    }
+  }, [map, flyTo, network]);
+}

@@ -1,0 +1,88 @@
+/**
+ * The MapLibre map and the deck.gl overlay on it, made once per mount. Double-click zoom, rotation and pitch are
+ * off (spec 2 §2 "View behaviour"), also for touch and keyboard. The overlay is not interleaved: deck.gl draws on
+ * its own canvas above the map, so a style change never touches the network layers.
+ */
+import { MapboxOverlay } from '@deck.gl/mapbox';
+import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+// Vite does not copy MapLibre's worker by itself: its URL is handed over explicitly.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { Camera } from './camera.ts';
+import { backgroundStyle, type Scheme } from './mapStyle.ts';
+
+setWorkerUrl(workerUrl);
+
+/** Map picking radius (spec 2 §9). */
+export const PICKING_RADIUS_PX = 10;
+
+export interface EditorMapInstance {
+  readonly map: MapLibreMap;
+  readonly overlay: MapboxOverlay;
+}
+
+export function useMapInstance(container: RefObject<HTMLDivElement | null>, camera: Camera, scheme: Scheme): EditorMapInstance | null {
+  const [instance, setInstance] = useState<EditorMapInstance | null>(null);
+  const initial = useRef({ camera, scheme });
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const { camera: start, scheme: startScheme } = initial.current;
+    const map = new MapLibreMap({
+      container: element,
+      style: backgroundStyle(startScheme),
+      center: [start.lng, start.lat],
+      zoom: start.zoom,
+      doubleClickZoom: false,
+      dragRotate: false,
+      pitchWithRotate: false,
+      touchPitch: false,
+      rollEnabled: false,
+      maxPitch: 0,
+      attributionControl: { compact: true },
+    });
+    map.touchZoomRotate.disableRotation();
+    map.keyboard.disableRotation();
+    const overlay = new MapboxOverlay({ interleaved: false, pickingRadius: PICKING_RADIUS_PX, layers: [] });
+    map.addControl(overlay);
+    setInstance({ map, overlay });
+    return () => {
+      setInstance(null);
+      map.removeControl(overlay);
+      overlay.finalize();
+      map.remove();
+    };
+  }, [container]);
+
+  return instance;
+}
+
+/**
+ * Keeps the map's style on the theme's URL, or on the plain background when there is none. A URL whose style
+ * does not load (offline, wrong address) is dropped for the background instead of leaving an empty map.
+ */
+export function useThemedStyle(map: MapLibreMap | undefined, scheme: Scheme, url: string | null): void {
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    const usable = url !== null && url !== failed ? url : null;
+    if (usable === null) {
+      map.setStyle(backgroundStyle(scheme), { diff: false });
+      return;
+    }
+    let loaded = false;
+    const onLoad = () => void (loaded = true);
+    const onError = () => {
+      if (!loaded) setFailed(usable);
+    };
+    map.once('style.load', onLoad);
+    map.on('error', onError);
+    map.setStyle(usable, { diff: false });
+    return () => {
+      map.off('style.load', onLoad);
+      map.off('error', onError);
+    };
+  }, [map, scheme, url, failed]);
+}

@@ -1,0 +1,53 @@
+/**
+ * Loads the network under the viewport (spec 2 §7, §8): on start, 200 ms after the map stops moving or is
+ * resized, and when the link filter changes. A new request aborts the one before; failures are ignored (the map
+ * keeps what it has). The answer joins what is loaded (`store.load`) and says whether the server's limit was hit.
+ */
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect } from 'react';
+import { queryNetwork } from '../../../api/network.ts';
+import { useEditor, useEditorStore } from '../state/context.ts';
+import { useEditorEnv } from '../state/env.ts';
+import { clampBbox } from './camera.ts';
+
+/** Network reload debounce (spec 2 §9). */
+export const RELOAD_DEBOUNCE_MS = 200;
+
+export function useViewportQuery(map: MapLibreMap | undefined): void {
+  const store = useEditorStore();
+  const { networkFileId } = useEditorEnv();
+  const filters = useEditor((state) => state.filters);
+
+  useEffect(() => {
+    if (!map) return;
+    let controller: AbortController | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = () => {
+      controller?.abort();
+      const current = new AbortController();
+      controller = current;
+      const bounds = map.getBounds();
+      const bbox = clampBbox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth());
+      queryNetwork(networkFileId, { type: 'Data', filters: { bbox, conditions: [...filters] } }, current.signal)
+        .then((answer) => {
+          if (!current.signal.aborted) store.load(answer, true);
+        })
+        .catch(() => {
+          // Spec 2 §8: a failed network query is silently ignored.
+        });
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(run, RELOAD_DEBOUNCE_MS);
+    };
+    schedule();
+    map.on('moveend', schedule);
+    map.on('resize', schedule);
+    return () => {
+      map.off('moveend', schedule);
+      map.off('resize', schedule);
+      clearTimeout(timer);
+      controller?.abort();
+    };
+  }, [map, store, networkFileId, filters]);
+}
