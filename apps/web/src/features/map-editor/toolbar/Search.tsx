@@ -101,6 +101,8 @@ export function Search() {
       // The groups are already matched and cut to the limits; Mantine's own filter would cut them again.
       filter={({ options }) => options}
       onOptionSubmit={choose}
+      // Room for every suggestion with its group labels (10 today) without scrolling.
+      maxDropdownHeight={420}
       openOnFocus={false}
       dropdownOpened={opened}
       onDropdownOpen={() => waiting.current || setOpened(true)}
