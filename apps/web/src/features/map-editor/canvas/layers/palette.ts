@@ -1,6 +1,6 @@
 /**
  * The map's colours per theme (spec 2 §3: each of the six change flags in its own colour; §9: palettes for light
- * and dark). Unsaved flags are saturated, saved ones a calmer hue of their own so both read apart on one map.
+ * and dark). The outline is a darker casing under the links. Unsaved flags are saturated, saved ones a calmer hue of their own so both read apart on one map.
  */
 import type { ChangeFlag } from '@corridor/changesets';
 
@@ -21,9 +21,9 @@ export interface Palette {
 
 export const PALETTES: Readonly<Record<'light' | 'dark', Palette>> = {
   light: {
-    link: [73, 80, 87, 255],
-    outline: [255, 255, 255, 230],
-    node: [73, 80, 87, 255],
+    link: [134, 142, 150, 255],
+    outline: [33, 37, 41, 200],
+    node: [134, 142, 150, 255],
     nodeOutline: [255, 255, 255, 255],
     flags: {
       added: [47, 158, 68, 255],
@@ -41,7 +41,7 @@ export const PALETTES: Readonly<Record<'light' | 'dark', Palette>> = {
   },
   dark: {
     link: [193, 194, 197, 255],
-    outline: [16, 17, 19, 230],
+    outline: [0, 0, 0, 230],
     node: [193, 194, 197, 255],
     nodeOutline: [26, 27, 30, 255],
     flags: {
