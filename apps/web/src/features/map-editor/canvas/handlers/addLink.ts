@@ -2,8 +2,9 @@
  * Add Link (spec 2 §2): clicks on nodes, or on the empty map for a new node, one after another; every click after
  * the first adds a link from the previous point (capacity 600, lanes 1, freespeed 13.89, car, length from the end
  * points, spec 2 §9). A new node and its link are one group, so one undo takes back one click. The first point on
- * the empty map becomes a node only with the second click: Escape right after it leaves nothing behind. Done ends
- * the chain; the draft shows it and a rubber band to the pointer.
+ * the empty map becomes a node only with the second click: Escape right after it leaves nothing behind. Done, or a
+ * second click on the chain's last node, ends the chain and selects the last link drawn (its panel opens for
+ * editing); Escape ends it without selecting. The draft shows the chain and a rubber band to the pointer.
  */
 import { newLink, setNode, type NetworkData } from '@corridor/changesets';
 import type { NetworkLeafModification, NetworkModification } from '@corridor/contract';
@@ -20,6 +21,8 @@ export type ChainEnd = { readonly nodeId: string; readonly at: LngLat } | { read
 interface Chain {
   readonly points: readonly LngLat[];
   readonly end: ChainEnd;
+  /** The link the last click added, selected when the chain ends. */
+  readonly lastLinkId?: string;
 }
 
 /** Where a click puts the next point: on the node under the pointer, else at the pointer. */
@@ -32,7 +35,11 @@ export function chainPoint(network: NetworkData, event: Pick<MapPointerEvent, 'l
  * The modification joining the chain's end to the next point (new nodes added first), and the node the chain
  * then ends at; undefined when both are the same node.
  */
-export function chainStep(network: NetworkData, end: ChainEnd, next: ChainEnd): { mod: NetworkModification; nodeId: string } | undefined {
+export function chainStep(
+  network: NetworkData,
+  end: ChainEnd,
+  next: ChainEnd,
+): { mod: NetworkModification; nodeId: string; linkId: string } | undefined {
   if (end.nodeId !== undefined && end.nodeId === next.nodeId) return undefined;
   const steps: NetworkLeafModification[] = [];
   let data = network;
@@ -46,14 +53,24 @@ export function chainStep(network: NetworkData, end: ChainEnd, next: ChainEnd): 
   };
   const fromId = resolve(end, new Set());
   const toId = resolve(next, new Set([fromId]));
-  steps.push(newLink(data, { id: linkIdSource(data)(), fromId, toId }));
-  return { mod: steps.length === 1 ? steps[0]! : { type: 'network/group', modifications: steps }, nodeId: toId };
+  const linkId = linkIdSource(data)();
+  steps.push(newLink(data, { id: linkId, fromId, toId }));
+  return { mod: steps.length === 1 ? steps[0]! : { type: 'network/group', modifications: steps }, nodeId: toId, linkId };
 }
 
 const chains = new DraftSession<Chain>();
 
 function draw(store: EditorStore, chain: Chain, pointer?: LngLat): void {
   chains.write(store, { points: pointer ? [...chain.points, pointer] : chain.points }, chain);
+}
+
+/** Ends the chain; the last link drawn becomes the selection when `selectLast`. */
+function finish(store: EditorStore, selectLast: boolean): void {
+  const chain = chains.read(store);
+  chains.end(store);
+  if (selectLast && chain?.lastLinkId && store.getState().network.links.has(chain.lastLinkId)) {
+    store.select({ type: 'network-links-and-nodes', links: [chain.lastLinkId], nodes: [] });
+  }
 }
 
 export const addLinkHandler: Handler = {
@@ -65,16 +82,17 @@ export const addLinkHandler: Handler = {
     const chain = chains.read(store);
     if (!chain) return draw(store, { points: [next.at], end: next });
     const step = chainStep(network, chain.end, next);
-    if (!step) return;
+    // The chain's last node clicked again: the user is done with this chain.
+    if (!step) return finish(store, true);
     const reason = store.perform(step.mod);
     if (reason) return console.warn(`Add link not possible: ${reason}`);
-    draw(store, { points: [...chain.points, next.at], end: { nodeId: step.nodeId, at: next.at } });
+    draw(store, { points: [...chain.points, next.at], end: { nodeId: step.nodeId, at: next.at }, lastLinkId: step.linkId });
   },
   move(store, event) {
     hoverPicked(store, event);
     const chain = chains.read(store);
     if (chain) draw(store, chain, chainPoint(store.getState().network, event).at);
   },
-  done: (store) => chains.end(store),
+  done: (store) => finish(store, true),
   cancel: (store) => chains.end(store),
 };

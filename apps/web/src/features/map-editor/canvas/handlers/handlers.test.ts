@@ -80,6 +80,31 @@ describe('select', () => {
     expect(state.network.nodes.has('c')).toBe(false);
     expect(state.network.nodes.has('b')).toBe(true);
     expect(state.selection).toEqual({ type: 'none' });
+    // One undo takes the whole delete back.
+    store.undo();
+    expect(store.getState().network.links.has('bc')).toBe(true);
+    expect(store.getState().network.nodes.has('c')).toBe(true);
+    expect(store.getState().history.unsaved).toHaveLength(0);
+  });
+
+  it('delete keeps a selected node that still has links, and a lone leaf is not wrapped in a group', () => {
+    expect(deleteSelection(sample(), { type: 'network-links-and-nodes', links: [], nodes: ['b'] })).toBeUndefined();
+    expect(deleteSelection(sample(), { type: 'network-links-and-nodes', links: ['bc'], nodes: [] })).toEqual({ type: 'network/deleteLink', id: 'bc' });
+    store.select({ type: 'network-links-and-nodes', links: [], nodes: ['b'] });
+    handlerFor('select').delete!(store);
+    expect(store.getState().history.unsaved).toHaveLength(0);
+  });
+
+  it('shift-click on the map toggles; shift-click on nothing keeps the selection; move hovers', () => {
+    const select = handlerFor('select');
+    select.click!(store, at([0.015, 0], { linkId: 'bc' }));
+    select.click!(store, at([0, 0], { nodeId: 'a', shiftKey: true }));
+    expect(store.getState().selection).toEqual({ type: 'network-links-and-nodes', links: ['bc'], nodes: ['a'] });
+    select.click!(store, at([1, 1], { shiftKey: true }));
+    select.click!(store, at([0.015, 0], { linkId: 'bc', shiftKey: true }));
+    expect(store.getState().selection).toEqual({ type: 'network-links-and-nodes', links: [], nodes: ['a'] });
+    select.move!(store, at([0.015, 0], { linkId: 'bc' }));
+    expect(store.getState().hover).toEqual({ linkId: 'bc' });
   });
 });
 
@@ -129,6 +154,30 @@ describe('add link', () => {
     expect(draft?.points).toHaveLength(3);
     addLink.done!(store);
     expect(store.getState().draft).toBeNull();
+    expect(store.getState().selection).toEqual({ type: 'network-links-and-nodes', links: [added[1]!.id], nodes: [] });
+    // One undo takes back one click: the second link, then the first with its new node.
+    store.undo();
+    expect(store.getState().network.links.has(added[1]!.id)).toBe(false);
+    expect(store.getState().network.links.has(added[0]!.id)).toBe(true);
+    store.undo();
+    expect(store.getState().network.nodes.has(added[0]!.toId)).toBe(false);
+  });
+
+  it('a second click on the last node ends the chain and selects its last link', () => {
+    const addLink = handlerFor('addLink');
+    addLink.click!(store, at([0, 0], { nodeId: 'a' }));
+    addLink.click!(store, at([0.02, 0], { nodeId: 'c' }));
+    const [added] = [...store.getState().network.links.values()].filter((entry) => entry.flags?.added);
+    expect(added).toMatchObject({ fromId: 'a', toId: 'c', capacity: 600, lanes: 1, freespeed: 13.89, modes: ['car'] });
+    expect(added!.length).toBeCloseTo(2223.9, 0);
+    addLink.click!(store, at([0.02, 0], { nodeId: 'c' }));
+    expect(store.getState().draft).toBeNull();
+    expect(store.getState().history.unsaved).toHaveLength(1);
+    expect(store.getState().selection).toEqual({ type: 'network-links-and-nodes', links: [added!.id], nodes: [] });
+    // The next click starts a new chain.
+    addLink.click!(store, at([0.01, 0], { nodeId: 'b' }));
+    expect(store.getState().draft?.points).toEqual([[0.01, 0]]);
+    expect(store.getState().history.unsaved).toHaveLength(1);
   });
 
   it('from the empty map to the empty map adds both nodes and the link in one group; the same node twice adds nothing', () => {
@@ -160,13 +209,34 @@ describe('move node', () => {
     expect(move.dragStart!(store, at([0.01, 0], { nodeId: 'b' }))).toBe(true);
     move.drag!(store, at([0.011, 0.001]));
     move.drag!(store, at([0.012, 0.002]));
-    expect(store.getState().draft?.points).toContainEqual([0.012, 0.002]);
+    const previewed = store.getState().draft?.points.find(([lng]) => lng > 0.011);
+    expect(previewed?.[0]).toBeCloseTo(0.012, 12);
+    expect(previewed?.[1]).toBeCloseTo(0.002, 12);
     expect(store.getState().history.unsaved).toHaveLength(0);
     move.dragEnd!(store, at([0.013, 0.003]));
     const { history, network, draft } = store.getState();
-    expect(history.unsaved).toEqual([{ type: 'network/updateNode', id: 'b', lng: 0.013, lat: 0.003 }]);
-    expect(network.nodes.get('b')).toMatchObject({ lng: 0.013, lat: 0.003 });
+    expect(history.unsaved).toHaveLength(1);
+    const [mod] = history.unsaved;
+    expect(mod).toMatchObject({ type: 'network/updateNode', id: 'b' });
+    const moved = network.nodes.get('b')!;
+    expect(moved.lng).toBeCloseTo(0.013, 12);
+    expect(moved.lat).toBeCloseTo(0.003, 12);
     expect(draft).toBeNull();
+    store.undo();
+    expect(store.getState().network.nodes.get('b')).toMatchObject({ lng: 0.01, lat: 0 });
+  });
+
+  it('moves the node by the pointer way, so grabbing it off its centre makes no jump; a click alone changes nothing', () => {
+    const move = handlerFor('moveNode');
+    expect(move.dragStart!(store, at([0.01002, 0.00001], { nodeId: 'b' }))).toBe(true);
+    move.dragEnd!(store, at([0.01002, 0.00001]));
+    expect(store.getState().history.unsaved).toHaveLength(0);
+    expect(store.getState().draft).toBeNull();
+    move.dragStart!(store, at([0.01002, 0.00001], { nodeId: 'b' }));
+    move.dragEnd!(store, at([0.01102, 0.00101]));
+    const moved = store.getState().network.nodes.get('b')!;
+    expect(moved.lng).toBeCloseTo(0.011, 12);
+    expect(moved.lat).toBeCloseTo(0.001, 12);
   });
 
   it('Escape during the drag cancels: the release changes nothing', () => {
@@ -196,10 +266,33 @@ describe('lasso', () => {
     expect(store.getState().selection).toEqual({ type: 'network-links-and-nodes', links: ['ab', 'ba'], nodes: ['a', 'b'] });
   });
 
+  it('closes only within 20 pixels of the first corner (zoom-scaled) and with at least three corners', () => {
+    const lasso = handlerFor('lasso');
+    const px = 1e-5;
+    lasso.click!(store, at([0.015, -0.001]));
+    // Near the first corner, but fewer than three corners: one more corner.
+    lasso.click!(store, at([0.025, -0.001]));
+    lasso.click!(store, at([0.025, -0.001 + 10 * px]));
+    expect(store.getState().draft?.points).toHaveLength(3);
+    lasso.click!(store, at([0.025, 0.001]));
+    lasso.click!(store, at([0.015, 0.001]));
+    // 21 px from the first corner: one more corner.
+    lasso.click!(store, at([0.015 - 21 * px, -0.001]));
+    expect(store.getState().draft?.points).toHaveLength(6);
+    // Zoomed out to twice the units per pixel, the same place is 10.5 px away: it closes.
+    lasso.click!(store, at([0.015 - 21 * px, -0.001], { degreesPerPixel: 2 * px }));
+    expect(store.getState().draft).toBeNull();
+    expect(store.getState().selection).toEqual({ type: 'network-links-and-nodes', links: [], nodes: ['c'] });
+  });
+
   it('reset drops the drawing', () => {
     const lasso = handlerFor('lasso');
     lasso.click!(store, at([0, 0]));
+    lasso.click!(store, at([0.01, 0.01]));
     lasso.reset!(store);
     expect(store.getState().draft).toBeNull();
+    // The next click starts a new ring.
+    lasso.click!(store, at([1, 1]));
+    expect(store.getState().draft?.points).toEqual([[1, 1]]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Move Node (spec 2 §2; style habit 3): dragging a node previews the new place in the draft (the node's links as
  * spokes from their other ends) and commits ONE `network/updateNode` on release; the attached links follow because
- * they refer to the node. Escape during the drag clears the draft, which ends the session: the release then
- * changes nothing.
+ * they refer to the node. The node moves by how far the pointer moved since the press, so grabbing it a few
+ * pixels off its centre does not make it jump, and a press without movement changes nothing. Escape during the
+ * drag clears the draft, which ends the session: the release then changes nothing.
  */
 import { linksOfNode, type NetworkData } from '@corridor/changesets';
 import type { Handler } from '../../state/handler.ts';
@@ -13,9 +14,16 @@ import { DraftSession } from './session.ts';
 
 interface Drag {
   readonly nodeId: string;
+  /** The node's place when the drag started. */
   readonly start: LngLat;
+  /** Where the pointer pressed. */
+  readonly press: LngLat;
+  /** The node's place now. */
   readonly at: LngLat;
 }
+
+/** The node's place for the pointer at `pointer`: its start moved by the pointer's way since the press. */
+const placeFor = (drag: Drag, pointer: LngLat): LngLat => [drag.start[0] + pointer[0] - drag.press[0], drag.start[1] + pointer[1] - drag.press[1]];
 
 /** The preview: a path from each neighbour to the node's new place and back, so every attached link shows. */
 export function movePreview(network: NetworkData, nodeId: string, at: LngLat): Draft {
@@ -41,19 +49,19 @@ export const moveNodeHandler: Handler = {
     const { network, editMode } = store.getState();
     const node = event.nodeId ? network.nodes.get(event.nodeId) : undefined;
     if (!node || !editMode) return false;
-    preview(store, { nodeId: node.id, start: [node.lng, node.lat], at: [node.lng, node.lat] });
+    preview(store, { nodeId: node.id, start: [node.lng, node.lat], press: event.lngLat, at: [node.lng, node.lat] });
     return true;
   },
   drag(store, event) {
     const drag = drags.read(store);
-    if (drag) preview(store, { ...drag, at: event.lngLat });
+    if (drag) preview(store, { ...drag, at: placeFor(drag, event.lngLat) });
   },
   dragEnd(store, event) {
     const drag = drags.read(store);
     if (!drag) return;
     drags.end(store);
-    const [lng, lat] = event.lngLat;
-    if (lng === drag.start[0] && lat === drag.start[1]) return;
+    if (event.lngLat[0] === drag.press[0] && event.lngLat[1] === drag.press[1]) return;
+    const [lng, lat] = placeFor(drag, event.lngLat);
     const reason = store.perform({ type: 'network/updateNode', id: drag.nodeId, lng, lat });
     if (reason) console.warn(`Move node not possible: ${reason}`);
   },
