@@ -23,8 +23,25 @@ const source = (segment: Segment) => segment.source as [number, number];
 const target = (segment: Segment) => segment.target as [number, number];
 const position = (node: NodePoint) => node.position as [number, number];
 
-function highlight(id: string, data: Segment[], color: Rgba, width: number): Layer {
-  return new LineLayer<Segment>({ id, data, getSourcePosition: source, getTargetPosition: target, getColor: color, getWidth: width, widthUnits: 'pixels' });
+/** Node-pair segments as pixel-wide lines; colours are re-read when the palette (theme) changes. */
+function segmentLayer(
+  id: string,
+  data: Segment[],
+  color: Rgba | ((segment: Segment) => Rgba),
+  width: number,
+  extra: { visible?: boolean; pickable?: boolean } = {},
+): Layer {
+  return new LineLayer<Segment>({
+    id,
+    data,
+    ...extra,
+    getSourcePosition: source,
+    getTargetPosition: target,
+    getColor: color,
+    getWidth: width,
+    widthUnits: 'pixels',
+    updateTriggers: { getColor: color },
+  });
 }
 
 export function useNetworkLayers(palette: Palette, showAllNodes: boolean): { layers: Layer[]; linkCount: number } {
@@ -46,42 +63,15 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean): { lay
   }, [network, flagged, selection, hover.nodeId]);
   const hoverLinks = useMemo(() => (hover.linkId ? segmentsOf(network, [hover.linkId]) : []), [network, hover.linkId]);
 
+  // One accessor per palette: its identity is the colours' update trigger.
+  const colorOf = useMemo(() => (segment: Segment) => (segment.flag ? palette.flags[segment.flag] : palette.link) as Rgba, [palette]);
+
   const base = useMemo((): Layer[] => {
     if (!layers.network) return [];
-    const color = (flag: Segment['flag']) => (flag ? palette.flags[flag] : palette.link) as Rgba;
     return [
-      new LineLayer<Segment>({
-        id: 'links-outline',
-        data: links,
-        visible: layers.outline,
-        getSourcePosition: source,
-        getTargetPosition: target,
-        getColor: palette.outline,
-        getWidth: LINK_WIDTH + 3,
-        widthUnits: 'pixels',
-        updateTriggers: { getColor: palette },
-      }),
-      new LineLayer<Segment>({
-        id: 'links-deleted',
-        data: deleted,
-        getSourcePosition: source,
-        getTargetPosition: target,
-        getColor: (segment) => color(segment.flag),
-        getWidth: LINK_WIDTH,
-        widthUnits: 'pixels',
-        updateTriggers: { getColor: palette },
-      }),
-      new LineLayer<Segment>({
-        id: 'links',
-        data: links,
-        pickable: true,
-        getSourcePosition: source,
-        getTargetPosition: target,
-        getColor: (segment) => color(segment.flag),
-        getWidth: LINK_WIDTH,
-        widthUnits: 'pixels',
-        updateTriggers: { getColor: palette },
-      }),
+      segmentLayer('links-outline', links, palette.outline, LINK_WIDTH + 3, { visible: layers.outline }),
+      segmentLayer('links-deleted', deleted, colorOf, LINK_WIDTH),
+      segmentLayer('links', links, colorOf, LINK_WIDTH, { pickable: true }),
       new ScatterplotLayer<NodePoint>({
         id: 'nodes',
         data: nodes,
@@ -98,13 +88,13 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean): { lay
         updateTriggers: { getFillColor: palette, getLineColor: palette },
       }),
     ];
-  }, [layers, links, deleted, nodes, showAllNodes, palette]);
+  }, [layers, links, deleted, nodes, showAllNodes, palette, colorOf]);
 
   const marks = useMemo((): Layer[] => {
     if (!layers.network) return [];
     return [
-      highlight('links-selected', selectedLinks, palette.selected, LINK_WIDTH + 2.5),
-      highlight('links-hover', hoverLinks, palette.hover, LINK_WIDTH + 3.5),
+      segmentLayer('links-selected', selectedLinks, palette.selected, LINK_WIDTH + 2.5),
+      segmentLayer('links-hover', hoverLinks, palette.hover, LINK_WIDTH + 3.5),
       new ScatterplotLayer<NodePoint>({
         id: 'nodes-marked',
         data: markedNodes,
