@@ -15,7 +15,7 @@ import { NODE_ZOOM, useNetworkLayers } from './layers/useNetworkLayers.ts';
 import { useStyleUrl } from './mapStyle.ts';
 import { useFlyTo } from './useFlyTo.ts';
 import { useMapCursor } from './useMapCursor.ts';
-import { useMapInstance, useThemedStyle } from './useMapInstance.ts';
+import { useMapInstance, useMapReady, useThemedStyle } from './useMapInstance.ts';
 import { usePointer } from './usePointer.ts';
 import { useViewportQuery } from './useViewportQuery.ts';
 
@@ -24,6 +24,7 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   const store = useEditorStore();
   const scheme = useComputedColorScheme('light');
   const palette = PALETTES[scheme];
+  const frame = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   // Read once: the map owns the camera from then on and writes it back to the address.
   const [camera] = useState(() => initialCamera(new URLSearchParams(window.location.search), info));
@@ -38,6 +39,7 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   useFlyTo(map);
   usePointer(instance, store);
   useMapCursor(map);
+  const ready = useMapReady(map);
 
   useEffect(() => {
     if (!map) return;
@@ -46,17 +48,22 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
     return () => void map.off('zoom', onZoom);
   }, [map]);
 
-  useEffect(() => instance?.overlay.setProps({ layers }), [instance, layers]);
+  // The e2e test and the bench wait on these: the map has loaded, and how many link lines the overlay now draws.
+  useEffect(() => {
+    if (!instance) return;
+    instance.overlay.setProps({ layers });
+    frame.current?.setAttribute('data-links-drawn', String(linkCount));
+  }, [instance, layers, linkCount]);
 
   return (
-    <div data-testid="editor-map" data-links={linkCount} aria-label={t('map.label')} role="application" style={{ position: 'absolute', inset: 0 }}>
+    <div ref={frame} data-testid="editor-map" data-map-ready={ready || undefined} aria-label={t('map.label')} role="application" style={{ position: 'absolute', inset: 0 }}>
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
       {map && <CameraInUrl map={map} />}
       {exceedsLimit && (
         <Alert
           color="yellow"
           title={t('map.limit.title')}
-          style={{ position: 'absolute', top: 8, right: 8, maxWidth: 320, zIndex: 2, pointerEvents: 'none' }}
+          style={{ position: 'absolute', bottom: 8, left: 8, maxWidth: 320, zIndex: 2, pointerEvents: 'none' }}
           data-testid="viewport-limit"
         >
           {t('map.limit.text')}

@@ -59,6 +59,19 @@ export function useMapInstance(container: RefObject<HTMLDivElement | null>, came
   return instance;
 }
 
+/** True once the map has loaded its first style (MapLibre's `load`), for `data-map-ready`. */
+export function useMapReady(map: MapLibreMap | undefined): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!map) return setReady(false);
+    if (map.loaded()) return setReady(true);
+    const onLoad = () => setReady(true);
+    map.once('load', onLoad);
+    return () => void map.off('load', onLoad);
+  }, [map]);
+  return ready;
+}
+
 /**
  * Keeps the map's style on the theme's URL, or on the plain background when there is none. A URL whose style
  * does not load (offline, wrong address) is dropped for the background instead of leaving an empty map.

@@ -13,7 +13,7 @@ import { allNodes, deletedSegments, flaggedNodes, linkSegments, nodesOf, segment
 import type { Palette, Rgba } from './palette.ts';
 
 /** From this zoom on every loaded node is drawn (and can be picked). */
-export const NODE_ZOOM = 15;
+export const NODE_ZOOM = 14;
 /** Layers a pick looks at: links, and nodes before links. */
 export const LINK_PICK_LAYERS = ['links'];
 export const NODE_PICK_LAYERS = ['nodes', 'nodes-marked'];
@@ -150,5 +150,5 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean): { lay
   }, [draft, palette]);
 
   const all = useMemo(() => [...base, ...marks, ...temporary], [base, marks, temporary]);
-  return { layers: all, linkCount: links.length };
+  return { layers: all, linkCount: layers.network ? links.length : 0 };
 }
