@@ -73,17 +73,17 @@ try {
   const box = (await map.boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number; __counting: boolean };
-    w.__frames = 0;
-    w.__counting = true;
+  // Strings, not functions: tsx adds a helper (__name) to compiled functions that the page does not have.
+  await page.evaluate(`
+    window.__frames = 0;
+    window.__counting = true;
     const tick = () => {
-      if (!w.__counting) return;
-      w.__frames++;
+      if (!window.__counting) return;
+      window.__frames++;
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  `);
   const panStart = performance.now();
   let direction = 1;
   while (performance.now() - panStart < PAN_SECONDS * 1000) {
@@ -93,11 +93,7 @@ try {
     await page.mouse.up();
     direction = -direction;
   }
-  const frames = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number; __counting: boolean };
-    w.__counting = false;
-    return w.__frames;
-  });
+  const frames = Number(await page.evaluate('window.__counting = false; window.__frames'));
   const seconds = (performance.now() - panStart) / 1000;
   rows.push(['frames per second while panning (SwiftShader)', (frames / seconds).toFixed(1)]);
 
