@@ -1,10 +1,11 @@
 import 'i18next';
 import type { editorCatalogues } from '../features/map-editor/i18n/index.ts';
+import type { exportCatalogues } from '../features/scenario-export/i18n/index.ts';
 import type en from './en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; editor: (typeof editorCatalogues)['en'] };
+    resources: { translation: typeof en; editor: (typeof editorCatalogues)['en']; scenarioExport: (typeof exportCatalogues)['en'] };
   }
 }

@@ -2,6 +2,7 @@ import type { Changeset } from '@corridor/contract';
 import { ActionIcon, Badge, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EXPORT_NS } from './i18n/index.ts';
 import { moved } from './exportForm.ts';
 
 interface ChangesetOrderProps {
@@ -14,8 +15,8 @@ interface ChangesetOrderProps {
 
 /** The ordered changeset chooser: the chosen ones in order (move up/down, remove), and a select that adds one. */
 export function ChangesetOrder({ changesets, value, onChange, disabled }: ChangesetOrderProps) {
-  const { t } = useTranslation();
-  if (changesets.length === 0) return <Text c="dimmed">{t('scenarioExport.noChangesets')}</Text>;
+  const { t } = useTranslation(EXPORT_NS);
+  if (changesets.length === 0) return <Text c="dimmed">{t('noChangesets')}</Text>;
 
   const byId = new Map(changesets.map((changeset) => [changeset.id, changeset]));
   const chosen = value.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
@@ -24,9 +25,9 @@ export function ChangesetOrder({ changesets, value, onChange, disabled }: Change
   return (
     <Stack gap="sm">
       {chosen.length === 0 ? (
-        <Text c="dimmed">{t('scenarioExport.noneChosen')}</Text>
+        <Text c="dimmed">{t('noneChosen')}</Text>
       ) : (
-        <Stack component="ol" gap={6} m={0} p={0} aria-label={t('scenarioExport.chosenLabel')} style={{ listStyle: 'none' }}>
+        <Stack component="ol" gap={6} m={0} p={0} aria-label={t('chosenLabel')} style={{ listStyle: 'none' }}>
           {chosen.map((changeset, index) => (
             <Paper component="li" key={changeset.id} withBorder px="sm" py={6}>
               <Group justify="space-between" wrap="nowrap">
@@ -36,13 +37,13 @@ export function ChangesetOrder({ changesets, value, onChange, disabled }: Change
                   </Badge>
                   <Text fw={500}>{changeset.name}</Text>
                   <Text size="sm" c="dimmed">
-                    {t('scenarioExport.modifications', { count: changeset.modifications.length })}
+                    {t('modifications', { count: changeset.modifications.length })}
                   </Text>
                 </Group>
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon
                     variant="subtle"
-                    aria-label={t('scenarioExport.moveUp', { name: changeset.name })}
+                    aria-label={t('moveUp', { name: changeset.name })}
                     disabled={disabled || index === 0}
                     onClick={() => onChange(moved(value, value.indexOf(changeset.id), -1))}
                   >
@@ -50,7 +51,7 @@ export function ChangesetOrder({ changesets, value, onChange, disabled }: Change
                   </ActionIcon>
                   <ActionIcon
                     variant="subtle"
-                    aria-label={t('scenarioExport.moveDown', { name: changeset.name })}
+                    aria-label={t('moveDown', { name: changeset.name })}
                     disabled={disabled || index === chosen.length - 1}
                     onClick={() => onChange(moved(value, value.indexOf(changeset.id), 1))}
                   >
@@ -59,7 +60,7 @@ export function ChangesetOrder({ changesets, value, onChange, disabled }: Change
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={t('scenarioExport.remove', { name: changeset.name })}
+                    aria-label={t('remove', { name: changeset.name })}
                     disabled={disabled}
                     onClick={() => onChange(value.filter((id) => id !== changeset.id))}
                   >
@@ -73,8 +74,8 @@ export function ChangesetOrder({ changesets, value, onChange, disabled }: Change
       )}
       {addable.length > 0 && (
         <Select
-          label={t('scenarioExport.addChangeset')}
-          placeholder={t('scenarioExport.addPlaceholder')}
+          label={t('addChangeset')}
+          placeholder={t('addPlaceholder')}
           data={addable}
           value={null}
           searchable

@@ -5,6 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EXPORT_NS } from './i18n/index.ts';
 import { Link } from 'react-router';
 import { fileOptions, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
 import { FileRoleSelect, InputFilesSelect } from '../../components/FileRoleSelect.tsx';
@@ -18,11 +19,12 @@ const isRequired = (role: SingleRole) => (EXPORT_REQUIRED_ROLES as readonly Sing
 
 /** Files by role, the ordered changesets, and Download (spec 1 §2.12, issue 13). */
 export function ExportScenarioForm({ scenario, changesets }: { scenario: Dataset; changesets: readonly Changeset[] }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(EXPORT_NS);
+  const { t: tt } = useTranslation();
   const [received, setReceived] = useState(0);
   const form = useForm<ExportValues>({
     initialValues: initialExport(scenario),
-    validate: (values) => Object.fromEntries(Object.entries(validateExport(values)).map(([field]) => [field, t('scenarioExport.roleRequired')])),
+    validate: (values) => Object.fromEntries(Object.entries(validateExport(values)).map(([field]) => [field, t('roleRequired')])),
   });
   const fileName = exportZipName(scenario.key);
   const download = useMutation({
@@ -37,25 +39,25 @@ export function ExportScenarioForm({ scenario, changesets }: { scenario: Dataset
   return (
     <form onSubmit={form.onSubmit((values) => download.mutate(values))} noValidate>
       <Stack gap="lg" maw={880}>
-        <Title order={2}>{t('titles.exportScenario')}</Title>
-        <Text>{t('scenarioExport.intro')}</Text>
+        <Title order={2}>{tt('titles.exportScenario')}</Title>
+        <Text>{t('intro')}</Text>
         <Paper withBorder p="lg">
           <Stack gap="md">
-            <Title order={3}>{t('scenarioExport.filesHeading')}</Title>
+            <Title order={3}>{t('filesHeading')}</Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {SINGLE_ROLES.map((role) => (
                 <FileRoleSelect key={role} role={role} options={options} required={isRequired(role)} disabled={pending} {...form.getInputProps(`files.${role}`)} />
               ))}
             </SimpleGrid>
-            <InputFilesSelect options={options} description={t('scenarioExport.inputsHint')} disabled={pending} {...form.getInputProps('inputs')} />
+            <InputFilesSelect options={options} description={t('inputsHint')} disabled={pending} {...form.getInputProps('inputs')} />
           </Stack>
         </Paper>
         <Paper withBorder p="lg">
           <Stack gap="md">
             <div>
-              <Title order={3}>{t('scenarioExport.changesetsHeading')}</Title>
+              <Title order={3}>{t('changesetsHeading')}</Title>
               <Text size="sm" c="dimmed">
-                {t('scenarioExport.changesetsHint')}
+                {t('changesetsHint')}
               </Text>
             </div>
             <ChangesetOrder
@@ -68,25 +70,25 @@ export function ExportScenarioForm({ scenario, changesets }: { scenario: Dataset
         </Paper>
         {download.isError && (
           <Alert color="red" role="alert">
-            {t('scenarioExport.failure', { message: download.error.message })}
+            {t('failure', { message: download.error.message })}
           </Alert>
         )}
         {download.isSuccess && (
           <Alert color="teal" role="status">
-            {t('scenarioExport.done', { file: fileName })}
+            {t('done', { file: fileName })}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           {pending && (
             <Text size="sm" c="dimmed" role="status">
-              {received === 0 ? t('scenarioExport.preparing') : t('scenarioExport.receiving', { size: formatBytes(received, i18n.language) })}
+              {received === 0 ? t('preparing') : t('receiving', { size: formatBytes(received, i18n.language) })}
             </Text>
           )}
           <Button component={Link} to={scenarioPath(scenario)} variant="default">
-            {t('scenarioExport.back')}
+            {t('back')}
           </Button>
           <Button type="submit" loading={pending} leftSection={<IconDownload size={16} aria-hidden />}>
-            {t('scenarioExport.download')}
+            {t('download')}
           </Button>
         </Group>
       </Stack>

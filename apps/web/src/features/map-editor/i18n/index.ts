@@ -1,6 +1,6 @@
 /**
  * The editor's texts: namespace `editor`, loaded with the editor's chunk (the first page does not carry them).
- * One file pair per area so the areas are edited apart; `catalogues.test.ts` beside this checks en and de match.
+ * One file pair per area so the areas are edited apart; `src/i18n/catalogues.test.ts` checks en and de match.
  */
 import i18n from '../../../i18n/index.ts';
 import mapDe from './map.de.json';
