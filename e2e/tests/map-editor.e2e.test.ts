@@ -128,6 +128,11 @@ describe('map editor', () => {
     await page.keyboard.press('v');
     await frame.click(0, 0);
     await expect.poll(() => linkTitle.count()).toBe(0);
+    // The grid node at the centre still has links: Backspace cannot delete it, and the map says why.
+    await page.keyboard.press('Backspace');
+    const refusal = page.getByRole('alert').filter({ hasText: 'This change cannot be made' });
+    await expect.poll(() => refusal.textContent()).toMatch(/Node \S+ still has \d+ link/);
+    await refusal.getByRole('button', { name: 'Dismiss' }).click();
     await frame.click(140, 140);
     await expect.poll(() => linkTitle.textContent()).toBe(firstLink);
 

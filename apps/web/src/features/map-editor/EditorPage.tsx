@@ -103,7 +103,7 @@ function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.Reac
   return (
     <EditorEnvContext.Provider value={env}>
       <EditorContext.Provider value={store}>
-        <Stack gap="xs" h="calc(100dvh - 7rem)" mih={480}>
+        <Stack gap="xs" h="calc(100dvh - 2 * var(--app-shell-padding, 1.25rem))" mih={480}>
           {header}
           <Group gap={0} align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
             <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
 import { CameraInUrl } from './CameraInUrl.tsx';
+import { RefusalNotice } from './RefusalNotice.tsx';
 import { initialCamera } from './camera.ts';
 import { PALETTES } from './layers/palette.ts';
 import { NODE_ZOOM, useNetworkLayers } from './layers/useNetworkLayers.ts';
@@ -59,6 +60,7 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
     <div ref={frame} data-testid="editor-map" data-map-ready={ready || undefined} aria-label={t('map.label')} role="application" style={{ position: 'absolute', inset: 0 }}>
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
       {map && <CameraInUrl map={map} />}
+      <RefusalNotice />
       {exceedsLimit && (
         <Alert
           color="yellow"

@@ -55,6 +55,9 @@ describe('editor store', () => {
     const store = new EditorStore();
     store.load(answer([{ id: 'l1', from: 'a', to: 'b', capacity: 600 }]), true);
     expect(store.perform({ type: 'network/deleteNode', id: 'a' })).toBeTruthy();
+    expect(store.getState().refusal?.reason).toMatch(/still has 1 link/);
+    store.dismissRefusal();
+    expect(store.getState().refusal).toBeNull();
     store.setEditMode(false);
     expect(store.perform({ type: 'network/deleteLink', id: 'l1' })).toBe('view mode');
     expect(store.getState().history.unsaved).toHaveLength(0);

@@ -61,6 +61,7 @@ export function initialState(history: History = newHistory()): EditorState {
     exceedsLimit: false,
     draft: null,
     layers: { network: true, outline: true },
+    refusal: null,
     flyTo: null,
   };
 }
@@ -97,11 +98,20 @@ export class EditorStore {
    */
   perform(mod: Modification): string | undefined {
     if (!this.state.editMode) return 'view mode';
-    if (!isNetworkModification(mod)) return 'not a network modification';
+    if (!isNetworkModification(mod)) return this.refuse('not a network modification');
     const reason = disabledNetwork(this.state.network, mod);
-    if (reason) return reason;
-    this.set({ history: push(this.state.history, mod), network: applyNetwork(this.state.network, mod, 'unsaved') });
+    if (reason) return this.refuse(reason);
+    this.set({ history: push(this.state.history, mod), network: applyNetwork(this.state.network, mod, 'unsaved'), refusal: null });
     return undefined;
+  }
+
+  private refuse(reason: string): string {
+    this.set({ refusal: { seq: (this.state.refusal?.seq ?? 0) + 1, reason } });
+    return reason;
+  }
+
+  dismissRefusal(): void {
+    if (this.state.refusal) this.set({ refusal: null });
   }
 
   /** Swaps the last unsaved modification when `when` holds for it (refining one drag), else pushes. */

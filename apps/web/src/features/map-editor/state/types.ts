@@ -44,6 +44,8 @@ export interface EditorState {
   readonly draft: Draft | null;
   /** Layers switched on in the sidebar (transit and DRT layers join with their editing). */
   readonly layers: { readonly network: boolean; readonly outline: boolean };
+  /** The last edit that could not be made, with its reason (shown on the map until dismissed or the next edit). */
+  readonly refusal: { readonly seq: number; readonly reason: string } | null;
   /** Bumped when something asks the map to fly to the current selection. */
   readonly flyTo: { readonly seq: number; readonly linkId?: string; readonly nodeId?: string } | null;
 }

@@ -80,7 +80,11 @@ export const selectHandler: Handler = {
   delete(store) {
     const { network, selection } = store.getState();
     const mod = deleteSelection(network, selection);
-    if (!mod) return;
+    if (!mod) {
+      // Only nodes that still have links: the attempt shows the user why nothing was deleted.
+      if (selection.type === 'network-links-and-nodes' && selection.nodes[0]) store.perform({ type: 'network/deleteNode', id: selection.nodes[0] });
+      return;
+    }
     const reason = store.perform(mod);
     if (reason) console.warn(`Delete not possible: ${reason}`);
     else store.select(NO_SELECTION);
