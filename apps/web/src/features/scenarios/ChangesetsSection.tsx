@@ -1,5 +1,5 @@
 import type { Changeset, Dataset } from '@corridor/contract';
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,6 +74,11 @@ export function ChangesetsSection({ scenario }: { scenario: Dataset }) {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {list.length > 0 && (
+        <Anchor component={Link} to={scenarioPath(scenario, 'export')} size="sm">
+          {t('changesets.export')}
+        </Anchor>
       )}
       <ConfirmDeleteModal
         opened={deleting !== undefined}
