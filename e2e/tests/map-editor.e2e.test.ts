@@ -141,6 +141,7 @@ describe('map editor', () => {
     for (const [x, y] of [[40, 40], [360, 40], [360, 240], [40, 240], [41, 41]] as const) await frame.click(x, y);
     const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Capacity' }) });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    expect(await table.locator('tbody tr td[data-column="modes"]').allTextContents()).toEqual(['car', 'car']);
     await page.getByRole('button', { name: 'Edit all' }).click();
     await page.getByRole('dialog').getByLabel('Capacity (veh/hour)').fill('900');
     await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
