@@ -1,42 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { API, byTag, createDemoScenario, json, type ScenarioFile } from '../support/api.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const env = useServerAndBrowser({ username: 'ada', password: 'compare-1' });
 
-const API = '/api/v1';
 const RUN_TIMEOUT_MS = 120_000;
 const TRANSIT_SCHEDULE = '/work/shared/data/pt-tutorial/transitschedule.xml';
-
-interface ScenarioFile {
-  id: number;
-  name: string;
-  tag: string | null;
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** The demo scenario through the API, as "Create Scenario" with the demo template makes it. */
-async function createDemoScenario(page: Page, key: string, name: string): Promise<{ id: number; groupId: number; files: ScenarioFile[] }> {
-  const { id: groupId } = await json<{ id: number }>(await page.request.get(`${API}/accounts/groups/find`, { params: { name: 'ada' } }));
-  const { id } = await json<{ id: number }>(
-    await page.request.post(`${API}/datasets/datasets`, { data: { groupId, key, name, type: 'scenario', template: 'demo-grid' } }),
-  );
-  const { files } = await json<{ files: ScenarioFile[] }>(await page.request.get(`${API}/datasets/datasets/${id}`));
-  return { id, groupId, files };
-}
-
-const byTag = (files: ScenarioFile[], prefix: string): ScenarioFile => {
-  const file = files.find((entry) => entry.tag?.startsWith(prefix));
-  if (!file) throw new Error(`no ${prefix} file among ${files.map((entry) => `${entry.name}:${entry.tag}`).join(', ')}`);
-  return file;
-};
 
 /** POST /jobs/jobs with the scenario's config, network and population (the schedule form's payload). */
 async function scheduleRun(page: Page, scenario: { id: number; groupId: number; files: ScenarioFile[] }, name: string, programArgs: string): Promise<number> {
@@ -78,7 +51,7 @@ describe('compare runs', () => {
   test('two runs whose configs differ in two places: exactly those two rows, then all settings; one run gets the hint', async () => {
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'compare-1');
-    const scenario = await createDemoScenario(page, 'compare-city', 'Compare City');
+    const scenario = await createDemoScenario(page, 'ada', 'compare-city', 'Compare City');
     const base = await scheduleRun(page, scenario, 'Base Run', '--config:controller.lastIteration=1');
     const variant = await scheduleRun(page, scenario, 'Variant Run', '--config:controller.lastIteration=3 --config:qsim.flowCapacityFactor=0.5');
     // Compared as the users would: after the runs have run.
@@ -151,7 +124,7 @@ describe('compare runs', () => {
   test('the population and transit schedule views show their counts', async () => {
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'compare-1');
-    const scenario = await createDemoScenario(page, 'summary-city', 'Summary City');
+    const scenario = await createDemoScenario(page, 'ada', 'summary-city', 'Summary City');
     const population = byTag(scenario.files, 'population_v');
 
     // The counts the view must show, read from the file itself.
@@ -195,7 +168,7 @@ describe('network view', () => {
   test('previews once processed; a network whose processing failed says so with its log instead of empty images', async () => {
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'compare-1');
-    const scenario = await createDemoScenario(page, 'network-city', 'Network City');
+    const scenario = await createDemoScenario(page, 'ada', 'network-city', 'Network City');
     const network = byTag(scenario.files, 'network_v');
     const view = (file: ScenarioFile) => `/ada/network-city/edit-file?id=${file.id}&file=${encodeURIComponent(file.name)}`;
 

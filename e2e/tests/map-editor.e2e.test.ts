@@ -1,31 +1,14 @@
 // The map editor in real Chromium (issue 13): draw, move, lasso, edit in the table, undo/redo, save, reopen, the
 // keyboard shortcuts; then the saved changeset in a run (Compare Runs row) and in an export (the zip's network).
 import { readNetwork } from '@corridor/matsim';
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
+import { API, byTag, createDemoScenario, json } from '../support/api.ts';
 import { signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const env = useServerAndBrowser({ username: 'ada', password: 'editor-1' });
-const API = '/api/v1';
-
-interface ScenarioFile {
-  id: number;
-  name: string;
-  tag: string | null;
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const byTag = (files: ScenarioFile[], prefix: string): ScenarioFile => {
-  const file = files.find((entry) => entry.tag?.startsWith(prefix));
-  if (!file) throw new Error(`no ${prefix} file`);
-  return file;
-};
 
 async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true });
@@ -66,11 +49,7 @@ describe('map editor', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signIn(page, 'ada', 'editor-1');
-    const { id: groupId } = await json<{ id: number }>(await page.request.get(`${API}/accounts/groups/find`, { params: { name: 'ada' } }));
-    const { id: scenarioId } = await json<{ id: number }>(
-      await page.request.post(`${API}/datasets/datasets`, { data: { groupId, key: 'editor-city', name: 'Editor City', type: 'scenario', template: 'demo-grid' } }),
-    );
-    const { files } = await json<{ files: ScenarioFile[] }>(await page.request.get(`${API}/datasets/datasets/${scenarioId}`));
+    const { id: scenarioId, groupId, files } = await createDemoScenario(page, 'ada', 'editor-city', 'Editor City');
     const network = byTag(files, 'network_v');
     // Network post-processing runs after the upload: the editor opens once the network answers queries.
     const query = () => page.request.post(`${API}/datasets/network/${network.id}/query`, { data: { type: 'Data', filters: {} } });

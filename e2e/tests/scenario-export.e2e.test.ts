@@ -1,16 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { API, json } from '../support/api.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const env = useServerAndBrowser({ username: 'ada', password: 'export-1' });
-const API = '/api/v1';
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 describe('export scenario', () => {
   test('chooses and orders changesets, downloads <key>.zip with the scenario files; a changeset that cannot apply shows the reason', async () => {
