@@ -9,6 +9,7 @@ export * from './datasets.ts';
 export * from './groups.ts';
 export * from './jobs.ts';
 export * from './runs.ts';
+export * from './tables.ts';
 export * from './runner-protocol.ts';
 export * from './config.ts';
 export * from './job-paths.ts';

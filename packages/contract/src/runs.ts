@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Dataset } from './datasets.ts';
 import { JobStatus } from './jobs.ts';
-import { ExactText } from './strings.ts';
 
 /** The scenario a run was made from (null when the scenario was deleted or the run was imported). */
 export const RunScenario = z.object({ id: z.number().int(), key: z.string(), name: z.string(), groupName: z.string() });
@@ -107,41 +106,4 @@ export const RunDeletionPreview = z.object({
 export type RunDeletionPreview = z.infer<typeof RunDeletionPreview>;
 export const RUN_DELETE_ACTIVE = 'Stop the run before deleting it.';
 
-/** Tables of a dataset and the query call (spec 1 §7.4, spec 3 §3 "Table"). */
-export const TableFieldType = z.enum(['STRING', 'DOUBLE', 'LONG']);
-export const TableInfo = z.object({ name: z.string(), userFileId: z.number().int().nullable(), fields: z.array(z.object({ name: z.string(), type: TableFieldType })) });
-export type TableInfo = z.infer<typeof TableInfo>;
-/** GET /datasets/tables */
-export const TablesAnswer = z.object({
-  datasets: z.array(z.object({ id: z.number().int(), name: z.string(), datasetType: z.number().int(), groupId: z.number().int() })),
-  tables: z.record(z.string(), z.array(TableInfo)),
-});
-export type TablesAnswer = z.infer<typeof TablesAnswer>;
-
-/** The live tables every run has (spec 1 §7.4 default run charts). */
-export const RUN_TABLES = {
-  memory: ['time', 'value', 'key'],
-  scoreStats: ['iteration', 'value', 'key'],
-  modeStats: ['iteration', 'value', 'key'],
-} as const;
-export type RunTableName = keyof typeof RUN_TABLES;
-
-export const FILTER_OPERATORS = ['=', '<', '<=', '>', '>=', '!=', 'in', 'not in', 'last k'] as const;
-export const TableQuery = z.object({
-  query: z.object({
-    select: z.array(
-      z.object({
-        column: ExactText().max(100),
-        aggregation: z.enum(['COUNT', 'SUM', 'AVG', 'NONE', 'MIN', 'MAX']).optional(),
-        binning: z.unknown().optional(),
-      }),
-    ),
-    groupBy: z.array(z.object({ column: ExactText().max(100) })).default([]),
-    where: z.array(z.object({ column: ExactText().max(100), is: z.enum(FILTER_OPERATORS), value: z.union([ExactText().max(1000), z.number()]) })).default([]),
-  }),
-  shape: z.enum(['RAW', 'PIVOT', 'BOXPLOT']),
-});
-export type TableQuery = z.infer<typeof TableQuery>;
-/** RAW answer: columns and rows (values in column order). */
-export const TableQueryAnswer = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))) });
-export type TableQueryAnswer = z.infer<typeof TableQueryAnswer>;
+// The table schemas (TableInfo, TablesAnswer, RUN_TABLES, TableQuery, …) live in ./tables.ts.

@@ -1,0 +1,2 @@
+export { buildTableQuery, TableQueryError, TABLE_QUERY_ROW_LIMIT, quoteIdentifier, type BuiltQuery, type QueryTable } from './query.ts';
+export { detectSeparator, type Separator } from './separator.ts';
