@@ -4,5 +4,5 @@ export * from './history.ts';
 export * from './network/model.ts';
 export * from './network/builders.ts';
 export { applyNetwork, disabledNetwork, ModificationError } from './network/apply.ts';
-export { isNetworkModification, replayNetwork } from './replay.ts';
+export { isNetworkModification, replayNetwork, replayNetworkSkipping } from './replay.ts';
 export { currentNetwork } from './view.ts';

@@ -4,7 +4,7 @@
  */
 import type { Modification, NetworkModification } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
-import { applyNetwork, disabledNetwork, ModificationError, networkData, replayNetwork, type NetworkData } from './index.ts';
+import { applyNetwork, disabledNetwork, ModificationError, networkData, replayNetwork, replayNetworkSkipping, type NetworkData } from './index.ts';
 
 const SIDE = 12;
 
@@ -109,5 +109,25 @@ describe('replayNetwork', () => {
     const snapshot = contents(once);
     replayNetwork(once, edits(once, 20, 10));
     expect(contents(once)).toEqual(snapshot);
+  });
+});
+
+describe('replayNetworkSkipping', () => {
+  it('leaves out a modification that cannot apply, a group whole, and names why; the rest as replayNetwork gives it', () => {
+    const data = grid();
+    const good = edits(data, 50, 11);
+    const halfGood: Modification = {
+      type: 'network/group',
+      modifications: [
+        { type: 'network/addNode', node: { id: 'fresh', lng: 13, lat: 52 } },
+        { type: 'network/deleteLink', id: 'nope' },
+      ],
+    };
+    const mods: Modification[] = [...good.slice(0, 25), { type: 'network/deleteLink', id: 'nope' }, halfGood, ...good.slice(25)];
+    const { network, errors } = replayNetworkSkipping(data, mods, 'unsaved');
+    expect(errors).toHaveLength(2);
+    expect(network.nodes.has('fresh')).toBe(false);
+    expect(contents(network)).toEqual(contents(replayNetwork(data, good, 'unsaved')));
+    expect(contents(data)).toEqual(contents(grid()));
   });
 });

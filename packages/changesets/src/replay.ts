@@ -1,6 +1,6 @@
 import type { Modification, NetworkModification } from '@corridor/contract';
 import type { Stage } from './flags.ts';
-import { applyToDraft } from './network/apply.ts';
+import { applyToDraft, disabledNetwork } from './network/apply.ts';
 import { NetworkDraft } from './network/draft.ts';
 import type { NetworkData } from './network/model.ts';
 
@@ -15,4 +15,20 @@ export function replayNetwork(data: NetworkData, mods: readonly Modification[], 
   const draft = new NetworkDraft(data);
   for (const mod of mods) if (isNetworkModification(mod)) applyToDraft(draft, mod, stage);
   return draft.result();
+}
+
+/**
+ * Like `replayNetwork`, for the editor's view of a partly loaded network: a modification that cannot apply is left
+ * out whole (a group leaves no step behind) and its reason collected, instead of ending the replay. Same one draft.
+ */
+export function replayNetworkSkipping(data: NetworkData, mods: readonly Modification[], stage: Stage = 'saved'): { network: NetworkData; errors: string[] } {
+  const draft = new NetworkDraft(data);
+  const errors: string[] = [];
+  for (const mod of mods) {
+    if (!isNetworkModification(mod)) continue;
+    const reason = disabledNetwork(draft, mod);
+    if (reason) errors.push(reason);
+    else applyToDraft(draft, mod, stage);
+  }
+  return { network: draft.result(), errors };
 }

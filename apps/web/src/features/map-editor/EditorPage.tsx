@@ -10,6 +10,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useNetworkInfo } from '../../api/network.ts';
 import { useDataset, useScenarios } from '../../api/scenarios.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { roleOfFile } from '../../components/fileRoles.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { LeaveGuard } from './dialogs/LeaveGuard.tsx';
@@ -23,8 +24,6 @@ import { EditorStore } from './state/store.ts';
 import { Toolbar } from './toolbar/Toolbar.tsx';
 import { useShortcuts } from './toolbar/useShortcuts.ts';
 
-const isNetwork = (tag: string | null) => tag?.startsWith('network_v') ?? false;
-
 export function EditorPage() {
   const { t } = useTranslation(EDITOR_NS);
   const group = useCurrentGroup();
@@ -33,7 +32,7 @@ export function EditorPage() {
   const list = useScenarios(group.id);
   const summary = list.data?.find((entry) => entry.key === key);
   const dataset = useDataset(summary?.id);
-  const networks = (dataset.data?.files ?? []).filter((file) => isNetwork(file.tag));
+  const networks = (dataset.data?.files ?? []).filter((file) => roleOfFile(file) === 'network');
   const chosen = networks.find((file) => String(file.id) === search.get('file')) ?? networks[0];
   const info = useNetworkInfo(chosen?.id);
   const back = `/${encodeURIComponent(group.name)}/${encodeURIComponent(key)}`;

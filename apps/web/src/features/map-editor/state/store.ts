@@ -14,6 +14,7 @@ import {
   push,
   redo,
   replace,
+  replayNetworkSkipping,
   undo,
   type History,
   type NetworkData,
@@ -28,21 +29,9 @@ function emptyNetwork(): NetworkData {
 
 /** The saved modifications, then the unsaved ones, each applied if it can be; the rest reported. */
 export function replay(base: NetworkData, history: History): { network: NetworkData; errors: string[] } {
-  const errors: string[] = [];
-  let network = base;
-  const run = (mods: readonly Modification[], stage: 'saved' | 'unsaved') => {
-    for (const mod of mods) {
-      if (!isNetworkModification(mod)) continue;
-      try {
-        network = applyNetwork(network, mod, stage);
-      } catch (err) {
-        errors.push(err instanceof Error ? err.message : String(err));
-      }
-    }
-  };
-  run(history.saved, 'saved');
-  run(history.unsaved, 'unsaved');
-  return { network, errors };
+  const saved = replayNetworkSkipping(base, history.saved, 'saved');
+  const unsaved = replayNetworkSkipping(saved.network, history.unsaved, 'unsaved');
+  return { network: unsaved.network, errors: [...saved.errors, ...unsaved.errors] };
 }
 
 export function initialState(history: History = newHistory()): EditorState {
