@@ -16,3 +16,5 @@ export * from './job-paths.ts';
 export * from './changesets.ts';
 export * from './network-query.ts';
 export * from './scenario-export.ts';
+export * from './charts.ts';
+export * from './dashboards.ts';

@@ -62,3 +62,49 @@ export type TableQuery = z.infer<typeof TableQuery>;
 /** RAW answer: columns and rows (values in column order). */
 export const TableQueryAnswer = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))) });
 export type TableQueryAnswer = z.infer<typeof TableQueryAnswer>;
+
+/** A table as listed for a dataset: the catalogue entry plus where it came from (spec 3 §2.1 Tables box). */
+export const DatasetTable = TableInfo.extend({
+  fileName: z.string().nullable(),
+  rowCount: z.number().int().nullable(),
+  /** A run's live table (memory, scoreStats, modeStats): kept by the platform, cannot be deleted. */
+  live: z.boolean(),
+});
+export type DatasetTable = z.infer<typeof DatasetTable>;
+/** GET /datasets/groups/{groupId}/tables: the group's datasets and their tables. */
+export const GroupTablesAnswer = z.object({
+  datasets: z.array(z.object({ id: z.number().int(), name: z.string(), datasetType: z.number().int(), groupId: z.number().int() })),
+  tables: z.record(z.string(), z.array(DatasetTable)),
+});
+export type GroupTablesAnswer = z.infer<typeof GroupTablesAnswer>;
+/** POST /datasets/datasets/{id}/import-as-table/{fileId}: an optional table name (the file's name without extensions otherwise). */
+export const ImportTableBody = z.object({ name: ExactText().trim().max(100).optional() }).nullish();
+export type ImportTableBody = z.infer<typeof ImportTableBody>;
+/** Files whose names end so can be imported as tables. */
+export const IMPORTABLE_TABLE_FILE = /\.(csv|csv\.gz|csv\.zst|txt|txt\.gz|tsv|tsv\.gz)$/i;
+export const isImportableTableFile = (name: string) => IMPORTABLE_TABLE_FILE.test(name);
+/** The table name a file gets when none is given: its base name without extensions, e.g. output_trips. */
+export function defaultTableName(fileName: string): string {
+  const base = fileName.split('/').pop() ?? fileName;
+  return base.replace(/\.(gz|zst)$/i, '').replace(/\.(csv|txt|tsv)$/i, '');
+}
+
+/** GET /datasets/groups/{groupId}/browse: the group's datasets as a tree (scenarios with their runs) and their files. */
+export interface BrowseNode {
+  meta: { kind: 'group' | 'dataset'; id: number; name: string; datasetType?: number; tableCount?: number };
+  children: BrowseNode[];
+  files: { id: number; name: string; size: number; importable: boolean; table: string | null }[];
+}
+export const BrowseNode: z.ZodType<BrowseNode> = z.lazy(() =>
+  z.object({
+    meta: z.object({
+      kind: z.enum(['group', 'dataset']),
+      id: z.number().int(),
+      name: z.string(),
+      datasetType: z.number().int().optional(),
+      tableCount: z.number().int().optional(),
+    }),
+    children: z.array(BrowseNode),
+    files: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number(), importable: z.boolean(), table: z.string().nullable() })),
+  }),
+);

@@ -414,3 +414,64 @@ export const runners = pgTable(
   },
   (t) => [index('runners_token_id_idx').on(t.tokenId)],
 );
+
+/**
+ * Tables imported from a dataset's CSV files (spec 3 §3 "Table"). The rows live as a Parquet file under
+ * `DATA_DIR/tables/{storage}`; this is the catalogue: name (unique per dataset), originating file, typed fields.
+ */
+export const datasetTables = pgTable(
+  'dataset_tables',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // The file it was imported from; the table stays when the file goes.
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileName: text('file_name'),
+    fields: jsonb('fields').$type<{ name: string; type: string }[]>().notNull(),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+    storage: text('storage').notNull().unique(),
+    created: createdAt('created'),
+  },
+  (t) => [uniqueIndex('dataset_tables_dataset_name_key').on(t.datasetId, t.name)],
+);
+
+/** Saved charts (spec 3 §3 "Chart"): the configuration as sent, and its preview and thumbnail in the blob store. */
+export const charts = pgTable(
+  'charts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
+    chart: jsonb('chart').$type<Record<string, unknown>>().notNull(),
+    previewKey: text('preview_key'),
+    thumbnailKey: text('thumbnail_key'),
+    created: createdAt('created'),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('charts_group_id_idx').on(t.groupId)],
+);
+
+/** Dashboards (spec 3 §3): items and variables as the contract types them; a locked one refuses changes. */
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    locked: boolean('locked').notNull().default(false),
+    items: jsonb('items').$type<unknown[]>().notNull().default([]),
+    variables: jsonb('variables').$type<unknown[]>().notNull().default([]),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    created: createdAt('created'),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('dashboards_group_id_idx').on(t.groupId)],
+);
