@@ -24,4 +24,14 @@ export const queryKeys = {
   jobs: ['jobs'] as const,
   job: (id: number) => ['jobs', id] as const,
   runners: ['runners'] as const,
+  /** Every table list (all, per group, browse trees) starts with this: an import or delete refreshes them all. */
+  tables: ['tables'] as const,
+  allTables: ['tables', 'all'] as const,
+  groupTables: (groupId: number) => ['tables', 'group', groupId] as const,
+  browse: (groupId: number) => ['tables', 'browse', groupId] as const,
+  /** Every dashboard list and dashboard starts with this. */
+  dashboards: ['dashboards'] as const,
+  dashboardList: (groupId: number) => ['dashboards', 'group', groupId] as const,
+  dashboard: (id: number) => ['dashboards', 'one', id] as const,
+  chart: (id: number) => ['charts', id] as const,
 };
