@@ -1,5 +1,5 @@
 import type { RunTableName, TableQuery, TableQueryAnswer } from '@corridor/contract';
-import { formatSeriesValue } from './seriesFormat.ts';
+import { formatSeriesValue } from '../../components/seriesFormat.ts';
 
 /** The overview's three default charts (spec 1 §7.4, §9). */
 export interface RunChartDefinition {
