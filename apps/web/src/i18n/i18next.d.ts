@@ -1,4 +1,5 @@
 import 'i18next';
+import type { dashboardsCatalogues } from '../features/dashboards/i18n/index.ts';
 import type { editorCatalogues } from '../features/map-editor/i18n/index.ts';
 import type { exportCatalogues } from '../features/scenario-export/i18n/index.ts';
 import type en from './en.json';
@@ -6,6 +7,11 @@ import type en from './en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; editor: (typeof editorCatalogues)['en']; scenarioExport: (typeof exportCatalogues)['en'] };
+    resources: {
+      translation: typeof en;
+      editor: (typeof editorCatalogues)['en'];
+      scenarioExport: (typeof exportCatalogues)['en'];
+      dashboards: (typeof dashboardsCatalogues)['en'];
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { COMPARE_MIN_RUNS } from '@corridor/contract';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconLayoutDashboard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
@@ -24,12 +24,23 @@ export function CompareRunsPage() {
       />
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('titles.compareRuns')}</Title>
-        <Anchor component={Link} to={runs} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={16} aria-hidden />
-            {t('compare.backToRuns')}
-          </Group>
-        </Anchor>
+        <Group gap="lg">
+          {ids.length >= COMPARE_MIN_RUNS && (
+            // Spec 3 §2.2: a new dashboard with the first two compared runs as "Dataset 1" and "Dataset 2".
+            <Anchor component={Link} to={`/${encodeURIComponent(group.name)}/dashboards/new?datasets=${ids.slice(0, 2).join(',')}`} size="sm">
+              <Group gap={4} component="span">
+                <IconLayoutDashboard size={16} aria-hidden />
+                {t('compare.openDashboard')}
+              </Group>
+            </Anchor>
+          )}
+          <Anchor component={Link} to={runs} size="sm">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={16} aria-hidden />
+              {t('compare.backToRuns')}
+            </Group>
+          </Anchor>
+        </Group>
       </Group>
       {ids.length < COMPARE_MIN_RUNS ? <Text>{t('compare.hint')}</Text> : <RunComparison ids={ids} />}
     </Stack>
