@@ -3,8 +3,9 @@
  * csv file as a table, deletion and the query call. Shared by the dashboards list, the dashboard page, the chart
  * editor and the run Files tab.
  */
-import { BrowseNode, GroupTablesAnswer, TablesAnswer } from '@corridor/contract';
+import { BrowseNode, type DatasetTable, defaultTableName, GroupTablesAnswer, TablesAnswer } from '@corridor/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
 
@@ -57,4 +58,64 @@ export function deleteTable(datasetId: number, table: string): Promise<unknown> 
 export function useInvalidateTables() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.tables });
+}
+
+/** Where one file's import stands (spec 3 §4 "Import of a csv as table"); no entry means none (Add shown). */
+export type TableImportState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'imported'; table: string };
+
+/** The table name the import answer names, else the one asked for, else the file's default name. */
+export function importedTableName(answer: unknown, requested: string | undefined, fileName: string): string {
+  if (answer && typeof answer === 'object' && 'name' in answer && typeof answer.name === 'string') return answer.name;
+  return requested?.trim() || defaultTableName(fileName);
+}
+
+/** The first table the catalogue lists for each originating file id (a file imported earlier, or by post-processing). */
+export function tablesByFile(tables: readonly DatasetTable[] | undefined): ReadonlyMap<number, string> {
+  const result = new Map<number, string>();
+  for (const table of tables ?? []) {
+    if (table.userFileId !== null && !result.has(table.userFileId)) result.set(table.userFileId, table.name);
+  }
+  return result;
+}
+
+/** This page's own import of the file wins; otherwise a table made from the file earlier shows as imported. */
+export function fileImportState(
+  own: TableImportState | undefined,
+  catalogueTable: string | undefined,
+): TableImportState | undefined {
+  return own ?? (catalogueTable === undefined ? undefined : { status: 'imported', table: catalogueTable });
+}
+
+/**
+ * Per-file import of one dataset's files as tables, with the state of each (the run Files tab, Manage Tables);
+ * `tables` is the dataset's catalogue, so files imported before show as imported. A failure keeps the server's
+ * message for the warning icon's tooltip; a success refreshes every table list.
+ */
+export function useTableImports(datasetId: number | undefined, tables: readonly DatasetTable[] | undefined) {
+  const [states, setStates] = useState<ReadonlyMap<number, TableImportState>>(new Map());
+  const invalidate = useInvalidateTables();
+  // Another dataset starts with no states (the Manage Tables dropdown switches datasets in place).
+  const [forDataset, setForDataset] = useState(datasetId);
+  if (forDataset !== datasetId) {
+    setForDataset(datasetId);
+    setStates(new Map());
+  }
+  const set = (fileId: number, state: TableImportState) => setStates((old) => new Map(old).set(fileId, state));
+
+  const start = async (file: { id: number; name: string }, name?: string) => {
+    if (datasetId === undefined || states.get(file.id)?.status === 'loading') return;
+    set(file.id, { status: 'loading' });
+    try {
+      const answer = await importAsTable(datasetId, file.id, name);
+      set(file.id, { status: 'imported', table: importedTableName(answer, name, file.name) });
+      await invalidate();
+    } catch (error) {
+      set(file.id, { status: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const byFile = tablesByFile(tables);
+  return { stateOf: (fileId: number) => fileImportState(states.get(fileId), byFile.get(fileId)), start };
 }

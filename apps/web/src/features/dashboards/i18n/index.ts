@@ -5,12 +5,16 @@
 import i18n from '../../../i18n/index.ts';
 import boardDe from './board.de.json';
 import boardEn from './board.en.json';
+import listDe from './list.de.json';
+import listEn from './list.en.json';
+import tablesDe from './tables.de.json';
+import tablesEn from './tables.en.json';
 
 export const DASHBOARDS_NS = 'dashboards';
 
 export const dashboardsCatalogues = {
-  en: { board: boardEn },
-  de: { board: boardDe },
+  en: { board: boardEn, list: listEn, tables: tablesEn },
+  de: { board: boardDe, list: listDe, tables: tablesDe },
 };
 
 for (const [language, catalogue] of Object.entries(dashboardsCatalogues)) {
