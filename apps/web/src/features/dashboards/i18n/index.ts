@@ -5,6 +5,8 @@
 import i18n from '../../../i18n/index.ts';
 import boardDe from './board.de.json';
 import boardEn from './board.en.json';
+import chartDe from './chart.de.json';
+import chartEn from './chart.en.json';
 import listDe from './list.de.json';
 import listEn from './list.en.json';
 import tablesDe from './tables.de.json';
@@ -13,8 +15,8 @@ import tablesEn from './tables.en.json';
 export const DASHBOARDS_NS = 'dashboards';
 
 export const dashboardsCatalogues = {
-  en: { board: boardEn, list: listEn, tables: tablesEn },
-  de: { board: boardDe, list: listDe, tables: tablesDe },
+  en: { board: boardEn, chart: chartEn, list: listEn, tables: tablesEn },
+  de: { board: boardDe, chart: chartDe, list: listDe, tables: tablesDe },
 };
 
 for (const [language, catalogue] of Object.entries(dashboardsCatalogues)) {

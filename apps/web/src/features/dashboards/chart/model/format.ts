@@ -1,0 +1,44 @@
+/**
+ * Axis and value labels of charts: the axis style's divisor, prefix and postfix around the number formatting of
+ * spec 1 §9 (6 significant digits under 10, else 5; trailing zeros trimmed).
+ */
+import type { AxisStyle, BinnedAxisStyle, ChartBinning } from '@corridor/contract';
+import { formatSeriesValue } from '../../../../components/seriesFormat.ts';
+
+export const formatNumber = formatSeriesValue;
+
+/** A value as an axis style shows it: divided by valueDivisor, then prefix + number + postfix. */
+export function formatAxisValue(value: unknown, style: AxisStyle | undefined): string {
+  if (typeof value !== 'number') return value === null || value === undefined ? '' : String(value);
+  const divided = style?.valueDivisor ? value / style.valueDivisor : value;
+  return `${style?.prefix ?? ''}${formatNumber(divided)}${style?.postfix ?? ''}`;
+}
+
+/** Any cell: numbers formatted, text as it is, empty for null. */
+export const formatCell = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : value === null || value === undefined ? '' : String(value));
+
+/**
+ * The name of a bin given its lower edge (what the query answers): "lower – upper" with the interval or the next
+ * custom edge as upper bound, "> last" for the last custom bin, "< first" for values below the first edge (null).
+ * Divided by the binned axis style's divisor; shortenBinNames keeps the lower edge alone.
+ */
+export function binLabel(edge: number | null, binning: ChartBinning, style: BinnedAxisStyle | undefined): string {
+  const f = (n: number) => formatNumber(style?.divisor ? n / style.divisor : n);
+  if (binning.type === 'custom') {
+    const edges = [...binning.bins].sort((a, b) => a - b);
+    if (edge === null) return `< ${f(edges[0]!)}`;
+    const next = edges.find((e) => e > edge);
+    if (next === undefined) return `> ${f(edge)}`;
+    return style?.shortenBinNames ? f(edge) : `${f(edge)} – ${f(next)}`;
+  }
+  if (edge === null) return '';
+  return style?.shortenBinNames ? f(edge) : `${f(edge)} – ${f(edge + binning.binSize)}`;
+}
+
+/** Does a bin (by its lower edge) lie within the binned axis style's minBin..maxBin? */
+export function binShown(edge: number | null, style: BinnedAxisStyle | undefined): boolean {
+  if (edge === null) return style?.minBin === undefined || style.minBin === null;
+  if (style?.minBin !== undefined && style.minBin !== null && edge < style.minBin) return false;
+  if (style?.maxBin !== undefined && style.maxBin !== null && edge > style.maxBin) return false;
+  return true;
+}

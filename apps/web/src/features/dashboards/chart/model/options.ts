@@ -1,0 +1,180 @@
+/**
+ * Series → an ECharts option for each chart type (the table type is drawn by a Mantine table, see tableRows).
+ * Pure: the option is a plain object with formatter functions; the view hands it to ECharts as it is.
+ */
+import type { AxisStyle } from '@corridor/contract';
+import type { ChartData } from '../types.ts';
+import { formatAxisValue } from './format.ts';
+import type { ChartMessage } from './messages.ts';
+import { boxData, type CategoryData, categoryData, type DatasetAnswer, scatterData } from './series.ts';
+import { validateClasses } from './validate.ts';
+
+export type ChartOption = Record<string, unknown>;
+export type OptionResult = { option: ChartOption } | { error: ChartMessage };
+
+/** A value axis of an axis style: type (value, log, time), name, min, max, labels with divisor/prefix/postfix. */
+export function valueAxis(style: AxisStyle | undefined): ChartOption {
+  const type = style?.axisType ?? 'value';
+  return {
+    type,
+    name: style?.label || undefined,
+    nameLocation: 'middle',
+    nameGap: 40,
+    min: style?.min ?? undefined,
+    max: style?.max ?? undefined,
+    scale: type !== 'log',
+    axisLabel: type === 'time' ? {} : { formatter: (v: number) => formatAxisValue(v, style) },
+  };
+}
+
+function common(chart: ChartData, legendItems: number): ChartOption {
+  const show = chart.config.options.showLegend ?? legendItems > 1;
+  return {
+    backgroundColor: 'transparent',
+    animation: false,
+    tooltip: { trigger: chart.type === 'scatter' || chart.type === 'pie' ? 'item' : 'axis', confine: true },
+    legend: show ? { type: 'scroll', top: 0 } : { show: false },
+    grid: { left: 16, right: 24, top: show ? 32 : 16, bottom: 16, containLabel: true },
+  };
+}
+
+function cartesian(chart: ChartData, data: CategoryData): ChartOption {
+  const { options, measures, dimensions } = chart.config;
+  const style = measures[0]?.axisStyle;
+  const numericX = options.xAxis === 'numeric';
+  const dimLabel = dimensions[0]?.binnedAxisStyle?.label || dimensions[0]?.name;
+  const divisor = dimensions[0]?.binnedAxisStyle?.divisor;
+  const categoryAxis = numericX
+    ? { ...valueAxis({ label: dimLabel, valueDivisor: divisor }), scale: true }
+    : { type: 'category', data: data.labels, name: dimLabel, nameLocation: 'middle', nameGap: 28 };
+  const yAxis = valueAxis(style);
+  const kind = chart.type === 'bar' ? 'bar' : 'line';
+  const series = data.series.map((s) => ({
+    name: s.name,
+    type: kind,
+    data: numericX ? s.values.map((v, i) => [data.categories[i], v]) : s.values,
+    stack: options.stacked ? 'total' : undefined,
+    smooth: kind === 'line' ? (options.smooth ?? false) : undefined,
+    areaStyle: chart.type === 'area' ? {} : undefined,
+    showSymbol: kind === 'line' ? data.categories.length <= 50 : undefined,
+    label: options.showLabels ? { show: true, formatter: (p: { value: unknown }) => formatAxisValue(Array.isArray(p.value) ? p.value[1] : p.value, style) } : undefined,
+    tooltip: { valueFormatter: (v: unknown) => formatAxisValue(v, style) },
+  }));
+  const horizontal = options.horizontal ?? false;
+  return {
+    ...common(chart, series.length),
+    xAxis: horizontal ? yAxis : categoryAxis,
+    yAxis: horizontal ? categoryAxis : yAxis,
+    series,
+  };
+}
+
+function radial(chart: ChartData, data: CategoryData): ChartOption {
+  const style = chart.config.measures[0]?.axisStyle;
+  return {
+    ...common(chart, data.series.length),
+    polar: { radius: ['10%', '75%'] },
+    angleAxis: { type: 'value', max: style?.max ?? undefined, axisLabel: { formatter: (v: number) => formatAxisValue(v, style) } },
+    radiusAxis: { type: 'category', data: data.labels },
+    series: data.series.map((s) => ({
+      name: s.name,
+      type: 'bar',
+      coordinateSystem: 'polar',
+      data: s.values,
+      stack: chart.config.options.stacked ? 'total' : undefined,
+      tooltip: { valueFormatter: (v: unknown) => formatAxisValue(v, style) },
+    })),
+  };
+}
+
+function radar(chart: ChartData, data: CategoryData): ChartOption {
+  const style = chart.config.measures[0]?.axisStyle;
+  const largest = Math.max(0, ...data.series.flatMap((s) => s.values.map((v) => v ?? 0)));
+  const max = style?.max ?? (largest > 0 ? largest * 1.1 : 1);
+  return {
+    ...common(chart, data.series.length),
+    tooltip: { trigger: 'item', confine: true, valueFormatter: (v: unknown) => formatAxisValue(v, style) },
+    radar: { indicator: data.labels.map((name) => ({ name, max, min: style?.min ?? undefined })), radius: '65%' },
+    series: [{ type: 'radar', data: data.series.map((s) => ({ name: s.name, value: s.values.map((v) => v ?? 0) })) }],
+  };
+}
+
+/** One pie per series: with several datasets they stand side by side, each titled with its dataset. */
+function pie(chart: ChartData, data: CategoryData): ChartOption {
+  const style = chart.config.measures[0]?.axisStyle;
+  const n = data.series.length;
+  const several = n > 1;
+  return {
+    ...common(chart, data.labels.length),
+    tooltip: { trigger: 'item', confine: true, valueFormatter: (v: unknown) => formatAxisValue(v, style) },
+    legend: chart.config.options.showLegend ? { type: 'scroll', top: 0 } : { show: false },
+    title: several ? data.series.map((s, i) => ({ text: s.name, left: `${((i + 0.5) / n) * 100}%`, top: 'bottom', textAlign: 'center', textStyle: { fontSize: 12 } })) : undefined,
+    series: data.series.map((s, i) => ({
+      name: s.name,
+      type: 'pie',
+      center: [`${((i + 0.5) / n) * 100}%`, '52%'],
+      radius: several ? `${Math.min(65, 90 / n)}%` : '65%',
+      label: { show: chart.config.options.showLabels ?? true },
+      data: data.labels.map((name, j) => ({ name, value: s.values[j] ?? 0 })),
+    })),
+  };
+}
+
+function boxplot(chart: ChartData, answers: DatasetAnswer[]): ChartOption {
+  const data = boxData(chart, answers);
+  const style = chart.config.measures[0]?.axisStyle;
+  const dim = chart.config.dimensions[0];
+  const categoryAxis = { type: 'category', data: data.groups, name: dim?.binnedAxisStyle?.label || dim?.name };
+  const yAxis = valueAxis(style);
+  const horizontal = chart.config.options.horizontal ?? false;
+  return {
+    ...common(chart, data.series.length),
+    tooltip: { trigger: 'item', confine: true },
+    xAxis: horizontal ? yAxis : categoryAxis,
+    yAxis: horizontal ? categoryAxis : yAxis,
+    series: data.series.map((s) => ({ name: s.name, type: 'boxplot', data: s.boxes.map((b) => b ?? []) })),
+  };
+}
+
+function scatter(chart: ChartData, answers: DatasetAnswer[]): OptionResult {
+  const data = scatterData(chart, answers);
+  const tooMany = validateClasses(chart, data.classes);
+  if (tooMany) return { error: tooMany };
+  const [mx, my] = chart.config.measures;
+  return {
+    option: {
+      ...common(chart, data.series.length),
+      xAxis: valueAxis({ label: mx!.name, ...mx!.axisStyle }),
+      yAxis: valueAxis({ label: my!.name, ...my!.axisStyle }),
+      series: data.series.map((s) => ({ name: s.name, type: 'scatter', symbolSize: 5, data: s.points, large: s.points.length > 2000 })),
+    },
+  };
+}
+
+/** The ECharts option of a chart over its answers (one per dataset), or the message why there is none. */
+export function chartOption(chart: ChartData, answers: DatasetAnswer[]): OptionResult {
+  try {
+    switch (chart.type) {
+      case 'bar':
+      case 'line':
+      case 'area':
+        return { option: cartesian(chart, categoryData(chart, answers)) };
+      case 'radial':
+        return { option: radial(chart, categoryData(chart, answers)) };
+      case 'radar':
+        return { option: radar(chart, categoryData(chart, answers)) };
+      case 'pie': {
+        const data = categoryData(chart, answers);
+        return validateClasses(chart, data.labels.length) ? { error: validateClasses(chart, data.labels.length)! } : { option: pie(chart, data) };
+      }
+      case 'boxplot':
+        return { option: boxplot(chart, answers) };
+      case 'scatter':
+        return scatter(chart, answers);
+      default:
+        return { error: { key: 'invalidConfig' } };
+    }
+  } catch {
+    return { error: { key: 'noOption' } };
+  }
+}
