@@ -12,6 +12,8 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 
 const auth = () => import('../features/auth/pages.ts');
 const compare = () => import('../features/compare/CompareRunsPage.tsx');
+const dashboardsList = () => import('../features/dashboards/list/DashboardsListPage.tsx');
+const dashboardBoard = () => import('../features/dashboards/board/page.ts');
 const files = () => import('../features/files/EditFilePage.tsx');
 const help = () => import('../features/help/HelpPage.tsx');
 const home = () => import('../features/home/HomePage.tsx');
@@ -29,6 +31,8 @@ const teams = () => import('../features/teams/TeamSettingsPage.tsx');
 export const LoginPage = lazyNamed(auth, 'LoginPage');
 export const SignupPage = lazyNamed(auth, 'SignupPage');
 export const CompareRunsPage = lazyNamed(compare, 'CompareRunsPage');
+export const DashboardsListPage = lazyNamed(dashboardsList, 'DashboardsListPage');
+export const DashboardPage = lazyNamed(dashboardBoard, 'DashboardPage');
 export const EditFilePage = lazyNamed(files, 'EditFilePage');
 export const HelpPage = lazyNamed(help, 'HelpPage');
 export const HomePage = lazyNamed(home, 'HomePage');

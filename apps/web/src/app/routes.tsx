@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { Placeholder } from '../components/Placeholder.tsx';
 import { GroupWrapper } from '../features/groups/GroupWrapper.tsx';
+import { isDashboardParam } from '../features/dashboards/board/paths.ts';
 import { isRunId } from '../features/runs/runId.ts';
 import { RequireSignedIn } from './guards.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -10,6 +11,8 @@ import type { RouteHandle, TitleKey, TitleSpec } from './pageTitle.ts';
 import {
   AddScenarioPage,
   CompareRunsPage,
+  DashboardPage,
+  DashboardsListPage,
   EditFilePage,
   ExportScenarioPage,
   HelpPage,
@@ -101,8 +104,9 @@ const groupRoutes: RouteObject[] = [
   page('runs/add', 'importRun'),
   { path: 'runs/:id', element: suspended(<RunIdGuard />), children: [{ element: suspended(<RunLayout />), children: runRoutes }] },
   page('visualizer', 'visualizer'),
-  page('dashboards', 'dashboards'),
-  page('dashboards/:dashboard', 'dashboard'),
+  page('dashboards', 'dashboards', <DashboardsListPage />),
+  // A numeric id or `new`; anything else is the not-found view (spec 3 §2.2).
+  page('dashboards/:dashboard', ({ t, params }) => (isDashboardParam(params.dashboard) ? t('titles.dashboard') : t('titles.notFound')), <DashboardPage />),
   page('compare', 'compareRuns', <CompareRunsPage />),
   page(':scenario/editor', 'scenarioEditor', <EditorPage />),
   { path: ':scenario', element: suspended(<ScenarioWrapper />), children: scenarioRoutes },
