@@ -88,3 +88,9 @@ export function chartVariables(chart: { dataset: number; config: { options: { co
   const own = variables.find((variable) => variable.id === chart.dataset) ?? variables[0];
   return own ? [own.name] : [];
 }
+
+/** The group's datasets with their table counts, from GET /datasets/groups/{groupId}/tables. */
+export function datasetChoices(answer: { datasets: { id: number; name: string; datasetType: number }[]; tables: Record<string, unknown[]> } | undefined): DatasetChoice[] {
+  if (!answer) return [];
+  return answer.datasets.map((dataset) => ({ ...dataset, tableCount: answer.tables[String(dataset.id)]?.length ?? 0 }));
+}
