@@ -17,7 +17,7 @@ import {
 } from './index.ts';
 import { binLabel } from './format.ts';
 
-const chart = (over: Partial<ChartData> & { config?: Partial<ChartData['config']> }): ChartData => ({
+const chart = (over: Omit<Partial<ChartData>, 'config'> & { config?: Partial<ChartData['config']> }): ChartData => ({
   type: 'bar',
   name: 'c',
   table: 'output_trips',
