@@ -11,10 +11,11 @@ import { FileRowActions } from '../../../components/FileRowActions.tsx';
 import { FileTable } from '../../../components/FileTable.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useRunContext } from '../RunContext.ts';
+import { ImportAsTableAction } from './ImportAsTableAction.tsx';
 import { LogFilePanel } from './LogFilePanel.tsx';
 import { runFileViewPath } from './runFilePaths.ts';
 
-/** Files tab, /{group}/runs/{id}/files (spec 1 §2.17): the log and the run's files with Download and Delete. */
+/** Files tab, /{group}/runs/{id}/files (spec 1 §2.17): the log and the run's files with Download, Import as table and Delete. */
 export function RunFilesPage() {
   const { t } = useTranslation();
   const run = useRunContext();
@@ -48,7 +49,12 @@ export function RunFilesPage() {
               {file.name}
             </Anchor>
           )}
-          renderActions={(file) => <FileRowActions file={file} onDelete={() => setDeleting(file)} />}
+          renderActions={(file) => (
+            <>
+              <ImportAsTableAction run={run} file={file} />
+              <FileRowActions file={file} onDelete={() => setDeleting(file)} />
+            </>
+          )}
         />
       </Section>
       <ConfirmDeleteModal
