@@ -10,7 +10,14 @@ import type { Db } from './db/connection.ts';
 import { ChangesetsRepository } from './modules/changesets/repository.ts';
 import { changesetsRoutes } from './modules/changesets/routes.ts';
 import { ChangesetsService } from './modules/changesets/service.ts';
+import { ChartsRepository } from './modules/charts/repository.ts';
+import { chartsRoutes } from './modules/charts/routes.ts';
+import { ChartsService } from './modules/charts/service.ts';
 import { crsRoutes } from './modules/crs/routes.ts';
+import { GroupAccess } from './modules/dashboards/group-access.ts';
+import { DashboardsRepository } from './modules/dashboards/repository.ts';
+import { dashboardsRoutes } from './modules/dashboards/routes.ts';
+import { DashboardsService } from './modules/dashboards/service.ts';
 import { DatasetAccess } from './modules/datasets/access.ts';
 import { DatasetsRepository } from './modules/datasets/repository.ts';
 import { datasetsRoutes } from './modules/datasets/routes.ts';
@@ -49,7 +56,6 @@ import { RunsRepository } from './modules/runs/repository.ts';
 import { runsRoutes } from './modules/runs/routes.ts';
 import { RunsService } from './modules/runs/service.ts';
 import { SystemFilesService } from './modules/runs/system-files.ts';
-import { RunTablesService } from './modules/runs/tables.ts';
 import { ScenarioPreviews } from './modules/network-processing/previews.ts';
 import { NetworkProcessing } from './modules/network-processing/processor.ts';
 import { previewRenderer, type NetworkRenderer } from './modules/network-processing/renderer.ts';
@@ -57,6 +63,11 @@ import { previewRoutes } from './modules/network-processing/routes.ts';
 import { mapStyleRoutes, networkQueryRoutes } from './modules/network-query/routes.ts';
 import { NetworkQueryService } from './modules/network-query/service.ts';
 import { NetworkStore } from './modules/network-query/store.ts';
+import { RunPostProcessing } from './modules/tables/post-process.ts';
+import { TablesRepository } from './modules/tables/repository.ts';
+import { tablesRoutes } from './modules/tables/routes.ts';
+import { TablesService } from './modules/tables/service.ts';
+import { TableEngine } from './modules/tables/engine.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
 import { ScenarioTemplates } from './modules/templates/service.ts';
 import { LocalDiskBlobStore } from './storage/local-disk.ts';
@@ -139,6 +150,10 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const changesetsRepository = new ChangesetsRepository(db);
   const changesets = new ChangesetsService(changesetsRepository, datasetAccess);
   const scenarioExport = new ScenarioExportService({ files: new ScenarioExportRepository(db), changesets: changesetsRepository, access: datasetAccess, blobs, processing });
+  // Dashboards and charts belong to a group (spec 3 §2.2, §2.3).
+  const groupAccess = new GroupAccess(datasetsRepository);
+  const dashboards = new DashboardsService(new DashboardsRepository(db), groupAccess, datasetAccess);
+  const charts = new ChartsService({ charts: new ChartsRepository(db), groups: groupAccess, datasets: datasetAccess, blobs, onBlobLeak });
   const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db));
   const runsRepository = new RunsRepository(db);
   const onLogLeak = (key: string, err: unknown) => log.warn({ err, key }, 'a log could not be removed');
@@ -154,7 +169,19 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
   });
   const systemFiles = new SystemFilesService(runsRepository, datasetAccess, logs);
-  const runTables = new RunTablesService(runsRepository, datasetsRepository, datasetAccess);
+  // Tables: one DuckDB for imported tables and run series, Parquet files under DATA_DIR/tables.
+  const tableEngine = await TableEngine.open({ dir: path.join(config.dataDir, 'tables') });
+  const tablesRepository = new TablesRepository(db);
+  const tables = new TablesService({ tables: tablesRepository, datasets: datasetsRepository, access: datasetAccess, engine: tableEngine, blobs, processing });
+  const runPostProcessing = new RunPostProcessing({
+    db,
+    tables: tablesRepository,
+    service: tables,
+    datasets: datasetsRepository,
+    logs,
+    now,
+    onError: (err, runId) => log.error({ err, runId }, 'run post-processing failed'),
+  });
   const runConfig = new RunConfigService({ repository: new RunConfigRepository(db), access: datasetAccess, blobs, processing });
   // Runs: scheduling, the runner protocol, and the one lifecycle that ends jobs.
   const jobLog = new JobLog(db, logs);
@@ -173,6 +200,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     blobs,
     datasets: datasetsRepository,
     network,
+    runFinished: (runId) => runPostProcessing.runFinished(runId),
     processing,
     heartbeatMs: config.runnerHeartbeatMs,
     heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
@@ -210,7 +238,10 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(mapStyleRoutes(config.mapStyle));
       await api.register(crsRoutes());
       await api.register(jobTemplatesRoutes(jobTemplates));
-      await api.register(runsRoutes({ runs, systemFiles, tables: runTables }));
+      await api.register(dashboardsRoutes(dashboards));
+      await api.register(chartsRoutes(charts));
+      await api.register(runsRoutes({ runs, systemFiles }));
+      await api.register(tablesRoutes(tables));
       await api.register(runConfigRoutes(runConfig));
       await api.register(runnerTokensRoutes(runnerTokens));
       await api.register(jobsRoutes(jobs));
@@ -222,6 +253,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     async close() {
       await heartbeats.stop();
       await network.close();
+      await runPostProcessing.idle();
+      tableEngine.close();
       await processing.close();
     },
   };

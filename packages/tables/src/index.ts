@@ -1,2 +1,3 @@
 export { buildTableQuery, TableQueryError, TABLE_QUERY_ROW_LIMIT, quoteIdentifier, type BuiltQuery, type QueryTable } from './query.ts';
-export { detectSeparator, type Separator } from './separator.ts';
+export { detectSeparator, headerCells, type Separator } from './separator.ts';
+export * from './columns.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectSeparator } from './separator.ts';
+import { detectSeparator, headerCells } from './separator.ts';
 
 describe('detectSeparator', () => {
   it('finds MATSim semicolons', () => {
@@ -25,5 +25,13 @@ describe('detectSeparator', () => {
     expect(detectSeparator('a\tb,c')).toBe('\t');
     expect(detectSeparator('value')).toBe(',');
     expect(detectSeparator('')).toBe(',');
+  });
+});
+
+describe('headerCells', () => {
+  it('splits outside quotes and unquotes', () => {
+    expect(headerCells('a;"b;c";"d""e"', ';')).toEqual(['a', 'b;c', 'd"e']);
+    expect(headerCells('iteration\tcar', '\t')).toEqual(['iteration', 'car']);
+    expect(headerCells('x', ',')).toEqual(['x']);
   });
 });

@@ -22,3 +22,24 @@ export function detectSeparator(firstLine: string): Separator {
   }
   return best;
 }
+
+/** The cells of a header line split at `separator` outside double quotes (quotes removed, `""` kept as `"`). */
+export function headerCells(line: string, separator: Separator): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch === '"') {
+      if (quoted && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = !quoted;
+    } else if (ch === separator && !quoted) {
+      cells.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}

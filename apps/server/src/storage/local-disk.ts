@@ -69,6 +69,10 @@ export class LocalDiskBlobStore implements BlobStore {
     }
   }
 
+  localPath(key: string): string | null {
+    return KEY_PATTERN.test(key) ? this.pathOf(key) : null;
+  }
+
   read(key: string): Readable {
     const out = new PassThrough();
     if (!KEY_PATTERN.test(key)) return out.destroy(new BlobNotFoundError(key));

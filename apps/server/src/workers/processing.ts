@@ -32,6 +32,11 @@ export class Processing {
     return this.pool.run('sniff', { name }, input, this.limits.sniffTimeoutMs);
   }
 
+  /** A CSV's first line (its header) and whether it has any content. */
+  csvHead(input: TaskInput) {
+    return this.pool.run('csvHead', {} as Record<string, never>, input, this.limits.sniffTimeoutMs);
+  }
+
   summary(input: TaskInput, kind: SummaryKind) {
     const { summaryMaxBytes: maxBytes, summaryTimeoutMs } = this.limits;
     return this.run('summary', { kind, maxBytes }, input, summaryTimeoutMs);

@@ -2,7 +2,7 @@
  * What the worker threads do: each task reads one input under the bounds the caller passes (`processing.ts`
  * chooses them from `limits.ts`). Runs in a worker only; nothing here touches the database or the blob store.
  */
-import { openInput, readConfig, readModeStats, readScoreStats, type Input } from '@corridor/matsim';
+import { openInput, readConfig, readHead, readModeStats, readScoreStats, type Input } from '@corridor/matsim';
 import { summarizePopulation, summarizeTransit, type SummaryKind } from '../modules/file-summary/summarize.ts';
 import { networkAsGeoJson, networkAsJson } from '../modules/files/network-json.ts';
 import { contentInfo } from '../modules/files/sniffing.ts';
@@ -26,6 +26,12 @@ export const tasks = {
   config: (input: Input, args: Bounded) => readConfig(input, args),
   scoreStats: (input: Input, args: Bounded) => readScoreStats(input, args),
   modeStats: (input: Input, args: Bounded) => readModeStats(input, args),
+  /** A CSV's first line (its header), for importing it as a table (sniffs 64 KiB at most). */
+  csvHead: async (input: Input, _args: Record<string, never>) => {
+    const head = await readHead(input, 64 * 1024);
+    const firstLine = new TextDecoder('utf-8').decode(head).split(/\r?\n/, 1)[0] ?? '';
+    return { firstLine, empty: head.length === 0 };
+  },
   /** The whole decompressed content, checked to the end (truncated or damaged data fails here). */
   inflate: async (input: Input, args: Bounded) => {
     const parts: Uint8Array[] = [];

@@ -42,6 +42,8 @@ export interface RunnerProtocolDeps {
   blobs: BlobStore;
   datasets: DatasetsRepository;
   network: NetworkProcessing;
+  /** Run post-processing (the standard output tables imported): started when a run finishes. */
+  runFinished: (runId: number) => Promise<void>;
   /** Reads statistics and sniffs outputs off the main thread. */
   processing: Processing;
   heartbeatMs: number;
@@ -212,7 +214,7 @@ export class RunnerProtocolService {
     if (!ended) throw conflict(JOB_NOT_YOURS);
     if (finish.status !== 'FINISHED' || ended.datasetId === null) return;
     const runId = ended.datasetId;
-    await this.deps.datasets.patchAttributes(runId, { postProcessRun: { status: 'FINISHED', updated: this.deps.now().toISOString() } });
+    await this.deps.runFinished(runId);
     const networks = await this.deps.repository.outputNetworks(jobId, runId);
     const network = networks.find((n) => /(^|[./])output_network\.xml(\.gz|\.zst)?$/.test(n.name)) ?? networks[0];
     if (network) await this.deps.network.filesAttached(runId, [network.id]);

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { datasetFiles, datasets, groups, jobs, relations, runEvents, runners, runSeries, systemFiles } from '../../db/schema.ts';
 import { datasetVisibleTo, type Viewer } from '../datasets/visibility.ts';
-import type { QueryPlan } from './table-query.ts';
 import type { ConnectedRunner } from './waiting.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -105,23 +104,4 @@ export class RunsRepository {
       .where(and(inArray(datasetFiles.fileId, mine), ne(datasetFiles.datasetId, runId)));
     return new Set(rows.map((r) => r.fileId));
   }
-
-  /** Runs a planned query over one series table of a run; rows hold the values in column order. */
-  async queryTable(runId: number, table: string, plan: QueryPlan): Promise<(string | number | null)[][]> {
-    const fields = Object.fromEntries(plan.select.map((s, i) => [`c${i}`, s.expr]));
-    let query = this.db
-      .select(fields)
-      .from(runSeries)
-      .where(and(eq(runSeries.datasetId, runId), eq(runSeries.table, table), ...plan.where))
-      .$dynamic();
-    if (plan.groupBy.length > 0) query = query.groupBy(...plan.groupBy);
-    const rows = (await query.orderBy(...plan.orderBy)) as Record<string, unknown>[];
-    return rows.map((row) => plan.select.map((s, i) => cell(row[`c${i}`], s.numeric)));
-  }
-}
-
-function cell(value: unknown, numeric: boolean): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (numeric) return Number(value);
-  return String(value);
 }

@@ -1,5 +1,5 @@
-/** /api/v1/datasets/… for runs: list, run page, deletion, system files (logs) and run tables. HTTP only. */
-import { ExactText, OkAnswer, RunDeletionPreview, RunDetails, RunListQuery, RunSummary, SystemFile, TableQuery, TableQueryAnswer, TablesAnswer } from '@corridor/contract';
+/** /api/v1/datasets/… for runs: list, run page, deletion, system files (logs). HTTP only. */
+import { ExactText, OkAnswer, RunDeletionPreview, RunDetails, RunListQuery, RunSummary, SystemFile } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,6 @@ import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
 import { contentDisposition } from '../files/content.ts';
 import type { RunsService } from './service.ts';
 import type { SystemFilesService } from './system-files.ts';
-import type { RunTablesService } from './tables.ts';
 
 const tags = ['runs'];
 const oneDataset = errorAnswers(400, 401, 403, 404);
@@ -16,10 +15,9 @@ const oneDataset = errorAnswers(400, 401, 403, 404);
 export interface RunsRoutesDeps {
   runs: RunsService;
   systemFiles: SystemFilesService;
-  tables: RunTablesService;
 }
 
-export function runsRoutes({ runs, systemFiles, tables }: RunsRoutesDeps): FastifyPluginAsyncZod {
+export function runsRoutes({ runs, systemFiles }: RunsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/datasets/runs',
@@ -95,26 +93,6 @@ export function runsRoutes({ runs, systemFiles, tables }: RunsRoutesDeps): Fasti
           disposition: wantsDownload(request.query) ? contentDisposition('attachment', file.name) : undefined,
         });
       },
-    );
-
-    app.get(
-      '/datasets/tables',
-      { schema: { tags, summary: "The caller's runs with live tables (memory, scoreStats, modeStats)", response: { 200: TablesAnswer, ...errorAnswers(401) } } },
-      (request) => tables.list(request.actor),
-    );
-
-    app.post(
-      '/datasets/datasets/:id/tables/:table/query',
-      {
-        schema: {
-          tags,
-          summary: 'Query a run table (RAW shape): select columns or aggregates, group, filter; ordered by x, then key',
-          params: z.object({ id: RowId, table: ExactText().min(1).max(200) }),
-          body: TableQuery,
-          response: { 200: TableQueryAnswer, ...oneDataset },
-        },
-      },
-      (request) => tables.query(request.actor, request.params.id, request.params.table, request.body),
     );
   };
 }

@@ -1,0 +1,118 @@
+/**
+ * Run post-processing (the run overview's "Post process" card): when a run finishes, MATSim's standard output
+ * tables are imported so a finished run has data for dashboards with no clicks. The step's state is the run
+ * attribute `postProcessRun` {status, updated, logFileId}; its log is a system file of the run.
+ */
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { systemFiles } from '../../db/schema.ts';
+import type { LogStore } from '../../storage/log-store.ts';
+import type { DatasetsRepository } from '../datasets/repository.ts';
+import type { TablesRepository } from './repository.ts';
+import type { TablesService } from './service.ts';
+
+/** The tables a finished run gets, by their file's base name (MATSim may prefix it with the run id). */
+export const STANDARD_RUN_TABLES = [
+  'output_trips',
+  'output_legs',
+  'output_persons',
+  'scorestats',
+  'modestats',
+  'traveldistancestats',
+  'pkm_modestats',
+  'ph_modestats',
+] as const;
+
+const STANDARD_FILE = new RegExp(`^(?:.+\\.)?(${STANDARD_RUN_TABLES.join('|')})\\.(csv|txt)(\\.gz|\\.zst)?$`);
+export const POST_PROCESS_LOG_TYPE = 'postprocess';
+const LOG_NAME = 'post-processing.log';
+
+/** The standard table a run output file holds, or null; only files at the top of the output directory count. */
+export function standardTableOf(fileName: string): string | null {
+  if (fileName.includes('/')) return null;
+  return STANDARD_FILE.exec(fileName)?.[1] ?? null;
+}
+
+export interface RunPostProcessingDeps {
+  db: Db;
+  tables: TablesRepository;
+  service: TablesService;
+  datasets: DatasetsRepository;
+  logs: LogStore;
+  now: () => Date;
+  onError: (err: unknown, runId: number) => void;
+}
+
+export class RunPostProcessing {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly deps: RunPostProcessingDeps) {}
+
+  /** Starts the step for a finished run; answers at once (the import runs in the background). */
+  async runFinished(runId: number): Promise<void> {
+    await this.setState(runId, 'STARTED', null);
+    const work = this.importTables(runId)
+      .catch((err: unknown) => this.deps.onError(err, runId))
+      .finally(() => this.running.delete(work));
+    this.running.add(work);
+  }
+
+  /** Waits for the steps under way (server shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  private async importTables(runId: number): Promise<void> {
+    const lines: string[] = [];
+    let failed = false;
+    try {
+      const files = await this.deps.tables.datasetFiles([runId]);
+      const chosen = new Map<string, (typeof files)[number]>();
+      // CSV before TXT: MATSim 2024+ writes both for some statistics.
+      for (const file of [...files].sort((a, b) => Number(a.name.includes('.txt')) - Number(b.name.includes('.txt')))) {
+        const table = standardTableOf(file.name);
+        if (table && !chosen.has(table)) chosen.set(table, file);
+      }
+      if (chosen.size === 0) lines.push('The run has none of the standard output tables (output_trips, scorestats, modestats …).');
+      for (const [table, file] of chosen) {
+        try {
+          const imported = await this.deps.service.importDatasetFile(runId, file, table);
+          lines.push(`Imported ${file.name} as the table ${table}: ${imported.rowCount ?? 0} rows, ${imported.fields.length} columns.`);
+        } catch (err) {
+          failed = true;
+          lines.push(`${path.posix.basename(file.name)} could not be imported: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    } catch (err) {
+      failed = true;
+      lines.push(`Post-processing stopped: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const logFileId = await this.writeLog(runId, lines);
+    await this.setState(runId, failed ? 'FAILED' : 'FINISHED', logFileId);
+  }
+
+  private async writeLog(runId: number, lines: string[]): Promise<number> {
+    const { db, logs, now } = this.deps;
+    const text = lines.map((l) => `${now().toISOString()} ${l}\n`).join('');
+    const [old] = await db
+      .select({ id: systemFiles.id, blobKey: systemFiles.blobKey })
+      .from(systemFiles)
+      .where(and(eq(systemFiles.datasetId, runId), eq(systemFiles.type, POST_PROCESS_LOG_TYPE)));
+    if (old) {
+      const size = await logs.append(old.blobKey, text);
+      await db.update(systemFiles).set({ size, modified: now() }).where(eq(systemFiles.id, old.id));
+      return old.id;
+    }
+    const blobKey = await logs.create();
+    const size = await logs.append(blobKey, text);
+    const [row] = await db.insert(systemFiles).values({ datasetId: runId, type: POST_PROCESS_LOG_TYPE, name: LOG_NAME, blobKey, size }).returning({ id: systemFiles.id });
+    return row!.id;
+  }
+
+  private setState(runId: number, status: 'STARTED' | 'FINISHED' | 'FAILED', logFileId: number | null): Promise<void> {
+    const state: Record<string, unknown> = { status, updated: this.deps.now().toISOString() };
+    if (logFileId !== null) state.logFileId = logFileId;
+    return this.deps.datasets.patchAttributes(runId, { postProcessRun: state });
+  }
+}
