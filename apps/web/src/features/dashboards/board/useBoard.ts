@@ -38,6 +38,9 @@ export function useBoard(groupId: number, start: BoardStart, onCreated: (id: num
   const id = useRef(start.id);
   const latest = useRef({ draft, saveState });
   latest.current = { draft, saveState };
+  // The page passes a new callback on each render; the save must not change with it (that would restart the timer).
+  const created = useRef(onCreated);
+  created.current = onCreated;
   const inFlight = useRef(false);
   const queued = useRef<SaveKind | null>(null);
 
@@ -58,11 +61,11 @@ export function useBoard(groupId: number, start: BoardStart, onCreated: (id: num
       const body: DashboardBody = { groupId, name: current.name, items: toItems(current.panels), variables: current.variables, options: current.options };
       try {
         if (id.current === undefined) {
-          const created = await createDashboard(body);
-          id.current = created;
+          const newId = await createDashboard(body);
+          id.current = newId;
           // The page's query for the new address finds the board at once, so the page does not reload it.
-          queryClient.setQueryData(queryKeys.dashboard(created), { ...body, id: created, locked: false, created: '', modified: '' });
-          onCreated(created);
+          queryClient.setQueryData(queryKeys.dashboard(newId), { ...body, id: newId, locked: false, created: '', modified: '' });
+          created.current(newId);
         } else {
           await saveDashboard(id.current, body);
         }
@@ -79,7 +82,7 @@ export function useBoard(groupId: number, start: BoardStart, onCreated: (id: num
         if (next) void save(next);
       }
     },
-    [groupId, onCreated, queryClient],
+    [groupId, queryClient],
   );
 
   useEffect(() => {
