@@ -35,6 +35,7 @@ import { GroupsService } from './modules/groups/service.ts';
 import type { NetworkRenderer } from './modules/network-processing/renderer.ts';
 import { LOGIN_POLICY, LoginLimiter, type LoginPolicy } from './security/login-limiter.ts';
 import type { ProcessingLimits } from './workers/limits.ts';
+import { dashboardTemplateRoutes } from './modules/dashboards/templates-route.ts';
 import { createWorkspace } from './workspace.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -136,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: API_PREFIX },
   );
 
+  // Outside /api/v1, before the web app so its fallback never answers these.
+  await app.register(dashboardTemplateRoutes);
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', () => engine.stop());
   // Lets a running network job finish before the database closes.

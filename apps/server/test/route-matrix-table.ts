@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ENGINE_VERSIONS } from '@corridor/contract';
+import { createOk, dashboardBody, fullChart, pictureDataUrl } from './dashboard-fixtures.ts';
 import { schedulePayload } from './runner-client.ts';
 import { JOB_COMMAND, MARKER, type MatrixFixtures, type Role } from './route-matrix-fixtures.ts';
 import { multipart } from './workspace-helpers.ts';
@@ -79,6 +80,13 @@ const network = (who: Access, more: Call = {}) => rule(who, (_r, fx) => ({ param
 /** Another runner calling about a job it does not hold gets 409 JOB_NOT_YOURS (runner-protocol contract). */
 const JOB_NOT_YOURS = [401, 403, 404, 409];
 const heldJob = (raw?: Call['raw'], json?: unknown) => rule('job-runner', (_r, fx) => ({ params: { id: fx.heldJob }, raw, json }), { refusedWith: JOB_NOT_YOURS });
+
+/** A new dashboard or chart of the owner in the team (over the team's run), for calls that change or end it. */
+const labDashboard = (fx: MatrixFixtures) => createOk(fx.t.app, fx.users.owner.cookie, 'dashboards', dashboardBody(fx.lab.id, fx.run.id, `${MARKER} dashboard`));
+const labChart = (fx: MatrixFixtures) =>
+  createOk(fx.t.app, fx.users.owner.cookie, 'charts', { chart: fullChart(fx.lab.id, fx.run.id, `${MARKER} chart`), previewImg: pictureDataUrl(500, 350, 'jpeg') });
+const dashboard = (who: Access, json?: (fx: MatrixFixtures) => unknown) => rule(who, async (_r, fx) => ({ params: { id: await labDashboard(fx) }, json: json?.(fx) }));
+const chart = (who: Access, json?: (fx: MatrixFixtures) => unknown) => rule(who, async (_r, fx) => ({ params: { id: await labChart(fx) }, json: json?.(fx) }));
 
 const SCORESTATS = 'iteration;avg_executed;avg_worst;avg_average;avg_best\n0;64.75;64.75;64.75;64.75\n';
 const RUNNER_RESOURCES = { cpuCores: 0, ramInGb: 0 };
@@ -196,6 +204,22 @@ export const ROUTES: Record<string, RouteRule> = {
     params: { id: fx.run.id, table: 'memory' },
     json: { query: { select: [{ column: 'time' }, { column: 'key' }, { column: 'value' }] }, shape: 'RAW' },
   })),
+
+  // dashboards and charts (a group's: its members and administrators)
+  'GET /datasets/groups/{groupId}/dashboards': rule('team', (_r, fx) => ({ params: { groupId: fx.lab.id } })),
+  'GET /datasets/dashboards/{id}': dashboard('team'),
+  'POST /datasets/dashboards': rule('team', (_r, fx) => ({ json: dashboardBody(fx.lab.id, fx.run.id, 'New dashboard') })),
+  'PUT /datasets/dashboards/{id}': dashboard('team', (fx) => dashboardBody(fx.lab.id, fx.run.id, 'Saved dashboard')),
+  'DELETE /datasets/dashboards/{id}': dashboard('team'),
+  'PUT /datasets/dashboards/{id}/lock': dashboard('team'),
+  'DELETE /datasets/dashboards/{id}/lock': dashboard('team'),
+  'GET /datasets/groups/{groupId}/charts': rule('team', (_r, fx) => ({ params: { groupId: fx.lab.id } })),
+  'POST /datasets/charts': rule('team', (_r, fx) => ({ json: { chart: fullChart(fx.lab.id, fx.run.id, 'New chart') } })),
+  'GET /datasets/charts/{id}': chart('team'),
+  'PUT /datasets/charts/{id}': chart('team', (fx) => ({ chart: fullChart(fx.lab.id, fx.run.id, 'Saved chart') })),
+  'DELETE /datasets/charts/{id}': chart('team'),
+  'GET /datasets/charts/{id}/preview.jpg': chart('team'),
+  'GET /datasets/charts/{id}/thumbnail.jpg': chart('team'),
 
   // jobs and runners
   'POST /jobs/jobs': rule('read', (role, fx) => ({ json: schedulePayload(fx.users.owner, fx.scenario, { group: fx.groupOf(role), matsimRunId: 'matrix_run' }) })),

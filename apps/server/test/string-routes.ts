@@ -3,6 +3,7 @@
  * input of it at a time. Keys are the routes as the OpenAPI document names them (see openapi-inputs.ts); a route
  * the document lists without an entry here fails the test, so new routes get an entry.
  */
+import { dashboardBody, fullChart } from './dashboard-fixtures.ts';
 import { modificationWith } from './modification-samples.ts';
 import type { RouteName } from './openapi-inputs.ts';
 
@@ -33,6 +34,8 @@ export interface BaseRequest {
 
 const resources = { cpuCores: 1, ramInGb: 1 };
 const template = { name: 'Template', description: 'Text', matsimVersion: '2025.0', toolIntegrations: ['2025.0'], command: '$ENGINE $CONFIG $ARGS' };
+
+const isTextField = (pointer: string) => /^body\/items\/0\/data\/(text|style)$/.test(pointer);
 
 /** `pointer` is the input the test changes (most routes need not know it). */
 export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => BaseRequest> = {
@@ -95,6 +98,11 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
     },
   }),
   'POST /datasets/datasets/{id}/do': (f) => ({ params: { id: f.runId }, query: { action: 'cancel' } }),
+  // The text panel's fields are items/0 only when the pointer is one of them; otherwise the chart panel is.
+  'POST /datasets/dashboards': (f, pointer) => ({ payload: dashboardBody(f.groupId, f.runId, 'Board', isTextField(pointer)) }),
+  'PUT /datasets/dashboards/{id}': (f, pointer) => ({ params: { id: 1 }, payload: dashboardBody(f.groupId, f.runId, 'Board', isTextField(pointer)) }),
+  'POST /datasets/charts': (f) => ({ payload: { chart: fullChart(f.groupId, f.runId) } }),
+  'PUT /datasets/charts/{id}': (f) => ({ params: { id: 1 }, payload: { chart: fullChart(f.groupId, f.runId) } }),
   'POST /jobs/templates': () => ({ payload: template }),
   'PUT /jobs/templates/{id}': (f) => ({ params: { id: f.templateId }, payload: template }),
   'POST /jobs/runners': () => ({ payload: { description: 'Runner', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } }),
