@@ -19,9 +19,14 @@ describe('table imports', () => {
     expect(tablesByFile(undefined).size).toBe(0);
   });
   it("prefers the page's own state over the catalogue", () => {
-    expect(fileImportState(undefined, undefined)).toBeUndefined();
-    expect(fileImportState(undefined, 'a')).toEqual({ status: 'imported', table: 'a' });
-    expect(fileImportState({ status: 'loading' }, 'a')).toEqual({ status: 'loading' });
-    expect(fileImportState({ status: 'error', message: 'bad' }, undefined)).toEqual({ status: 'error', message: 'bad' });
+    expect(fileImportState(undefined, undefined, true)).toBeUndefined();
+    expect(fileImportState(undefined, 'a', true)).toEqual({ status: 'imported', table: 'a' });
+    expect(fileImportState({ status: 'loading' }, 'a', true)).toEqual({ status: 'loading' });
+    expect(fileImportState({ status: 'error', message: 'bad' }, undefined, true)).toEqual({ status: 'error', message: 'bad' });
+    expect(fileImportState({ status: 'imported', table: 'b' }, 'a', true)).toEqual({ status: 'imported', table: 'b' });
+  });
+  it('drops an own "imported" once the loaded catalogue has no table of the file (deleted since)', () => {
+    expect(fileImportState({ status: 'imported', table: 'b' }, undefined, true)).toBeUndefined();
+    expect(fileImportState({ status: 'imported', table: 'b' }, undefined, false)).toEqual({ status: 'imported', table: 'b' });
   });
 });

@@ -81,11 +81,17 @@ export function tablesByFile(tables: readonly DatasetTable[] | undefined): Reado
   return result;
 }
 
-/** This page's own import of the file wins; otherwise a table made from the file earlier shows as imported. */
+/**
+ * This page's own import of the file wins, except an "imported" the loaded catalogue no longer backs (the table was
+ * deleted since); otherwise a table made from the file earlier shows as imported. `catalogueKnown` is false while the
+ * dataset's tables are not known.
+ */
 export function fileImportState(
   own: TableImportState | undefined,
   catalogueTable: string | undefined,
+  catalogueKnown: boolean,
 ): TableImportState | undefined {
+  if (own?.status === 'imported' && catalogueKnown && catalogueTable === undefined) return undefined;
   return own ?? (catalogueTable === undefined ? undefined : { status: 'imported', table: catalogueTable });
 }
 
@@ -110,12 +116,13 @@ export function useTableImports(datasetId: number | undefined, tables: readonly 
     set(file.id, { status: 'loading' });
     try {
       const answer = await importAsTable(datasetId, file.id, name);
-      set(file.id, { status: 'imported', table: importedTableName(answer, name, file.name) });
+      // The lists first, so the catalogue backs the "imported" state as soon as it shows.
       await invalidate();
+      set(file.id, { status: 'imported', table: importedTableName(answer, name, file.name) });
     } catch (error) {
       set(file.id, { status: 'error', message: error instanceof Error ? error.message : String(error) });
     }
   };
   const byFile = tablesByFile(tables);
-  return { stateOf: (fileId: number) => fileImportState(states.get(fileId), byFile.get(fileId)), start };
+  return { stateOf: (fileId: number) => fileImportState(states.get(fileId), byFile.get(fileId), tables !== undefined), start };
 }
