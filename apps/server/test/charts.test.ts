@@ -8,10 +8,10 @@ import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { PREVIEW_NOT_AN_IMAGE, PREVIEW_TOO_LARGE } from '../src/modules/charts/preview-image.ts';
-import { createOk, fullChart, pictureDataUrl } from './dashboard-fixtures.ts';
-import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { createOk, fullChart, groupWorld, pictureDataUrl, type Caller } from './dashboard-fixtures.ts';
+import { API, type TestApp } from './harness.ts';
 import { ok } from './runner-client.ts';
-import { addUser, createScenario, filesBelow, signIn, type Session } from './workspace-helpers.ts';
+import { filesBelow, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -22,30 +22,12 @@ let team: number;
 let aliceScenario: number;
 let teamScenario: number;
 let bobScenario: number;
+let call: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const adminCookie = await setupAdmin(t.app);
-  admin = await signIn(t.app, ADMIN.username, ADMIN.password);
-  alice = await addUser(t.app, adminCookie, 'alice');
-  bob = await addUser(t.app, adminCookie, 'bob');
-  carol = await addUser(t.app, adminCookie, 'carol');
-  team = ok<{ id: number }>(await call(alice, 'POST', '/accounts/groups', { name: 'lab' }), 'team').id;
-  ok(await call(alice, 'POST', `/accounts/groups/${team}/users`, { username: 'carol' }), 'member');
-  aliceScenario = (await createScenario(t.app, alice, { key: 'a', name: 'A' })).id;
-  teamScenario = (await createScenario(t.app, alice, { key: 't', name: 'T', groupId: team })).id;
-  bobScenario = (await createScenario(t.app, bob, { key: 'b', name: 'B' })).id;
+  ({ t, admin, alice, bob, carol, team, aliceScenario, teamScenario, bobScenario, call } = await groupWorld());
 });
 afterAll(() => t?.close());
-
-function call(session: Session | null, method: string, url: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as 'GET',
-    url: `${API}${url}`,
-    headers: session ? { cookie: session.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 const blobs = () => filesBelow(path.join(t.config.dataDir, 'files'));
 

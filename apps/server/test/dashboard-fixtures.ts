@@ -4,8 +4,11 @@
  */
 import type { Chart, DashboardItem } from '@corridor/contract';
 import { createCanvas } from '@napi-rs/canvas';
+import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../src/app.ts';
-import { API } from './harness.ts';
+import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { ok } from './runner-client.ts';
+import { addUser, createScenario, signIn, type Session } from './workspace-helpers.ts';
 
 /** A bar chart of trips by mode with every string field of the contract's Chart set. */
 export function fullChart(groupId: number, dataset: number, name = 'Trips by mode'): Chart {
@@ -63,4 +66,50 @@ export async function createOk(app: App, cookie: string, what: 'charts' | 'dashb
   const response = await app.inject({ method: 'POST', url: `${API}/datasets/${what}`, headers: { cookie }, payload });
   if (response.statusCode !== 200) throw new Error(`create ${what}: ${response.statusCode} ${response.body}`);
   return (response.json() as { id: number }).id;
+}
+
+export type Caller = (session: Session | null, method: string, url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+
+/**
+ * The people of the dashboard and chart tests: Alice owns the team "lab" with Carol in it, Bob is an outsider;
+ * each has a scenario of their own, and the team one (Alice's). `call` sends a request as one of them.
+ */
+export interface GroupWorld {
+  t: TestApp;
+  admin: Session;
+  alice: Session;
+  bob: Session;
+  carol: Session;
+  team: number;
+  aliceScenario: number;
+  teamScenario: number;
+  bobScenario: number;
+  call: Caller;
+}
+
+export async function groupWorld(): Promise<GroupWorld> {
+  const t = await createTestApp();
+  const call: Caller = (session, method, url, payload) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: `${API}${url}`,
+      headers: session ? { cookie: session.cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const adminCookie = await setupAdmin(t.app);
+  const [alice, bob, carol] = [await addUser(t.app, adminCookie, 'alice'), await addUser(t.app, adminCookie, 'bob'), await addUser(t.app, adminCookie, 'carol')];
+  const team = ok<{ id: number }>(await call(alice, 'POST', '/accounts/groups', { name: 'lab' }), 'team').id;
+  ok(await call(alice, 'POST', `/accounts/groups/${team}/users`, { username: 'carol' }), 'member');
+  return {
+    t,
+    call,
+    admin: await signIn(t.app, ADMIN.username, ADMIN.password),
+    alice,
+    bob,
+    carol,
+    team,
+    aliceScenario: (await createScenario(t.app, alice, { key: 'a', name: 'A' })).id,
+    teamScenario: (await createScenario(t.app, alice, { key: 't', name: 'T', groupId: team })).id,
+    bobScenario: (await createScenario(t.app, bob, { key: 'b', name: 'B' })).id,
+  };
 }

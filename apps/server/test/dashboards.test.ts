@@ -6,9 +6,10 @@
 import { DASHBOARD_LIMITS, type Dashboard, type DashboardItem } from '@corridor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_LOCKED } from '../src/modules/dashboards/service.ts';
-import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { groupWorld, textItem, type Caller } from './dashboard-fixtures.ts';
+import type { TestApp } from './harness.ts';
 import { ok } from './runner-client.ts';
-import { addUser, createScenario, signIn, type Session } from './workspace-helpers.ts';
+import type { Session } from './workspace-helpers.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -18,31 +19,13 @@ let carol: Session;
 let team: number;
 let aliceScenario: number;
 let bobScenario: number;
+let call: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const adminCookie = await setupAdmin(t.app);
-  admin = await signIn(t.app, ADMIN.username, ADMIN.password);
-  alice = await addUser(t.app, adminCookie, 'alice');
-  bob = await addUser(t.app, adminCookie, 'bob');
-  carol = await addUser(t.app, adminCookie, 'carol');
-  team = ok<{ id: number }>(await call(alice, 'POST', '/accounts/groups', { name: 'lab' }), 'team').id;
-  ok(await call(alice, 'POST', `/accounts/groups/${team}/users`, { username: 'carol' }), 'member');
-  aliceScenario = (await createScenario(t.app, alice, { key: 'a', name: 'A' })).id;
-  bobScenario = (await createScenario(t.app, bob, { key: 'b', name: 'B' })).id;
+  ({ t, admin, alice, bob, carol, team, aliceScenario, bobScenario, call } = await groupWorld());
 });
 afterAll(() => t?.close());
 
-function call(session: Session | null, method: string, url: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as 'GET',
-    url: `${API}${url}`,
-    headers: session ? { cookie: session.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-const textItem = (text = 'Hello', y = 0): DashboardItem => ({ type: 'text', x: 0, y, width: 4, height: 2, variables: [], data: { text, style: 'h1' } });
 const chartItem = (): DashboardItem => ({
   type: 'chart',
   x: 4,
