@@ -200,6 +200,17 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /datasets/datasets/{id}/sysfiles': run('read'),
   'GET /datasets/sysfiles/{id}': rule('read', (_r, fx) => ({ params: { id: fx.run.systemFileId! } })),
   'GET /datasets/tables': rule('signed-in'),
+  'GET /datasets/groups/{groupId}/tables': rule('team', (_r, fx) => ({ params: { groupId: fx.lab.id } })),
+  'GET /datasets/groups/{groupId}/browse': rule('team', (_r, fx) => ({ params: { groupId: fx.lab.id } })),
+  'POST /datasets/datasets/{id}/import-as-table/{fileId}': rule('edit', async (_r, fx) => ({
+    params: { id: fx.scenario.id, fileId: await fx.freshCsv() },
+    json: { name: fx.name('table') },
+  })),
+  'DELETE /datasets/datasets/{id}/tables/{table}': rule('edit', async (_r, fx) => {
+    const table = fx.name('table');
+    await fx.freshCsv(table);
+    return { params: { id: fx.scenario.id, table } };
+  }),
   'POST /datasets/datasets/{id}/tables/{table}/query': rule('read', (_r, fx) => ({
     params: { id: fx.run.id, table: 'memory' },
     json: { query: { select: [{ column: 'time' }, { column: 'key' }, { column: 'value' }] }, shape: 'RAW' },

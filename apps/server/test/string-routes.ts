@@ -90,6 +90,8 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   }),
   'GET /datasets/network/{id}/attributes/{name}/values': (f) => ({ params: { id: f.networkId, name: 'modes' } }),
   'GET /datasets/sysfiles/{id}': (f) => ({ params: { id: f.logFileId }, query: { dl: '1' } }),
+  'POST /datasets/datasets/{id}/import-as-table/{fileId}': (f) => ({ params: { id: f.scenarioId, fileId: f.configId }, payload: { name: 'Table' } }),
+  'DELETE /datasets/datasets/{id}/tables/{table}': (f) => ({ params: { id: f.scenarioId, table: 'trips' } }),
   'POST /datasets/datasets/{id}/tables/{table}/query': (f) => ({
     params: { id: f.runId, table: 'scoreStats' },
     payload: {

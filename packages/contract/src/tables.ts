@@ -90,21 +90,17 @@ export function defaultTableName(fileName: string): string {
 }
 
 /** GET /datasets/groups/{groupId}/browse: the group's datasets as a tree (scenarios with their runs) and their files. */
-export interface BrowseNode {
-  meta: { kind: 'group' | 'dataset'; id: number; name: string; datasetType?: number; tableCount?: number };
-  children: BrowseNode[];
-  files: { id: number; name: string; size: number; importable: boolean; table: string | null }[];
-}
-export const BrowseNode: z.ZodType<BrowseNode> = z.lazy(() =>
-  z.object({
-    meta: z.object({
-      kind: z.enum(['group', 'dataset']),
-      id: z.number().int(),
-      name: z.string(),
-      datasetType: z.number().int().optional(),
-      tableCount: z.number().int().optional(),
-    }),
-    children: z.array(BrowseNode),
-    files: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number(), importable: z.boolean(), table: z.string().nullable() })),
+export const BrowseNode = z.object({
+  meta: z.object({
+    kind: z.enum(['group', 'dataset']),
+    id: z.number().int(),
+    name: z.string(),
+    datasetType: z.number().int().optional(),
+    tableCount: z.number().int().optional(),
   }),
-);
+  get children(): z.ZodArray<typeof BrowseNode> {
+    return z.array(BrowseNode);
+  },
+  files: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number(), importable: z.boolean(), table: z.string().nullable() })),
+}).meta({ id: 'BrowseNode' });
+export type BrowseNode = z.infer<typeof BrowseNode>;
