@@ -10,6 +10,7 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import type { RouteHandle, TitleKey, TitleSpec } from './pageTitle.ts';
 import {
   AddScenarioPage,
+  ChartEditorPage,
   CompareRunsPage,
   DashboardPage,
   DashboardsListPage,
@@ -107,6 +108,7 @@ const groupRoutes: RouteObject[] = [
   page('dashboards', 'dashboards', <DashboardsListPage />),
   // A numeric id or `new`; anything else is the not-found view (spec 3 §2.2).
   page('dashboards/:dashboard', ({ t, params }) => (isDashboardParam(params.dashboard) ? t('titles.dashboard') : t('titles.notFound')), <DashboardPage />),
+  page('charts/:chart', 'chart', <ChartEditorPage />),
   page('compare', 'compareRuns', <CompareRunsPage />),
   page(':scenario/editor', 'scenarioEditor', <EditorPage />),
   { path: ':scenario', element: suspended(<ScenarioWrapper />), children: scenarioRoutes },

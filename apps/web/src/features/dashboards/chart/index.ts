@@ -2,3 +2,4 @@
 export { ChartView } from './view/ChartView.tsx';
 export { ChartEditor } from './editor/ChartEditor.tsx';
 export type { ChartData, ChartDatasetRef, ChartEditorProps, ChartImageSource, ChartViewProps } from './types.ts';
+export { chartPath } from './paths.ts';
