@@ -97,16 +97,19 @@ export function DashboardRow({ dashboard, to, actions }: DashboardRowProps) {
                 <IconCopy size={16} aria-hidden />
               </ActionIcon>
             </Tooltip>
+            {/* The span lets the tooltip say why while the button is disabled (a disabled button gets no hover). */}
             <Tooltip label={dashboard.locked ? t('deleteLocked') : t('delete')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('deleteLabel', { name })}
-                disabled={dashboard.locked}
-                onClick={() => setConfirming(true)}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
+              <span>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('deleteLabel', { name })}
+                  disabled={dashboard.locked}
+                  onClick={() => setConfirming(true)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </span>
             </Tooltip>
           </Group>
         )}
