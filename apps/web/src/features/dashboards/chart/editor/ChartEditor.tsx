@@ -4,7 +4,7 @@
  * Cancel. Used over the dashboard (overlay) and on its own route (page).
  */
 import { Accordion, Alert, Button, Grid, Group, Paper, ScrollArea, Stack, TextInput, Title, useComputedColorScheme } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARDS_NS } from '../../i18n/index.ts';
 import type { ChartEditorProps } from '../types.ts';
@@ -41,7 +41,22 @@ export function ChartEditor({ groupId, initial, datasets, onSaved, onCancel, mod
     if (!ready || chart.dataset === undefined) return;
     void save({ ...chart, name: chart.name.trim(), dataset: chart.dataset, groupId: chart.groupId ?? groupId, filters: chart.filters ?? [] }, asNew, dark);
   };
-  const label = (key: (typeof SECTIONS)[number]) => t(`chart.editor.sections.${key}`);
+  const sections: Record<(typeof SECTIONS)[number], ReactNode> = {
+    data: (
+      <DataSection
+        groupId={groupId}
+        dataset={dataset}
+        tables={tables}
+        table={chart.table}
+        loading={loading}
+        onDataset={(id) => setChart({ ...chart, dataset: id, table: '' })}
+        onTable={(table) => setChart({ ...chart, table })}
+      />
+    ),
+    visualization: <VisualizationSection chart={chart} fields={fields} onChange={setChart} />,
+    settings: <SettingsSection chart={chart} onChange={setChart} />,
+    filters: <FiltersSection chart={chart} fields={fields} onChange={setChart} />,
+  };
 
   return (
     <Stack gap="md" data-chart-editor={mode} h={mode === 'overlay' ? '100%' : undefined}>
@@ -78,38 +93,12 @@ export function ChartEditor({ groupId, initial, datasets, onSaved, onCancel, mod
         <Grid.Col span={{ base: 12, md: 5 }}>
           <ScrollArea.Autosize mah={mode === 'overlay' ? 'calc(100vh - 140px)' : undefined}>
             <Accordion multiple defaultValue={[...SECTIONS]} variant="separated">
-              <Accordion.Item value="data">
-                <Accordion.Control>{label('data')}</Accordion.Control>
-                <Accordion.Panel>
-                  <DataSection
-                    groupId={groupId}
-                    dataset={dataset}
-                    tables={tables}
-                    table={chart.table}
-                    loading={loading}
-                    onDataset={(id) => setChart({ ...chart, dataset: id, table: '' })}
-                    onTable={(table) => setChart({ ...chart, table })}
-                  />
-                </Accordion.Panel>
-              </Accordion.Item>
-              <Accordion.Item value="visualization">
-                <Accordion.Control>{label('visualization')}</Accordion.Control>
-                <Accordion.Panel>
-                  <VisualizationSection chart={chart} fields={fields} onChange={setChart} />
-                </Accordion.Panel>
-              </Accordion.Item>
-              <Accordion.Item value="settings">
-                <Accordion.Control>{label('settings')}</Accordion.Control>
-                <Accordion.Panel>
-                  <SettingsSection chart={chart} onChange={setChart} />
-                </Accordion.Panel>
-              </Accordion.Item>
-              <Accordion.Item value="filters">
-                <Accordion.Control>{label('filters')}</Accordion.Control>
-                <Accordion.Panel>
-                  <FiltersSection chart={chart} fields={fields} onChange={setChart} />
-                </Accordion.Panel>
-              </Accordion.Item>
+              {SECTIONS.map((key) => (
+                <Accordion.Item key={key} value={key}>
+                  <Accordion.Control>{t(`chart.editor.sections.${key}`)}</Accordion.Control>
+                  <Accordion.Panel>{sections[key]}</Accordion.Panel>
+                </Accordion.Item>
+              ))}
             </Accordion>
           </ScrollArea.Autosize>
         </Grid.Col>
