@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { API, createDemoScenario, json } from '../support/api.ts';
+import { API, byTag, createDemoScenario, json } from '../support/api.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const env = useServerAndBrowser({ username: 'ada', password: 'dashboards-1' });
+const RUN_TIMEOUT_MS = 120_000;
 
 /** Uploads a file and attaches it to the dataset, as the scenario's upload does. */
 async function addFile(page: Page, datasetId: number, name: string, content: string): Promise<number> {
@@ -90,4 +91,52 @@ describe('dashboards list and Manage Tables', () => {
     const left = await json<{ name: string }[]>(await page.request.get(`${API}/datasets/groups/${groupId}/dashboards`));
     expect(left.map((dashboard) => dashboard.name).sort()).toEqual(['', 'Trips']);
   });
+
+  test("run Files tab: Import as table for csv files; post-processing's tables show as imported; the link opens Manage Tables", async () => {
+    const { page } = await openPage(env.browser, env.server.url);
+    await signIn(page, 'ada', 'dashboards-1');
+    const scenario = await createDemoScenario(page, 'ada', 'files-city', 'Files City');
+    const { datasetId: runId } = await json<{ datasetId: number }>(
+      await page.request.post(`${API}/jobs/jobs`, {
+        data: {
+          type: 'matsim',
+          name: 'Table Run',
+          group: scenario.groupId,
+          files: (['config', 'network', 'population'] as const).map((role) => {
+            const file = byTag(scenario.files, `${role}_v`);
+            return { file: file.id, name: file.name, role };
+          }),
+          scenarioId: scenario.id,
+          description: '',
+          changesets: [],
+          memory: '2g',
+          programArgs: '--config:controller.lastIteration=0',
+          matsimRunId: 'table-run',
+        },
+      }),
+    );
+    const status = async () => (await json<{ status: string | null }>(await page.request.get(`${API}/datasets/run/${runId}`))).status;
+    await expect.poll(status, { timeout: RUN_TIMEOUT_MS, interval: 500 }).toBe('FINISHED');
+    await addFile(page, runId, 'extra.csv', 'a;b\n1;2\n');
+
+    await page.goto(`/ada/runs/${runId}/files`);
+    // Run post-processing imported output_trips: shown as imported, linking to Manage Tables of this run.
+    const trips = page.getByRole('link', { name: 'output_trips', exact: true });
+    await trips.waitFor({ timeout: 30_000 });
+    expect(await trips.getAttribute('href')).toBe(`/ada/dashboards?import=${runId}`);
+    // Only .csv and .csv.gz files offer the action.
+    expect(await page.getByRole('button', { name: /^Import .*\.xml\.gz as table$/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Import extra.csv as table' }).click();
+    const extra = page.getByRole('link', { name: 'extra', exact: true });
+    await extra.waitFor();
+    await extra.click();
+    await page.getByRole('tab', { name: 'Manage Tables', selected: true }).waitFor();
+    const tables = page.getByRole('table', { name: 'Tables', exact: true });
+    await tables.getByText('extra', { exact: true }).waitFor();
+    await tables.getByText('output_trips', { exact: true }).waitFor();
+    // The run's live tables are listed without a delete action.
+    await tables.getByText('memory', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete table memory' }).count()).toBe(0);
+  }, RUN_TIMEOUT_MS + 60_000);
 });
