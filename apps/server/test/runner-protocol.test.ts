@@ -11,7 +11,7 @@ import { RunnerProtocolRepository } from '../src/modules/runner-protocol/reposit
 import { LogStore } from '../src/storage/log-store.ts';
 import { API, createTestApp, setupAdmin, type TestApp, type TestAppOptions } from './harness.ts';
 import { createRunnerToken, getJob, ok, scenarioWithInputs, scheduleOk, TestRunner } from './runner-client.ts';
-import { addUser, filesBelow, networkJob, SHARED_DATA, type Session } from './workspace-helpers.ts';
+import { addUser, filesBelow, networkJob, runPostProcessing, SHARED_DATA, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -146,8 +146,21 @@ describe('a run from schedule to FINISHED', () => {
     expect(run.run.status).toBe('FINISHED');
     expect(run.run.currentIteration).toBe(1);
     expect(run.run.events.map((e) => e.type)).toEqual(['runStarted', 'runFinished']);
-    const dataset = ok<{ attributes: Record<string, unknown> }>(await t.app.inject({ url: `${API}/datasets/datasets/${scheduled.datasetId}`, headers: as(alice) }), 'run');
-    expect(dataset.attributes.postProcessRun).toMatchObject({ status: 'FINISHED' });
+    // Post-processing imported the one standard table among the outputs, scorestats.csv, and logged it.
+    const postProcess = await runPostProcessing(t.app, alice, scheduled.datasetId);
+    expect(postProcess).toMatchObject({ status: 'FINISHED', logFileId: expect.any(Number) });
+    const postLog = await t.app.inject({ url: `${API}/datasets/sysfiles/${postProcess.logFileId}`, headers: as(alice) });
+    expect(postLog.body).toMatch(/Imported scorestats\.csv as the table scorestats: 11 rows, 5 columns\./);
+    const importedScores = ok<{ rows: number[][] }>(
+      await t.app.inject({
+        method: 'POST',
+        url: `${API}/datasets/datasets/${scheduled.datasetId}/tables/scorestats/query`,
+        headers: as(alice),
+        payload: { query: { select: [{ column: 'avg_executed' }], where: [{ column: 'iteration', is: '=', value: 0 }] }, shape: 'RAW' },
+      }),
+      'imported scorestats',
+    );
+    expect(importedScores.rows).toEqual([[64.75686659291274]]);
     const networkJobState = await networkJob(t.app, alice, scheduled.datasetId);
     expect(networkJobState).toMatchObject({ status: 'FINISHED', fileId: byName['output_network.xml.gz']!.id });
 

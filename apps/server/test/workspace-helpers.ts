@@ -116,12 +116,21 @@ export async function filesBelow(dir: string): Promise<string[]> {
 }
 
 /** Polls the dataset until its network job reaches FINISHED or FAILED. */
-export async function networkJob(app: App, session: Session, datasetId: number): Promise<Record<string, unknown>> {
+export function networkJob(app: App, session: Session, datasetId: number): Promise<Record<string, unknown>> {
+  return finishedStep(app, session, datasetId, 'networkPostProcessingJob');
+}
+
+/** The run's post-processing (standard output tables imported) once it has ended. */
+export function runPostProcessing(app: App, session: Session, runId: number): Promise<Record<string, unknown>> {
+  return finishedStep(app, session, runId, 'postProcessRun');
+}
+
+async function finishedStep(app: App, session: Session, datasetId: number, attribute: string): Promise<Record<string, unknown>> {
   for (let i = 0; i < 400; i++) {
     const dataset = (await app.inject({ url: `${API}/datasets/datasets/${datasetId}`, headers: { cookie: session.cookie } })).json();
-    const job = dataset.attributes?.networkPostProcessingJob;
+    const job = dataset.attributes?.[attribute];
     if (job && (job.status === 'FINISHED' || job.status === 'FAILED')) return job;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error('network job did not finish');
+  throw new Error(`${attribute} did not finish`);
 }

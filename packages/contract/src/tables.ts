@@ -83,10 +83,26 @@ export type ImportTableBody = z.infer<typeof ImportTableBody>;
 /** Files whose names end so can be imported as tables. */
 export const IMPORTABLE_TABLE_FILE = /\.(csv|csv\.gz|csv\.zst|txt|txt\.gz|tsv|tsv\.gz)$/i;
 export const isImportableTableFile = (name: string) => IMPORTABLE_TABLE_FILE.test(name);
-/** The table name a file gets when none is given: its base name without extensions, e.g. output_trips. */
+/** MATSim's standard output tables: run post-processing imports them, named so (dashboard templates use them). */
+export const STANDARD_RUN_TABLES = [
+  'output_trips',
+  'output_legs',
+  'output_persons',
+  'scorestats',
+  'modestats',
+  'traveldistancestats',
+  'pkm_modestats',
+  'ph_modestats',
+] as const;
+const STANDARD_BASE = new RegExp(`^(?:.+\\.)?(${STANDARD_RUN_TABLES.join('|')})$`);
+
+/**
+ * The table name a file gets when none is given: its base name without extensions, e.g. output_trips; a standard
+ * output table loses the run id MATSim may put in front (`run1.output_trips.csv.gz` → output_trips).
+ */
 export function defaultTableName(fileName: string): string {
-  const base = fileName.split('/').pop() ?? fileName;
-  return base.replace(/\.(gz|zst)$/i, '').replace(/\.(csv|txt|tsv)$/i, '');
+  const base = (fileName.split('/').pop() ?? fileName).replace(/\.(gz|zst)$/i, '').replace(/\.(csv|txt|tsv)$/i, '');
+  return STANDARD_BASE.exec(base)?.[1] ?? base;
 }
 
 /** GET /datasets/groups/{groupId}/browse: the group's datasets as a tree (scenarios with their runs) and their files. */

@@ -4,6 +4,7 @@
  * attribute `postProcessRun` {status, updated, logFileId}; its log is a system file of the run.
  */
 import path from 'node:path';
+import { defaultTableName, STANDARD_RUN_TABLES } from '@corridor/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { systemFiles } from '../../db/schema.ts';
@@ -12,26 +13,15 @@ import type { DatasetsRepository } from '../datasets/repository.ts';
 import type { TablesRepository } from './repository.ts';
 import type { TablesService } from './service.ts';
 
-/** The tables a finished run gets, by their file's base name (MATSim may prefix it with the run id). */
-export const STANDARD_RUN_TABLES = [
-  'output_trips',
-  'output_legs',
-  'output_persons',
-  'scorestats',
-  'modestats',
-  'traveldistancestats',
-  'pkm_modestats',
-  'ph_modestats',
-] as const;
 
-const STANDARD_FILE = new RegExp(`^(?:.+\\.)?(${STANDARD_RUN_TABLES.join('|')})\\.(csv|txt)(\\.gz|\\.zst)?$`);
 export const POST_PROCESS_LOG_TYPE = 'postprocess';
 const LOG_NAME = 'post-processing.log';
 
 /** The standard table a run output file holds, or null; only files at the top of the output directory count. */
 export function standardTableOf(fileName: string): string | null {
-  if (fileName.includes('/')) return null;
-  return STANDARD_FILE.exec(fileName)?.[1] ?? null;
+  if (fileName.includes('/') || !/\.(csv|txt)(\.gz|\.zst)?$/.test(fileName)) return null;
+  const name = defaultTableName(fileName);
+  return (STANDARD_RUN_TABLES as readonly string[]).includes(name) ? name : null;
 }
 
 export interface RunPostProcessingDeps {
