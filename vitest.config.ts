@@ -14,7 +14,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**', ...(postgres ? [] : [SCHEMA_TEST])],
     // A fresh database per test app: PGlite starts in well under a second from the migrated template,
     // a PostgreSQL CREATE DATABASE is similar; scrypt hashes add ~100 ms per sign-in.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // 60 s: on the 2-core CI machine, files run in parallel and a multi-step API test (a runner, a run, its
+    // outputs) has passed 30 s under load (run-waiting.test.ts failed CI so). A test that hangs still fails.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
