@@ -66,7 +66,7 @@ import { NetworkStore } from './modules/network-query/store.ts';
 import { RunPostProcessing } from './modules/tables/post-process.ts';
 import { TablesRepository } from './modules/tables/repository.ts';
 import { tablesRoutes } from './modules/tables/routes.ts';
-import { TablesService } from './modules/tables/service.ts';
+import { sweepTableFiles, TablesService } from './modules/tables/service.ts';
 import { TableEngine } from './modules/tables/engine.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
 import { ScenarioTemplates } from './modules/templates/service.ts';
@@ -223,6 +223,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     failRunnersOfToken: (tokenId) => failRunnersOfToken(lifecycle, tokenId),
   });
 
+  let tableSweep: NodeJS.Timeout | undefined;
   return {
     network,
     async register(api) {
@@ -247,10 +248,16 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(jobsRoutes(jobs));
       await api.register(runnerProtocolRoutes(runnerProtocol));
       heartbeats.start();
+      // Tables of deleted datasets: their Parquet files go at start and then hourly.
+      const sweepTables = () => void sweepTableFiles(tableEngine, tablesRepository).catch((err: unknown) => log.warn({ err }, 'could not sweep table files'));
+      sweepTables();
+      tableSweep = setInterval(sweepTables, 60 * 60_000);
+      tableSweep.unref();
       // Jobs a previous process left queued; runs in the background like every network job.
       void network.resume().catch((err: unknown) => log.error({ err }, 'could not resume network processing'));
     },
     async close() {
+      clearInterval(tableSweep);
       await heartbeats.stop();
       await network.close();
       await runPostProcessing.idle();

@@ -2,12 +2,15 @@
  * Tables (issue 14; spec 3 §7, spec 1 §7.4): a dataset's CSV files imported into DuckDB and queried in every shape.
  * Expected values are computed here from the real newwest CSV, independently of DuckDB.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { DatasetTable, GroupTablesAnswer, TableQuery, TableQueryAnswer } from '@corridor/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TableEngine } from '../src/modules/tables/engine.ts';
+import { TablesRepository } from '../src/modules/tables/repository.ts';
+import { sweepTableFiles } from '../src/modules/tables/service.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { ok } from './runner-client.ts';
 import { addUser, attach, createScenario, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
@@ -259,5 +262,29 @@ describe('bad input: clear errors, nothing lost', () => {
     expect((await query(alice, 'persons', { query: { select: [{ column: 'person' }], groupBy: [], where: [] }, shape: 'RAW' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `${API}/datasets/datasets/${scenarioId}/tables/persons`, headers: as(alice) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${API}/datasets/files/${fileIds['output_persons.csv.gz']}`, headers: as(alice) })).statusCode).toBe(200);
+  });
+});
+
+describe('table files', () => {
+  it("a deleted dataset's tables are swept from DATA_DIR/tables; others stay", async () => {
+    const dir = path.join(t.config.dataDir, 'tables');
+    const parquet = async () => (await readdir(dir)).filter((n) => n.endsWith('.parquet')).sort();
+    const before = await parquet();
+    const gone = await createScenario(t.app, alice, { key: 'gone', name: 'Gone' });
+    const [file] = await uploadOk(t.app, alice, [{ name: 'modestats.csv', content: Buffer.from('iteration;car\n0;1.0\n') }]);
+    await attach(t.app, alice, gone.id, file!.id);
+    ok(await importTable(alice, file!.id, undefined, gone.id), 'import');
+    const added = (await parquet()).filter((n) => !before.includes(n));
+    expect(added).toHaveLength(1);
+    ok(await t.app.inject({ method: 'DELETE', url: `${API}/datasets/datasets/${gone.id}`, headers: as(alice) }), 'delete scenario');
+
+    const engine = await TableEngine.open({ dir });
+    try {
+      expect(await sweepTableFiles(engine, new TablesRepository(t.database.db), 0)).toBe(1);
+    } finally {
+      engine.close();
+    }
+    expect(await parquet()).toEqual(before);
+    expect((await rows('output_trips', { query: { select: [{ column: 'trip_id', aggregation: 'COUNT' }], groupBy: [], where: [] }, shape: 'RAW' })).rows).toEqual([[trips.length]]);
   });
 });

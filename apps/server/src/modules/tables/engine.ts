@@ -3,7 +3,7 @@
  * in-memory DuckDB that owns a small pool of connections. DuckDB runs statements on its own threads, so neither an
  * import nor a query blocks the event loop; the pool bounds how many run at once.
  */
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { TableField } from '@corridor/contract';
@@ -150,6 +150,17 @@ export class TableEngine {
       const reader = await c.runAndReadAll(sql, params);
       return reader.getRows().map((row) => row.map(toCell));
     });
+  }
+
+  /** Storage names of the Parquet files in the directory. */
+  async storages(): Promise<string[]> {
+    const names = await readdir(this.dir);
+    return names.filter((n) => /^[a-z0-9-]+\.parquet$/.test(n)).map((n) => n.slice(0, -'.parquet'.length));
+  }
+
+  /** When the table's file was last written (ms since the epoch); 0 when it is gone. */
+  async modified(storage: string): Promise<number> {
+    return stat(this.pathOf(storage)).then((s) => s.mtimeMs, () => 0);
   }
 
   async remove(storage: string): Promise<void> {

@@ -248,3 +248,19 @@ async function sniffCompression(file: string): Promise<'gzip' | 'zstd' | 'none'>
     await handle.close();
   }
 }
+
+/**
+ * Removes Parquet files no catalogue row names (a dataset deleted with its tables cascades the rows away).
+ * Files younger than `minAgeMs` are left: an import writes its file before its row.
+ */
+export async function sweepTableFiles(engine: TableEngine, tables: TablesRepository, minAgeMs = 10 * 60_000): Promise<number> {
+  const known = await tables.storages();
+  let removed = 0;
+  for (const storage of await engine.storages()) {
+    if (known.has(storage)) continue;
+    if (Date.now() - (await engine.modified(storage)) < minAgeMs) continue;
+    await engine.remove(storage);
+    removed++;
+  }
+  return removed;
+}
