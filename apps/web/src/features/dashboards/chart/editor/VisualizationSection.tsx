@@ -70,7 +70,7 @@ export function VisualizationSection({ chart, fields, onChange }: Props) {
       />
       {hasXAxisChoice(chart.type) && (
         <SegmentedControl
-          aria-label={t('chart.editor.viz.xAxis')}
+          aria-label={t('chart.editor.viz.xAxisType')}
           value={chart.config.options.xAxis ?? 'discrete'}
           onChange={(axis) => onChange(setXAxis(chart, axis as 'discrete' | 'numeric'))}
           data={[

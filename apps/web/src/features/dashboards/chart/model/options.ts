@@ -32,9 +32,13 @@ function common(chart: ChartData, legendItems: number): ChartOption {
   return {
     backgroundColor: 'transparent',
     animation: false,
+    // ECharts describes the chart and its data in the canvas's aria-label (screen readers; browser tests read it).
+    aria: { enabled: true },
     tooltip: { trigger: chart.type === 'scatter' || chart.type === 'pie' ? 'item' : 'axis', confine: true },
     legend: show ? { type: 'scroll', top: 0 } : { show: false },
-    grid: { left: 16, right: 24, top: show ? 32 : 16, bottom: 16, containLabel: true },
+    // ECharts 6: the margins bound everything of the grid, axis labels and axis names too (containLabel left the
+    // names out, cutting the x axis name off at the bottom).
+    grid: { left: 16, right: 24, top: show ? 32 : 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'all' },
   };
 }
 
@@ -47,7 +51,8 @@ function cartesian(chart: ChartData, data: CategoryData): ChartOption {
   const categoryAxis = numericX
     ? { ...valueAxis({ label: dimLabel, valueDivisor: divisor }), scale: true }
     : { type: 'category', data: data.labels, name: dimLabel, nameLocation: 'middle', nameGap: 28 };
-  const yAxis = valueAxis(style);
+  // Bars and areas are read by their length from zero: their value axis always includes 0 (lines may zoom in).
+  const yAxis = { ...valueAxis(style), ...(chart.type !== 'line' && style?.axisType !== 'log' ? { scale: false } : {}) };
   const kind = chart.type === 'bar' ? 'bar' : 'line';
   const series = data.series.map((s) => ({
     name: s.name,

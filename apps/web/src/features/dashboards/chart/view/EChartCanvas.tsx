@@ -4,7 +4,7 @@
  * dark scheme, its default otherwise (the option sets a transparent background so the panel's colour shows).
  */
 import { BarChart, BoxplotChart, LineChart, PieChart, RadarChart, ScatterChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, PolarComponent, RadarComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import { AriaComponent, GridComponent, LegendComponent, PolarComponent, RadarComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
@@ -17,6 +17,7 @@ echarts.use([
   PieChart,
   RadarChart,
   ScatterChart,
+  AriaComponent,
   GridComponent,
   LegendComponent,
   PolarComponent,
