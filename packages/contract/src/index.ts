@@ -10,6 +10,7 @@ export * from './groups.ts';
 export * from './jobs.ts';
 export * from './runs.ts';
 export * from './tables.ts';
+export * from './table-catalogue.ts';
 export * from './runner-protocol.ts';
 export * from './config.ts';
 export * from './job-paths.ts';

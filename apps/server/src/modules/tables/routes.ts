@@ -6,6 +6,8 @@ import { errorAnswers, RowId } from '../../plugins/schemas.ts';
 import type { TablesService } from './service.ts';
 
 const tags = ['tables'];
+// A recursive schema needs an id to be referenced in the OpenAPI document.
+if (!z.globalRegistry.has(BrowseNode)) z.globalRegistry.add(BrowseNode, { id: 'BrowseNode' });
 const errors = errorAnswers(400, 401, 403, 404);
 const GroupParams = z.object({ groupId: RowId });
 const TableParams = z.object({ id: RowId, table: ExactText().min(1).max(200) });

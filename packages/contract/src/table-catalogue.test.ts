@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTableName, isImportableTableFile } from './tables.ts';
+import { defaultTableName, isImportableTableFile } from './table-catalogue.ts';
 
 describe('defaultTableName', () => {
   it('is the base name without extensions; standard tables lose a run id prefix', () => {
