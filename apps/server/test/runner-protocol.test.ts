@@ -161,6 +161,9 @@ describe('a run from schedule to FINISHED', () => {
       'imported scorestats',
     );
     expect(importedScores.rows).toEqual([[64.75686659291274]]);
+    // Deleting the run would take its imported tables with it, and says so.
+    const deletion = ok<{ tables: string[] }>(await t.app.inject({ url: `${API}/datasets/runs/${scheduled.datasetId}/deletion`, headers: as(alice) }), 'deletion preview');
+    expect(deletion.tables).toEqual(['memory', 'modeStats', 'scoreStats', 'scorestats']);
     const networkJobState = await networkJob(t.app, alice, scheduled.datasetId);
     expect(networkJobState).toMatchObject({ status: 'FINISHED', fileId: byName['output_network.xml.gz']!.id });
 

@@ -1,7 +1,7 @@
 /** SQL for what a run has besides its dataset row: jobs, scenario relation, events, system files and series. */
 import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { datasetFiles, datasets, groups, jobs, relations, runEvents, runners, runSeries, systemFiles } from '../../db/schema.ts';
+import { datasetFiles, datasets, datasetTables, groups, jobs, relations, runEvents, runners, runSeries, systemFiles } from '../../db/schema.ts';
 import { datasetVisibleTo, type Viewer } from '../datasets/visibility.ts';
 import type { ConnectedRunner } from './waiting.ts';
 
@@ -81,6 +81,12 @@ export class RunsRepository {
   }
 
   /** Which of the given runs have rows in which series tables. */
+  /** Tables imported into the run (from its files or by post-processing), by name. */
+  async importedTables(runId: number): Promise<string[]> {
+    const rows = await this.db.select({ name: datasetTables.name }).from(datasetTables).where(eq(datasetTables.datasetId, runId)).orderBy(asc(datasetTables.name));
+    return rows.map((r) => r.name);
+  }
+
   async seriesTables(runIds: number[]): Promise<{ datasetId: number; table: string }[]> {
     if (runIds.length === 0) return [];
     return this.db

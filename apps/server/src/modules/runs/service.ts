@@ -85,12 +85,13 @@ export class RunsService {
   async deletionPreview(actor: Actor | null, id: number): Promise<RunDeletionPreview> {
     const { viewer } = await this.requireRun(actor, id, 'read');
     const { runs, files } = this.deps;
-    const [jobs, fileRows, shared, seriesCount, tables] = await Promise.all([
+    const [jobs, fileRows, shared, seriesCount, tables, imported] = await Promise.all([
       runs.latestJobs([id]),
       files.listForDataset(id, viewer),
       runs.sharedFileIds(id),
       runs.seriesCount(id),
       runs.seriesTables([id]),
+      runs.importedTables(id),
     ]);
     const job = jobs.get(id);
     return {
@@ -101,7 +102,7 @@ export class RunsService {
         .filter((f) => shared.has(f.id))
         .map((f) => ({ id: f.id, name: f.name, usages: f.usages.filter((u) => u.id !== id) })),
       seriesCount,
-      tables: tables.map((t) => t.table),
+      tables: [...tables.map((t) => t.table), ...imported],
       active: isActive(job),
     };
   }
