@@ -26,9 +26,13 @@ interface Props {
  */
 export function ChartEditorOverlay({ groupId, editing, variables, onSaved, onCancel }: Props) {
   const first = variables.find((variable) => editing.variables.includes(variable.name)) ?? variables[0];
-  const initial: ChartData | null =
-    editing.initial ??
-    (editing.kind === 'table' ? { type: 'table', name: '', table: '', dataset: first?.id, groupId, filters: [], config: { measures: [], dimensions: [], options: {} } } : null);
+  // A panel's chart draws its variable's dataset; template charts carry no dataset of their own, and the editor
+  // saves only a chart with a dataset, so the panel's (first) variable gives it.
+  const initial: ChartData | null = editing.initial
+    ? { ...editing.initial, dataset: first?.id ?? editing.initial.dataset, groupId: editing.initial.groupId ?? groupId }
+    : editing.kind === 'table'
+      ? { type: 'table', name: '', table: '', dataset: first?.id, groupId, filters: [], config: { measures: [], dimensions: [], options: {} } }
+      : null;
   return (
     <Modal opened onClose={onCancel} fullScreen withCloseButton={false} closeOnEscape={false} padding="md" data-testid="chart-editor-overlay">
       <ChartEditor
