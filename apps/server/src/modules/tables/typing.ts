@@ -16,16 +16,20 @@ export interface ColumnStats {
 const LONG = String.raw`^\s*[-+]?[0-9]{1,18}\s*$`;
 const TIME = String.raw`^\s*[0-9]{1,4}:[0-5][0-9]:[0-5][0-9]\s*$`;
 
-/** Four counts per column, in header order: values, values that are not LONG, not DOUBLE, not a time. */
-export function columnTypesSql(quotedColumns: readonly string[]): string {
+/**
+ * Four counts per column, in header order: values, values that are not LONG, not DOUBLE, not a time. A check that
+ * already failed on a sample of the file (`known`) is not run again: only whether a count is 0 decides the type,
+ * so it is answered by a constant 1, which keeps the regular expressions off most columns.
+ */
+export function columnTypesSql(quotedColumns: readonly string[], known?: readonly ColumnStats[]): string {
   return quotedColumns
-    .map((c) => {
-      const q = c;
+    .map((q, i) => {
+      const failed = known?.[i];
       return [
         `count(${q})`,
-        `count(${q}) FILTER (WHERE NOT regexp_full_match(${q}, '${LONG}'))`,
-        `count(${q}) FILTER (WHERE try_cast(trim(${q}) AS DOUBLE) IS NULL)`,
-        `count(${q}) FILTER (WHERE NOT regexp_full_match(${q}, '${TIME}'))`,
+        failed && failed.notLong > 0 ? '1' : `count(${q}) FILTER (WHERE NOT regexp_full_match(${q}, '${LONG}'))`,
+        failed && failed.notDouble > 0 ? '1' : `count(${q}) FILTER (WHERE try_cast(trim(${q}) AS DOUBLE) IS NULL)`,
+        failed && failed.notTime > 0 ? '1' : `count(${q}) FILTER (WHERE NOT regexp_full_match(${q}, '${TIME}'))`,
       ].join(', ');
     })
     .join(', ');
@@ -42,11 +46,32 @@ export function fieldType(s: ColumnStats): { type: TableFieldType; time: boolean
 /** The SELECT expression turning the text column into its type. */
 export function castSql(quoted: string, s: ColumnStats): { type: TableFieldType; sql: string } {
   const { type, time } = fieldType(s);
-  if (time) {
-    const part = (n: number) => `CAST(split_part(trim(${quoted}), ':', ${n}) AS BIGINT)`;
-    return { type, sql: `${part(1)} * 3600 + ${part(2)} * 60 + ${part(3)}` };
-  }
+  if (time) return { type, sql: secondsSql(quoted) };
   if (type === 'LONG') return { type, sql: `CAST(trim(${quoted}) AS BIGINT)` };
   if (type === 'DOUBLE') return { type, sql: `CAST(trim(${quoted}) AS DOUBLE)` };
+  return { type, sql: quoted };
+}
+
+const secondsSql = (quoted: string) => {
+  const part = (n: number) => `CAST(split_part(trim(${quoted}), ':', ${n}) AS BIGINT)`;
+  return `${part(1)} * 3600 + ${part(2)} * 60 + ${part(3)}`;
+};
+
+/** Raised (as DuckDB's "Invalid Input Error: …") by a guarded cast when a value does not fit the sample's type. */
+export const RETYPE_MARKER = 'corridor-retype: a value does not fit the sampled column type';
+
+/**
+ * The type a sample of the file gives a column, as a SELECT expression that raises RETYPE_MARKER on the first value
+ * outside it — so the whole file can be written in one pass, and falls back to counting every value only when the
+ * sample misled. Exact: a check that failed on the sample fails on the file, and the guard is the same test the
+ * counts make. Null when the sample had no values in the column (any type is still possible).
+ */
+export function guardedCastSql(quoted: string, sample: ColumnStats): { type: TableFieldType; sql: string } | null {
+  if (sample.values === 0) return null;
+  const { type, time } = fieldType(sample);
+  const otherwise = `WHEN ${quoted} IS NULL THEN NULL ELSE error('${RETYPE_MARKER}') END`;
+  if (time) return { type, sql: `CASE WHEN regexp_full_match(${quoted}, '${TIME}') THEN ${secondsSql(quoted)} ${otherwise}` };
+  if (type === 'LONG') return { type, sql: `CASE WHEN regexp_full_match(${quoted}, '${LONG}') THEN CAST(trim(${quoted}) AS BIGINT) ${otherwise}` };
+  if (type === 'DOUBLE') return { type, sql: `coalesce(try_cast(trim(${quoted}) AS DOUBLE), CASE ${otherwise})` };
   return { type, sql: quoted };
 }
