@@ -61,8 +61,17 @@ async function finished(id: number): Promise<void> {
 async function chartsReady(expected: number): Promise<void> {
   const panels = page.locator('[data-panel]').filter({ has: page.locator('[data-chart-state]') });
   await expect.poll(() => panels.count()).toBe(expected);
-  await expect.poll(() => page.locator('[data-chart-state="ready"]').count(), { timeout: 30_000 }).toBe(expected);
+  // Ready is a drawn ECharts canvas (or a table), not the lazy canvas still loading inside the ready state.
+  const drawn = page
+    .locator('[data-chart-state="ready"]')
+    .filter({ has: page.locator('canvas, table') })
+    .filter({ hasNot: page.locator('[data-chart-state="loading"]') });
+  await expect.poll(() => drawn.count(), { timeout: 30_000 }).toBe(expected);
   expect(await page.locator('[data-chart-state="error"]').count()).toBe(0);
+  // ECharts describes each drawn chart and its values in the aria-label: every chart has values.
+  const described = await page.locator('[data-chart-state="ready"] [aria-label]').filter({ has: page.locator('canvas') }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+  for (const label of described) expect(label).toMatch(/(?:The data is as follows|The first \d+ items are): .*\d/);
+  for (const table of await page.locator('[data-chart-state="ready"] table').all()) expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
 }
 
 /** The board's panel whose title row shows `title`. */
@@ -245,5 +254,14 @@ describe('dashboard page', () => {
     expect(await page.getByRole('textbox', { name: 'Dashboard name' }).inputValue()).toBe(`${BOARD} Copy`);
     await chartsReady(5);
     expect(await page.getByText('Dashboard is locked.').count()).toBe(0);
+  });
+
+  test('dark theme: the panels and charts are drawn in the dark scheme', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await chartsReady(5);
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await shot('5-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 });

@@ -49,7 +49,9 @@ export function VariableRow({ groupName, variable, index, variables, dataset, op
           onKeyDown={(event) => event.key === 'Enter' && commit()}
         />
       ) : (
-        <Badge variant="light">{variable.name}</Badge>
+        <Badge variant="light" tt="none">
+          {variable.name}
+        </Badge>
       )}
       {editable ? (
         <Select
