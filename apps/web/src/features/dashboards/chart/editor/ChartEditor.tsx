@@ -91,7 +91,7 @@ export function ChartEditor({ groupId, initial, datasets, onSaved, onCancel, mod
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <ScrollArea.Autosize mah={mode === 'overlay' ? 'calc(100vh - 140px)' : undefined}>
+          <ScrollArea.Autosize mah={mode === 'overlay' ? 'calc(100vh - 140px)' : undefined} offsetScrollbars>
             <Accordion multiple defaultValue={[...SECTIONS]} variant="separated">
               {SECTIONS.map((key) => (
                 <Accordion.Item key={key} value={key}>
@@ -103,7 +103,14 @@ export function ChartEditor({ groupId, initial, datasets, onSaved, onCancel, mod
           </ScrollArea.Autosize>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder p="sm" data-testid="chart-preview" data-preview-state={previewState}>
+          <Paper
+            withBorder
+            p="sm"
+            data-testid="chart-preview"
+            data-preview-state={previewState}
+            // On the page the sections are taller than the window: the preview stays in view while they scroll.
+            style={mode === 'page' ? { position: 'sticky', top: 'var(--mantine-spacing-md)' } : undefined}
+          >
             <Title order={4} mb="xs">
               {t('chart.editor.preview')}
             </Title>

@@ -86,6 +86,8 @@ export function DimensionEditor({ chart, fields, label, index, dimension, onChan
         onChange={(name) => onChange(name ? { ...dimension, name, binning: null } : null)}
         searchable
         clearable={clearable}
+        // Mantine hides the clear button from assistive technology; it is the only way to clear with a pointer, so it gets a name.
+        clearButtonProps={{ 'aria-label': t('chart.editor.viz.clear', { label }), 'aria-hidden': false }}
       />
       {offered && dimension && (
         <>

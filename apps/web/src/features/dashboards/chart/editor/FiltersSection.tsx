@@ -42,6 +42,7 @@ export function FiltersSection({ chart, fields, onChange }: { chart: ChartData; 
           </ActionIcon>
         </Group>
       ))}
+      {/* Two rows: four controls side by side are too narrow in the editor's column. */}
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Select
           size="xs"
@@ -51,6 +52,7 @@ export function FiltersSection({ chart, fields, onChange }: { chart: ChartData; 
           onChange={setColumn}
           searchable
           clearable
+          clearButtonProps={{ 'aria-label': t('chart.editor.viz.clear', { label: t('chart.editor.filters.column') }), 'aria-hidden': false }}
           style={{ flex: 2 }}
         />
         <Select
@@ -62,6 +64,8 @@ export function FiltersSection({ chart, fields, onChange }: { chart: ChartData; 
           allowDeselect={false}
           style={{ flex: 1 }}
         />
+      </Group>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           size="xs"
           label={t('chart.editor.filters.value')}

@@ -146,6 +146,14 @@ describe('chart options', () => {
     expect(option(c, a).xAxis.data).toEqual(['1 – 2', '2 – 3']);
     c.config.dimensions[0]!.binnedAxisStyle!.shortenBinNames = true;
     expect(option(c, a).xAxis.data).toEqual(['1', '2']);
+    // Empty bins between answered ones are drawn: a COUNT is 0 there, other aggregations have no value.
+    c.config.dimensions[0]!.binnedAxisStyle = undefined;
+    const gaps = answer(['d', 'count(person)'], [[3000, 4], [0, 1]]);
+    expect(option(c, gaps).series[0].data).toEqual([1, 0, 0, 4]);
+    c.config.measures[0]!.aggregation = 'SUM';
+    expect(option(c, answer(['d', 'sum(person)'], [[0, 1], [2000, 3]])).series[0].data).toEqual([1, null, 3]);
+    const custom = chart({ config: { measures: [{ name: 'person', aggregation: 'COUNT' }], dimensions: [{ name: 'd', binning: { type: 'custom', bins: [10, 20, 30, 40] } }] } });
+    expect(option(custom, answer(['d', 'count(person)'], [[null, 2], [10, 1], [40, 5]])).xAxis.data).toEqual(['< 10', '10 – 20', '20 – 30', '30 – 40', '> 40']);
     expect(binLabel(null, { type: 'custom', bins: [10, 20] }, undefined)).toBe('< 10');
     expect(binLabel(20, { type: 'custom', bins: [10, 20] }, undefined)).toBe('> 20');
     expect(binLabel(10, { type: 'custom', bins: [10, 20] }, undefined)).toBe('10 – 20');

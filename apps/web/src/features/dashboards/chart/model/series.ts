@@ -3,7 +3,7 @@
  * long form row/series/value; BOXPLOT group/min/q1/median/q3/max). With several datasets (comparison) each dataset
  * answers alone and the series are named after it.
  */
-import type { TableQueryAnswer } from '@corridor/contract';
+import type { ChartBinning, TableQueryAnswer } from '@corridor/contract';
 import type { ChartData } from '../types.ts';
 import { binLabel, binShown } from './format.ts';
 import { measureColumn, usesPivot } from './queries.ts';
@@ -57,6 +57,36 @@ function oneDataset(chart: ChartData, answer: TableQueryAnswer): { categories: C
   return { categories, series };
 }
 
+/** At most this many bins are filled in between the answered ones (a tiny interval over a wide range stays sparse). */
+const MAX_FILLED_BINS = 1000;
+
+/**
+ * The answered bins (lower edges, sorted) with the empty ones between them: the query answers only bins holding
+ * rows, but a histogram shows the gaps. Interval bins step by the bin size from the lowest to the highest answered
+ * edge; custom bins are all the given edges from the lowest to the highest answered one. The "below the first
+ * edge" bin (null) stays first when answered.
+ */
+function withEmptyBins(categories: Cell[], binning: ChartBinning): Cell[] {
+  const edges = categories.map(num).filter((c): c is number => c !== null);
+  if (edges.length < 2) return categories;
+  const low = Math.min(...edges);
+  const high = Math.max(...edges);
+  let all: number[];
+  if (binning.type === 'custom') all = [...binning.bins].sort((a, b) => a - b).filter((e) => e >= low && e <= high);
+  else {
+    if ((high - low) / binning.binSize > MAX_FILLED_BINS) return categories;
+    all = [];
+    // Steps from the lowest edge (not by adding) so float bin sizes do not drift away from the answered edges.
+    for (let i = 0; low + i * binning.binSize <= high + binning.binSize / 2; i++) all.push(low + i * binning.binSize);
+  }
+  // The answered cells stay as answered; a computed edge next to an answered one (float steps) is the same bin.
+  const answered = categories.filter((c) => num(c) !== null);
+  const tolerance = binning.type === 'interval' ? binning.binSize * 1e-6 : 0;
+  const empty = all.filter((e) => !edges.some((a) => Math.abs(a - e) <= tolerance));
+  const merged = [...answered, ...empty].sort((a, b) => num(a)! - num(b)!);
+  return categories.some((c) => num(c) === null) ? [null, ...merged] : merged;
+}
+
 /** Categories of all datasets in first-seen order (numbers sorted), series per dataset when there are several. */
 export function categoryData(chart: ChartData, answers: DatasetAnswer[]): CategoryData {
   const parts = answers.map((a) => ({ dataset: a.dataset, ...oneDataset(chart, a.answer) }));
@@ -65,12 +95,15 @@ export function categoryData(chart: ChartData, answers: DatasetAnswer[]): Catego
   if (categories.every((c) => typeof c === 'number' || c === null)) categories = [...categories].sort((a, b) => (a ?? -Infinity) - (b ?? -Infinity));
   const dim = chart.config.dimensions[0];
   const binning = dim?.binning;
-  if (binning) categories = categories.filter((c) => binShown(num(c), dim.binnedAxisStyle));
+  if (binning) categories = withEmptyBins(categories, binning).filter((c) => binShown(num(c), dim.binnedAxisStyle));
+  // An empty bin counts 0 (a histogram shows its gaps); other aggregations of nothing have no value.
+  const counted = !usesPivot(chart) && chart.config.measures.every((m) => m.aggregation === 'COUNT');
+  const missing = binning && (counted || (usesPivot(chart) && chart.config.measures[0]?.aggregation === 'COUNT')) ? 0 : null;
   const series: Series[] = [];
   for (const part of parts) {
     for (const s of part.series) {
       const name = parts.length === 1 ? s.name : part.series.length === 1 ? part.dataset : `${part.dataset}: ${s.name}`;
-      series.push({ name, values: categories.map((c) => s.values[part.categories.indexOf(c)] ?? null) });
+      series.push({ name, values: categories.map((c) => s.values[part.categories.indexOf(c)] ?? (part.categories.includes(c) ? null : missing)) });
     }
   }
   const labels = categories.map((c) => (binning ? binLabel(num(c), binning, dim.binnedAxisStyle) : c === null ? '' : String(c)));
