@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { API, byTag, createDemoScenario, json } from '../support/api.ts';
+import { API, createDemoScenario, json, scheduleDemoRun, waitForRunTables } from '../support/api.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -15,46 +15,6 @@ let page: Page;
 
 async function shot(name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-/** Starts one demo run (one iteration) of the scenario through the API, as the run dialog does. */
-async function startRun(scenario: Awaited<ReturnType<typeof createDemoScenario>>, name: string, runId: string): Promise<number> {
-  const { datasetId } = await json<{ datasetId: number }>(
-    await page.request.post(`${API}/jobs/jobs`, {
-      data: {
-        type: 'matsim',
-        name,
-        group: scenario.groupId,
-        files: (['config', 'network', 'population'] as const).map((role) => {
-          const file = byTag(scenario.files, `${role}_v`);
-          return { file: file.id, name: file.name, role };
-        }),
-        scenarioId: scenario.id,
-        description: '',
-        changesets: [],
-        memory: '2g',
-        programArgs: '--config:controller.lastIteration=1',
-        matsimRunId: runId,
-      },
-    }),
-  );
-  return datasetId;
-}
-
-/** Waits until the run finished and its post-processing imported the standard tables. */
-async function finished(id: number): Promise<void> {
-  const state = async () => {
-    const run = await json<{ status: string | null }>(await page.request.get(`${API}/datasets/run/${id}`));
-    const dataset = await json<{ attributes?: { postProcessRun?: { status?: string } } }>(await page.request.get(`${API}/datasets/datasets/${id}`));
-    return `${run.status}/${dataset.attributes?.postProcessRun?.status ?? '-'}`;
-  };
-  // expect.poll works inside tests only; this runs in beforeAll.
-  const deadline = Date.now() + RUN_TIMEOUT_MS;
-  let last = '';
-  while ((last = await state()) !== 'FINISHED/FINISHED') {
-    if (Date.now() > deadline || /FAILED|CANCELLED/.test(last)) throw new Error(`run ${id}: ${last}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 /** Every chart panel of the board reached the ready state: a drawn canvas (or table) and no error text. */
@@ -121,11 +81,13 @@ describe('dashboard page', () => {
     await page.setViewportSize({ width: 1400, height: 1300 });
     await signIn(page, 'ada', 'dashboards-1');
     const scenario = await createDemoScenario(page, 'ada', 'board-city', 'Board City');
-    runs.base.id = await startRun(scenario, runs.base.name, 'base');
-    runs.case.id = await startRun(scenario, runs.case.name, 'case');
-    await finished(runs.base.id);
-    await finished(runs.case.id);
-  }, 2 * RUN_TIMEOUT_MS);
+    // Two iterations (0 and 1), so the score and mode statistics charts draw lines.
+    const programArgs = '--config:controller.lastIteration=1';
+    runs.base.id = await scheduleDemoRun(page, scenario, { name: runs.base.name, matsimRunId: 'base', programArgs });
+    runs.case.id = await scheduleDemoRun(page, scenario, { name: runs.case.name, matsimRunId: 'case', programArgs });
+    await waitForRunTables(page, runs.base.id, RUN_TIMEOUT_MS);
+    await waitForRunTables(page, runs.case.id, RUN_TIMEOUT_MS);
+  }, 2 * RUN_TIMEOUT_MS + 30_000);
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail') await shot(`failed-${context.task.name.slice(0, 30)}`);
   });
