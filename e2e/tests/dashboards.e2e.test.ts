@@ -175,8 +175,22 @@ describe('dashboard page', () => {
     await shot('3-compare');
   });
 
-  test('Download of a chart panel gives a png image', async () => {
+  test('hover menu: full screen (Duplicate and Delete off, Esc leaves); Download of a chart panel gives a png image', async () => {
     const trips = panel('Trips by mode');
+    await trips.hover();
+    await trips.getByRole('button', { name: 'Full screen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('[data-chart-state="ready"] canvas').first().waitFor();
+    expect((await dialog.boundingBox())!.height).toBeGreaterThan(1000);
+    await dialog.getByRole('button', { name: 'More actions' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Duplicate' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Delete' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape'); // closes the menu
+    await page.getByRole('menuitem', { name: 'Duplicate' }).waitFor({ state: 'hidden' });
+    await shot('4-fullscreen');
+    await page.keyboard.press('Escape'); // leaves full screen
+    await dialog.waitFor({ state: 'detached' });
+
     await trips.hover();
     await trips.getByRole('button', { name: 'More actions' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
@@ -184,6 +198,7 @@ describe('dashboard page', () => {
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(bytes.length).toBeGreaterThan(1024);
+    if (SHOTS) await download.saveAs(`${SHOTS}/download.png`);
   });
 
   test('locked: read only, still locked after a reload; unlocked again; a duplicate from the list is unlocked', async () => {
