@@ -137,6 +137,8 @@ describe('chart editor', () => {
     // The dataset from the file browser, then its table.
     await editor.getByRole('button', { name: 'Choose dataset…' }).click();
     const browser = page.getByRole('dialog', { name: 'Choose a dataset' });
+    await browser.locator('[data-browse-node="Chart Run"]').waitFor();
+    await shot(page, 'overlay-browser');
     await browser.locator('[data-browse-node="Chart Run"]').getByRole('button', { name: 'Select' }).first().click();
     await browser.waitFor({ state: 'detached' });
     await expect.poll(() => editor.getByTestId('chart-dataset').textContent()).toBe('Chart Run');
@@ -329,6 +331,23 @@ describe('chart editor', () => {
     await add.click();
     await editor.locator('[data-filter="person last k 2"]').waitFor();
     await shot(page, 'page-filters');
+
+    // A query the server refuses (400): its message is shown in the preview, and Save is off (spec 3 §8).
+    await editor.getByRole('textbox', { name: 'Chart name' }).fill('Refused');
+    await choose(page, editor, 'Column', /^dep_time$/);
+    await choose(page, editor, 'Operator', /^<$/);
+    await value.fill('abc');
+    await add.click();
+    const refused = preview.locator('[data-chart-state="error"]');
+    await refused.waitFor();
+    await shot(page, 'page-refused');
+    const message = (await refused.textContent()) ?? '';
+    expect(message).not.toBe('');
+    expect(message).not.toContain('Request to server failed!');
+    expect(await editor.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await editor.locator('[data-filter="dep_time < abc"]').getByRole('button', { name: 'Remove filter' }).click();
+    await preview.getByRole('img').waitFor();
+    expect(await editor.getByRole('button', { name: 'Save', exact: true }).isEnabled()).toBe(true);
     if (SHOTS) {
       await page.emulateMedia({ colorScheme: 'dark' });
       await shot(page, 'page-dark');
