@@ -5,7 +5,7 @@
 // the three query kinds the charts send (goal p95 < 50 ms): a grouped COUNT (bar of trips by main_mode), a binned
 // histogram (dep_time, interval 3600) and a boxplot (trav_time by main_mode). Everything through HTTP.
 import { openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../e2e/support/server.ts';
@@ -16,6 +16,12 @@ const QUERY_RUNS = 50;
 const API = '/api/v1';
 const keep = process.env.BENCH_KEEP === '1';
 const file = join(tmpdir(), `corridor-bench-trips-${ROWS}.csv.gz`);
+
+/** CPU seconds (user + system, all threads: DuckDB's too) a process has used. */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const mb = (kb: number) => (kb / 1024).toFixed(0);
@@ -67,12 +73,15 @@ try {
   writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
   let polled = before.rss;
   const poller = setInterval(() => (polled = Math.max(polled, memoryOf(server.pid).rss)), 10);
+  const cpuBefore = cpuOf(server.pid);
+  const load = loadavg()[0]!;
   const importStart = performance.now();
   const table = await api<{ name: string; rowCount: number; fields: { name: string; type: string }[] }>(
     `/datasets/datasets/${datasetId}/import-as-table/${fileId}`,
     { method: 'POST', json: {} },
   );
   const imported = performance.now() - importStart;
+  const importCpu = cpuOf(server.pid) - cpuBefore;
   clearInterval(poller);
   const after = memoryOf(server.pid);
   if (table.rowCount !== ROWS) throw new Error(`imported ${table.rowCount} rows, expected ${ROWS}`);
@@ -105,19 +114,26 @@ try {
     const first = await api<{ rows: unknown[][] }>(path, { method: 'POST', json: body });
     if (first.rows.length === 0) throw new Error(`${label}: no rows`);
     const times: number[] = [];
+    const cpuStart = cpuOf(server.pid);
     for (let i = 0; i < QUERY_RUNS; i++) {
       const start = performance.now();
       await api(path, { method: 'POST', json: body });
       times.push(performance.now() - start);
     }
+    const cpuMs = ((cpuOf(server.pid) - cpuStart) * 1000) / QUERY_RUNS;
     times.sort((a, b) => a - b);
-    queryRows.push([`${label}, ${first.rows.length} rows: p50 / p95 ms (n=${QUERY_RUNS})`, `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)}`]);
+    queryRows.push([
+      `${label}, ${first.rows.length} rows: p50 / p95 ms (n=${QUERY_RUNS}); server CPU ms per query`,
+      `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)}; ${cpuMs.toFixed(0)}`,
+    ]);
   }
 
   const rows: [string, string][] = [
     [`synthetic output_trips.csv.gz: rows, MB gzip (generated in s)`, `${ROWS.toLocaleString('en')}, ${(bytes / 1e6).toFixed(1)} (${(generated / 1000).toFixed(1)})`],
     ['upload (POST /datasets/files), s', (uploaded / 1000).toFixed(2)],
     ['import as table (goal < 2 s), s', (imported / 1000).toFixed(2)],
+    // Wall time depends on what else the machine runs; CPU time much less so.
+    ['server CPU during the import (user + system, all threads), s; load average at the start', `${importCpu.toFixed(2)}; ${load.toFixed(1)}`],
     ['server RSS before import / peak during (VmHWM) / peak polled / after, MB', `${mb(before.rss)} / ${mb(after.hwm)} / ${mb(polled)} / ${mb(after.rss)}`],
     ...queryRows,
   ];
