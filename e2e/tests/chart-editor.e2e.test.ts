@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { API, byTag, createDemoScenario, json } from '../support/api.ts';
+import { API, createDemoScenario, json, scheduleDemoRun, waitForRunTables } from '../support/api.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -18,36 +18,9 @@ type Cell = string | number | null;
 /** The finished demo run (its id), with post-processing done so output_trips is a table. */
 async function finishedRun(page: Page): Promise<number> {
   const scenario = await createDemoScenario(page, 'cleo', 'chart-city', 'Chart City');
-  const { datasetId: runId } = await json<{ datasetId: number }>(
-    await page.request.post(`${API}/jobs/jobs`, {
-      data: {
-        type: 'matsim',
-        name: 'Chart Run',
-        group: scenario.groupId,
-        files: (['config', 'network', 'population'] as const).map((role) => {
-          const file = byTag(scenario.files, `${role}_v`);
-          return { file: file.id, name: file.name, role };
-        }),
-        scenarioId: scenario.id,
-        description: '',
-        changesets: [],
-        memory: '2g',
-        programArgs: '--config:controller.lastIteration=0',
-        matsimRunId: 'chart-run',
-      },
-    }),
-  );
-  const postProcessing = async () => {
-    const run = await json<{ attributes?: { postProcessRun?: { status?: string } } }>(await page.request.get(`${API}/datasets/datasets/${runId}`));
-    return run.attributes?.postProcessRun?.status ?? null;
-  };
-  // expect.poll works inside tests only; this runs before them.
-  for (const end = Date.now() + RUN_TIMEOUT_MS; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 500))) {
-    const status = await postProcessing();
-    if (status === 'FINISHED') return runId;
-    if (status === 'FAILED') throw new Error(`post-processing of run ${runId} failed`);
-  }
-  throw new Error(`run ${runId} was not post-processed in time`);
+  const runId = await scheduleDemoRun(page, scenario, { name: 'Chart Run', matsimRunId: 'chart-run', programArgs: '--config:controller.lastIteration=0' });
+  await waitForRunTables(page, runId, RUN_TIMEOUT_MS);
+  return runId;
 }
 
 /** Trips per main mode as the table query API answers them, as "mode is count" pairs (ECharts' aria wording). */
@@ -244,7 +217,7 @@ describe('chart editor', () => {
     await choose(page, editor, 'Values', /^trip_id /);
     const table = editor.getByTestId('chart-preview').getByRole('table');
     const rows = async () =>
-      (await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))).map(
+      (await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)))).map(
         ([mode, count]) => `the data for ${mode} is ${count}`,
       );
     await expect.poll(async () => (await rows()).sort()).toEqual(expected);

@@ -33,8 +33,9 @@ export function ChartView({ chart, datasets, height, theme, onInstance, onState 
 
   const message = (m: ChartMessage | string) => (typeof m === 'string' ? m : t(`chart.messages.${m.key}`, m.params ?? {}));
   let error: string | null = null;
-  if (invalid) error = message(invalid);
-  else if (!chart.table || drawn.length === 0) error = t('chart.view.noTable');
+  // A chart without its table asks for it first: the rules' messages help only once there are columns to pick.
+  if (!chart.table || drawn.length === 0) error = t('chart.view.noTable');
+  else if (invalid) error = message(invalid);
   else if (state.status === 'error') {
     const m = requestErrorMessage(state.error);
     if (m !== null) error = message(m);
