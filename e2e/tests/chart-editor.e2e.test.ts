@@ -195,6 +195,14 @@ describe('chart editor', () => {
     expect(hourly.length).toBeGreaterThan(1);
     await expect.poll(() => drawnValues(preview.getByRole('img'))).toEqual(hourly.slice(0, 10));
     await shot(page, 'overlay-histogram');
+    if (SHOTS) {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await shot(page, 'overlay-dark');
+      await page.setViewportSize({ width: 820, height: 700 });
+      await shot(page, 'overlay-narrow');
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
     // Numeric axes offer no binning.
     await axisType.getByText('Numeric', { exact: true }).click();
     await binning.waitFor({ state: 'detached' });
