@@ -246,6 +246,28 @@ describe('bad input: clear errors, nothing lost', () => {
     expect((await rows('output_trips', { query: { select: [{ column: 'trip_id', aggregation: 'COUNT' }], groupBy: [], where: [] }, shape: 'RAW' })).rows).toEqual([[trips.length]]);
   });
 
+  it('types a column by all its values, also when they change after the first 10,000 rows', async () => {
+    const lines = ['whole;time;late;text'];
+    for (let i = 0; i < 10_500; i++) {
+      const whole = i < 10_200 ? String(i) : `${i}.5`;
+      const time = i < 10_400 ? '08:00:00' : 'later';
+      const late = i < 10_100 ? '' : String(i);
+      lines.push(`${whole};${time};${late};t${i}`);
+    }
+    const table = ok<DatasetTable>(await importTable(alice, await addFile('drift.csv', `${lines.join('\n')}\n`)), 'import drift');
+    expect(table.fields).toEqual([
+      { name: 'whole', type: 'DOUBLE' },
+      { name: 'time', type: 'STRING' },
+      { name: 'late', type: 'LONG' },
+      { name: 'text', type: 'STRING' },
+    ]);
+    expect(table.rowCount).toBe(10_500);
+    const sums = await rows('drift', { query: { select: [{ column: 'whole', aggregation: 'SUM' }, { column: 'late', aggregation: 'SUM' }], groupBy: [], where: [] }, shape: 'RAW' });
+    const range = (from: number, to: number) => ((from + to - 1) * (to - from)) / 2;
+    expect(sums.rows[0]![0]).toBeCloseTo(range(0, 10_500) + 300 * 0.5, 6);
+    expect(sums.rows[0]![1]).toBe(range(10_100, 10_500));
+  });
+
   it('imports a 50 MB file', async () => {
     const line = 'person_000001;123456;car;45.123456;home\n';
     const count = Math.ceil((50 * 1024 * 1024) / line.length);

@@ -156,11 +156,14 @@ function boxplot(ctx: Context, where: string): { sql: string; columns: string[] 
   if (isMeasure(v)) throw new TableQueryError(`BOXPLOT needs the values of ${f.name} as they are, not ${v.aggregation}.`);
   if (f.type === 'STRING') throw new TableQueryError(`BOXPLOT needs a numeric column, not ${f.name}.`);
   const c = quoteIdentifier(f.name);
-  const stats = `min(${c}) AS "min", quantile_cont(${c}, 0.25) AS "q1", quantile_cont(${c}, 0.5) AS "median", quantile_cont(${c}, 0.75) AS "q3", max(${c}) AS "max"`;
+  // One quantile_cont with a list of fractions sorts the values once, not three times.
+  const stats = `min(${c}) AS "min", quantile_cont(${c}, [0.25, 0.5, 0.75]) AS "q", max(${c}) AS "max"`;
   const columns = ['group', 'min', 'q1', 'median', 'q3', 'max'];
-  if (group === undefined) return { sql: `SELECT NULL AS "group", ${stats} FROM ${ctx.from}${where}`, columns };
+  const outer = (inner: string, order: string) =>
+    `SELECT "group", "min", "q"[1] AS "q1", "q"[2] AS "median", "q"[3] AS "q3", "max" FROM (${inner})${order}`;
+  if (group === undefined) return { sql: outer(`SELECT NULL AS "group", ${stats} FROM ${ctx.from}${where}`, ''), columns };
   const key = dimension(ctx, group);
-  return { sql: `SELECT ${key} AS "group", ${stats} FROM ${ctx.from}${where} GROUP BY ${key} ORDER BY 1`, columns };
+  return { sql: outer(`SELECT ${key} AS "group", ${stats} FROM ${ctx.from}${where} GROUP BY ${key}`, ' ORDER BY 1'), columns };
 }
 
 const COMPARISONS: Record<Exclude<FilterOperator, 'in' | 'not in' | 'last k'>, string> = {
