@@ -246,6 +246,16 @@ describe('bad input: clear errors, nothing lost', () => {
     expect((await rows('output_trips', { query: { select: [{ column: 'trip_id', aggregation: 'COUNT' }], groupBy: [], where: [] }, shape: 'RAW' })).rows).toEqual([[trips.length]]);
   });
 
+  it('ids with underscores stay text (DuckDB would read 1_11 and 11_1 both as 111)', async () => {
+    const table = ok<DatasetTable>(await importTable(alice, await addFile('ids.csv', 'trip_id;x\n1_11;1e3\n11_1;-2.5\n;NaN\n')), 'import ids');
+    expect(table.fields).toEqual([
+      { name: 'trip_id', type: 'STRING' },
+      { name: 'x', type: 'DOUBLE' },
+    ]);
+    const ids = await rows('ids', { query: { select: [{ column: 'trip_id' }, { column: 'x' }], groupBy: [], where: [{ column: 'x', is: '>', value: 0 }] }, shape: 'RAW' });
+    expect(ids.rows).toEqual([['1_11', 1000]]);
+  });
+
   it('types a column by all its values, also when they change after the first 10,000 rows', async () => {
     const lines = ['whole;time;late;text'];
     for (let i = 0; i < 10_500; i++) {

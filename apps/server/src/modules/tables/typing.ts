@@ -14,6 +14,8 @@ export interface ColumnStats {
 }
 
 const LONG = String.raw`^\s*[-+]?[0-9]{1,18}\s*$`;
+// Not DuckDB's own cast: it reads "1_11" as 111, which would make ids such as trip 1_11 and 11_1 one number.
+const DOUBLE = String.raw`^\s*[-+]?(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?|(?i:inf|infinity|nan))\s*$`;
 const TIME = String.raw`^\s*[0-9]{1,4}:[0-5][0-9]:[0-5][0-9]\s*$`;
 
 /**
@@ -28,7 +30,7 @@ export function columnTypesSql(quotedColumns: readonly string[], known?: readonl
       return [
         `count(${q})`,
         failed && failed.notLong > 0 ? '1' : `count(${q}) FILTER (WHERE NOT regexp_full_match(${q}, '${LONG}'))`,
-        failed && failed.notDouble > 0 ? '1' : `count(${q}) FILTER (WHERE try_cast(trim(${q}) AS DOUBLE) IS NULL)`,
+        failed && failed.notDouble > 0 ? '1' : `count(${q}) FILTER (WHERE NOT regexp_full_match(${q}, '${DOUBLE}'))`,
         failed && failed.notTime > 0 ? '1' : `count(${q}) FILTER (WHERE NOT regexp_full_match(${q}, '${TIME}'))`,
       ].join(', ');
     })
@@ -48,9 +50,12 @@ export function castSql(quoted: string, s: ColumnStats): { type: TableFieldType;
   const { type, time } = fieldType(s);
   if (time) return { type, sql: secondsSql(quoted) };
   if (type === 'LONG') return { type, sql: `CAST(trim(${quoted}) AS BIGINT)` };
-  if (type === 'DOUBLE') return { type, sql: `CAST(trim(${quoted}) AS DOUBLE)` };
+  if (type === 'DOUBLE') return { type, sql: doubleSql(quoted) };
   return { type, sql: quoted };
 }
+
+/** NaN (MATSim writes it for undefined values) becomes NULL: missing, and outside every filter and aggregate. */
+const doubleSql = (quoted: string) => `CAST(nullif(lower(trim(${quoted})), 'nan') AS DOUBLE)`;
 
 const secondsSql = (quoted: string) => {
   const part = (n: number) => `CAST(split_part(trim(${quoted}), ':', ${n}) AS BIGINT)`;
@@ -72,6 +77,6 @@ export function guardedCastSql(quoted: string, sample: ColumnStats): { type: Tab
   const otherwise = `WHEN ${quoted} IS NULL THEN NULL ELSE error('${RETYPE_MARKER}') END`;
   if (time) return { type, sql: `CASE WHEN regexp_full_match(${quoted}, '${TIME}') THEN ${secondsSql(quoted)} ${otherwise}` };
   if (type === 'LONG') return { type, sql: `CASE WHEN regexp_full_match(${quoted}, '${LONG}') THEN CAST(trim(${quoted}) AS BIGINT) ${otherwise}` };
-  if (type === 'DOUBLE') return { type, sql: `coalesce(try_cast(trim(${quoted}) AS DOUBLE), CASE ${otherwise})` };
+  if (type === 'DOUBLE') return { type, sql: `CASE WHEN regexp_full_match(${quoted}, '${DOUBLE}') THEN ${doubleSql(quoted)} ${otherwise}` };
   return { type, sql: quoted };
 }
