@@ -220,7 +220,8 @@ describe('chart editor', () => {
     await expect.poll(() => editor.getByTestId('chart-dataset').textContent()).toBe('Chart Run');
     await choose(page, editor, 'Table', 'output_trips');
     await choose(page, editor, 'Chart type', 'Table');
-    await choose(page, editor, 'Group by', /^main_mode /);
+    // The table type's column picker is "Column" (as the filters' one: pick it in the Visualization section).
+    await choose(page, editor.getByRole('region', { name: 'Visualization' }), 'Column', /^main_mode /);
     await editor.getByRole('button', { name: 'Add measure' }).click();
     await choose(page, editor, 'Values', /^trip_id /);
     const table = editor.getByTestId('chart-preview').getByRole('table');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { API, byTag, createDemoScenario, json } from '../support/api.ts';
+import { API, createDemoScenario, json, scheduleDemoRun, waitForRunTables } from '../support/api.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -96,27 +96,8 @@ describe('dashboards list and Manage Tables', () => {
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'dashboards-1');
     const scenario = await createDemoScenario(page, 'ada', 'files-city', 'Files City');
-    const { datasetId: runId } = await json<{ datasetId: number }>(
-      await page.request.post(`${API}/jobs/jobs`, {
-        data: {
-          type: 'matsim',
-          name: 'Table Run',
-          group: scenario.groupId,
-          files: (['config', 'network', 'population'] as const).map((role) => {
-            const file = byTag(scenario.files, `${role}_v`);
-            return { file: file.id, name: file.name, role };
-          }),
-          scenarioId: scenario.id,
-          description: '',
-          changesets: [],
-          memory: '2g',
-          programArgs: '--config:controller.lastIteration=0',
-          matsimRunId: 'table-run',
-        },
-      }),
-    );
-    const status = async () => (await json<{ status: string | null }>(await page.request.get(`${API}/datasets/run/${runId}`))).status;
-    await expect.poll(status, { timeout: RUN_TIMEOUT_MS, interval: 500 }).toBe('FINISHED');
+    const runId = await scheduleDemoRun(page, scenario, { name: 'Table Run', matsimRunId: 'table-run', programArgs: '--config:controller.lastIteration=0' });
+    await waitForRunTables(page, runId, RUN_TIMEOUT_MS);
     await addFile(page, runId, 'extra.csv', 'a;b\n1;2\n');
 
     await page.goto(`/ada/runs/${runId}/files`);

@@ -42,7 +42,8 @@ export function VisualizationSection({ chart, fields, onChange }: Props) {
       slots = [dim(0, v('category')), dim(1, v('color')), single(v('values'))];
       break;
     case 'table':
-      slots = [...dimensions.map((_, i) => dim(i, v('column'))), dim(dimensions.length, v('group'))];
+      // Every column picker is a "Column", the empty one for the next column too (its label stays when filled).
+      slots = [...dimensions.map((_, i) => dim(i, v('column'))), dim(dimensions.length, v('column'))];
       manyMeasures = true;
       break;
     default:

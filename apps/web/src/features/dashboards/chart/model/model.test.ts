@@ -1,4 +1,4 @@
-import type { TableQueryAnswer } from '@corridor/contract';
+import type { TableField, TableQueryAnswer } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../api/client.ts';
 import en from '../../i18n/chart.en.json';
@@ -34,11 +34,12 @@ const text = (m: ChartMessage | null) => {
   return s;
 };
 const answer = (columns: string[], rows: (string | number | null)[][]): TableQueryAnswer => ({ columns, rows });
-const option = (c: ChartData, ...answers: TableQueryAnswer[]) => {
-  const r = chartOption(c, answers.map((a, i) => ({ dataset: `Run ${i + 1}`, answer: a })));
+const optionOver = (fields: TableField[], c: ChartData, ...answers: TableQueryAnswer[]) => {
+  const r = chartOption(c, answers.map((a, i) => ({ dataset: `Run ${i + 1}`, answer: a })), fields);
   if (!('option' in r)) throw new Error(text(r.error) ?? '');
   return r.option as Record<string, any>;
 };
+const option = (c: ChartData, ...answers: TableQueryAnswer[]) => optionOver([], c, ...answers);
 
 describe('chart queries', () => {
   it('bar by one dimension is a grouped RAW query with binning and filters as where', () => {
@@ -127,6 +128,39 @@ describe('chart options', () => {
     expect(o.series[0].data).toEqual([[0, 0.5], [1, 0.6]]);
   });
 
+  it('whole-number axes: a LONG column ticks in whole steps (iteration 0, 1, 2, not 0, 0.2, 0.4), a DOUBLE one freely', () => {
+    const scorestats: TableField[] = [
+      { name: 'iteration', type: 'LONG' },
+      { name: 'avg_executed', type: 'DOUBLE' },
+      { name: 'main_mode', type: 'STRING' },
+    ];
+    const c = chart({ type: 'line', config: { measures: [{ name: 'avg_executed', aggregation: 'NONE' }], dimensions: [{ name: 'iteration' }], options: { xAxis: 'numeric' } } });
+    const a = answer(['iteration', 'avg_executed'], [[0, 110.5], [1, 112.25]]);
+    const o = optionOver(scorestats, c, a);
+    expect(o.xAxis).toMatchObject({ type: 'value', minInterval: 1 });
+    expect(o.yAxis.minInterval).toBeUndefined();
+    // Horizontal: the iteration axis moves to y and keeps its whole steps.
+    expect(optionOver(scorestats, { ...c, config: { ...c.config, options: { xAxis: 'numeric', horizontal: true } } }, a).yAxis.minInterval).toBe(1);
+    // Without the table's fields (still loading, another group's dataset) the axis draws as before.
+    expect(option(c, a).xAxis.minInterval).toBeUndefined();
+    // A DOUBLE dimension is not whole.
+    const byScore = chart({ type: 'line', config: { measures: [{ name: 'iteration', aggregation: 'NONE' }], dimensions: [{ name: 'avg_executed' }], options: { xAxis: 'numeric' } } });
+    expect(optionOver(scorestats, byScore, answer(['avg_executed', 'iteration'], [[110.5, 0]])).xAxis.minInterval).toBeUndefined();
+    // Values: counts and raw LONG values are whole, an average of a LONG column is not; a log axis has no interval.
+    const counts = optionOver(scorestats, trips('bar'), modes);
+    expect(counts.yAxis.minInterval).toBe(1);
+    expect(optionOver(scorestats, byScore, answer(['avg_executed', 'iteration'], [[110.5, 0]])).yAxis.minInterval).toBe(1);
+    const averaged = chart({ config: { measures: [{ name: 'iteration', aggregation: 'AVG' }], dimensions: [{ name: 'main_mode' }] } });
+    expect(optionOver(scorestats, averaged, answer(['main_mode', 'avg(iteration)'], [['car', 0.5]])).yAxis.minInterval).toBeUndefined();
+    const logCounts = trips('bar');
+    logCounts.config.measures[0]!.axisStyle = { axisType: 'log' };
+    expect(optionOver(scorestats, logCounts, modes).yAxis.minInterval).toBeUndefined();
+    // Scatter: each axis by its own column.
+    const sc = chart({ type: 'scatter', config: { measures: [{ name: 'iteration', aggregation: 'NONE' }, { name: 'avg_executed', aggregation: 'NONE' }], dimensions: [] } });
+    const pairs = optionOver(scorestats, sc, answer(['iteration', 'avg_executed'], [[0, 110.5], [1, 112.25]]));
+    expect([pairs.xAxis.minInterval, pairs.yAxis.minInterval]).toEqual([1, undefined]);
+  });
+
   it('axis styles: type, label, min, max, divisor, prefix and postfix', () => {
     const c = trips('bar');
     c.config.measures[0]!.axisStyle = { axisType: 'log', label: 'Trips', min: 1, max: 100, valueDivisor: 1000, prefix: '~', postfix: ' k' };
@@ -185,6 +219,12 @@ describe('chart options', () => {
     const a = answer(['group', 'min', 'q1', 'median', 'q3', 'max'], [['car', 1, 2, 3, 4, 5]]);
     const o = option(c, a, a);
     expect(o.xAxis.data).toEqual(['car']);
+    // The group axis is named like the bar chart's category axis: centred below its labels, not at its right end.
+    const bar = option(trips('bar'), modes);
+    expect(o.xAxis).toMatchObject({ type: 'category', name: 'main_mode', nameLocation: 'middle', nameGap: bar.xAxis.nameGap });
+    expect(bar.xAxis).toMatchObject({ name: 'main_mode', nameLocation: 'middle' });
+    const sideways = option({ ...c, config: { ...c.config, options: { horizontal: true } } }, a);
+    expect(sideways.yAxis).toMatchObject({ type: 'category', name: 'main_mode', nameLocation: 'middle' });
     expect(o.series.map((s: any) => [s.name, s.type, s.data])).toEqual([
       ['Run 1', 'boxplot', [[1, 2, 3, 4, 5]]],
       ['Run 2', 'boxplot', [[1, 2, 3, 4, 5]]],

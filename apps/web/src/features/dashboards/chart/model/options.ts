@@ -2,18 +2,22 @@
  * Series → an ECharts option for each chart type (the table type is drawn by a Mantine table, see tableRows).
  * Pure: the option is a plain object with formatter functions; the view hands it to ECharts as it is.
  */
-import type { AxisStyle } from '@corridor/contract';
+import type { AxisStyle, ChartMeasure, TableField } from '@corridor/contract';
 import type { ChartData } from '../types.ts';
 import { formatAxisValue } from './format.ts';
 import type { ChartMessage } from './messages.ts';
+import { usesPivot } from './queries.ts';
 import { boxData, type CategoryData, categoryData, type DatasetAnswer, scatterData } from './series.ts';
 import { validateClasses } from './validate.ts';
 
 export type ChartOption = Record<string, unknown>;
 export type OptionResult = { option: ChartOption } | { error: ChartMessage };
 
-/** A value axis of an axis style: type (value, log, time), name, min, max, labels with divisor/prefix/postfix. */
-export function valueAxis(style: AxisStyle | undefined): ChartOption {
+/**
+ * A value axis of an axis style: type (value, log, time), name, min, max, labels with divisor/prefix/postfix.
+ * `whole`: the values are whole numbers, so ticks are too (ECharts otherwise ticks 0, 0.2, 0.4 … over a few iterations).
+ */
+export function valueAxis(style: AxisStyle | undefined, whole = false): ChartOption {
   const type = style?.axisType ?? 'value';
   return {
     type,
@@ -23,9 +27,20 @@ export function valueAxis(style: AxisStyle | undefined): ChartOption {
     min: style?.min ?? undefined,
     max: style?.max ?? undefined,
     scale: type !== 'log',
+    ...(whole && type === 'value' ? { minInterval: 1 } : {}),
     axisLabel: type === 'time' ? {} : { formatter: (v: number) => formatAxisValue(v, style) },
   };
 }
+
+/** A category axis named like the bar chart's: the name centred along the axis, below (or beside) its labels. */
+const categoryAxis = (labels: string[], name: string | undefined): ChartOption => ({ type: 'category', data: labels, name, nameLocation: 'middle', nameGap: 28 });
+
+/** The table's column holds whole numbers (LONG; MATSim times are imported as seconds, LONG too). */
+const isLong = (fields: readonly TableField[], column: string | undefined) => fields.some((f) => f.name === column && f.type === 'LONG');
+
+/** A measure's values are whole numbers: counts, and sums, minima, maxima and raw values of a LONG column. */
+const wholeMeasure = (fields: readonly TableField[], m: ChartMeasure | undefined) =>
+  !!m && (m.aggregation === 'COUNT' || (['NONE', 'SUM', 'MIN', 'MAX'].includes(m.aggregation) && isLong(fields, m.name)));
 
 function common(chart: ChartData, legendItems: number): ChartOption {
   const show = chart.config.options.showLegend ?? legendItems > 1;
@@ -42,17 +57,20 @@ function common(chart: ChartData, legendItems: number): ChartOption {
   };
 }
 
-function cartesian(chart: ChartData, data: CategoryData): ChartOption {
+function cartesian(chart: ChartData, data: CategoryData, fields: readonly TableField[]): ChartOption {
   const { options, measures, dimensions } = chart.config;
   const style = measures[0]?.axisStyle;
   const numericX = options.xAxis === 'numeric';
   const dimLabel = dimensions[0]?.binnedAxisStyle?.label || dimensions[0]?.name;
   const divisor = dimensions[0]?.binnedAxisStyle?.divisor;
-  const categoryAxis = numericX
-    ? { ...valueAxis({ label: dimLabel, valueDivisor: divisor }), scale: true }
-    : { type: 'category', data: data.labels, name: dimLabel, nameLocation: 'middle', nameGap: 28 };
+  const xAxis = numericX
+    ? { ...valueAxis({ label: dimLabel, valueDivisor: divisor }, isLong(fields, dimensions[0]?.name)), scale: true }
+    : categoryAxis(data.labels, dimLabel);
+  // Several measures share the value axis: whole ticks only when every drawn measure is whole.
+  const drawnMeasures = usesPivot(chart) ? measures.slice(0, 1) : measures;
+  const whole = drawnMeasures.length > 0 && drawnMeasures.every((m) => wholeMeasure(fields, m));
   // Bars and areas are read by their length from zero: their value axis always includes 0 (lines may zoom in).
-  const yAxis = { ...valueAxis(style), ...(chart.type !== 'line' && style?.axisType !== 'log' ? { scale: false } : {}) };
+  const yAxis = { ...valueAxis(style, whole), ...(chart.type !== 'line' && style?.axisType !== 'log' ? { scale: false } : {}) };
   const kind = chart.type === 'bar' ? 'bar' : 'line';
   const series = data.series.map((s) => ({
     name: s.name,
@@ -68,8 +86,8 @@ function cartesian(chart: ChartData, data: CategoryData): ChartOption {
   const horizontal = options.horizontal ?? false;
   return {
     ...common(chart, series.length),
-    xAxis: horizontal ? yAxis : categoryAxis,
-    yAxis: horizontal ? categoryAxis : yAxis,
+    xAxis: horizontal ? yAxis : xAxis,
+    yAxis: horizontal ? xAxis : yAxis,
     series,
   };
 }
@@ -129,19 +147,19 @@ function boxplot(chart: ChartData, answers: DatasetAnswer[]): ChartOption {
   const data = boxData(chart, answers);
   const style = chart.config.measures[0]?.axisStyle;
   const dim = chart.config.dimensions[0];
-  const categoryAxis = { type: 'category', data: data.groups, name: dim?.binnedAxisStyle?.label || dim?.name };
+  const groupAxis = categoryAxis(data.groups, dim?.binnedAxisStyle?.label || dim?.name);
   const yAxis = valueAxis(style);
   const horizontal = chart.config.options.horizontal ?? false;
   return {
     ...common(chart, data.series.length),
     tooltip: { trigger: 'item', confine: true },
-    xAxis: horizontal ? yAxis : categoryAxis,
-    yAxis: horizontal ? categoryAxis : yAxis,
+    xAxis: horizontal ? yAxis : groupAxis,
+    yAxis: horizontal ? groupAxis : yAxis,
     series: data.series.map((s) => ({ name: s.name, type: 'boxplot', data: s.boxes.map((b) => b ?? []) })),
   };
 }
 
-function scatter(chart: ChartData, answers: DatasetAnswer[]): OptionResult {
+function scatter(chart: ChartData, answers: DatasetAnswer[], fields: readonly TableField[]): OptionResult {
   const data = scatterData(chart, answers);
   const tooMany = validateClasses(chart, data.classes);
   if (tooMany) return { error: tooMany };
@@ -149,21 +167,24 @@ function scatter(chart: ChartData, answers: DatasetAnswer[]): OptionResult {
   return {
     option: {
       ...common(chart, data.series.length),
-      xAxis: valueAxis({ label: mx!.name, ...mx!.axisStyle }),
-      yAxis: valueAxis({ label: my!.name, ...my!.axisStyle }),
+      xAxis: valueAxis({ label: mx!.name, ...mx!.axisStyle }, isLong(fields, mx!.name)),
+      yAxis: valueAxis({ label: my!.name, ...my!.axisStyle }, isLong(fields, my!.name)),
       series: data.series.map((s) => ({ name: s.name, type: 'scatter', symbolSize: 5, data: s.points, large: s.points.length > 2000 })),
     },
   };
 }
 
-/** The ECharts option of a chart over its answers (one per dataset), or the message why there is none. */
-export function chartOption(chart: ChartData, answers: DatasetAnswer[]): OptionResult {
+/**
+ * The ECharts option of a chart over its answers (one per dataset), or the message why there is none. `fields` are
+ * the chart table's columns with their types (whole-number axes for LONG columns); unknown fields draw as decimals.
+ */
+export function chartOption(chart: ChartData, answers: DatasetAnswer[], fields: readonly TableField[] = []): OptionResult {
   try {
     switch (chart.type) {
       case 'bar':
       case 'line':
       case 'area':
-        return { option: cartesian(chart, categoryData(chart, answers)) };
+        return { option: cartesian(chart, categoryData(chart, answers), fields) };
       case 'radial':
         return { option: radial(chart, categoryData(chart, answers)) };
       case 'radar':
@@ -175,7 +196,7 @@ export function chartOption(chart: ChartData, answers: DatasetAnswer[]): OptionR
       case 'boxplot':
         return { option: boxplot(chart, answers) };
       case 'scatter':
-        return scatter(chart, answers);
+        return scatter(chart, answers, fields);
       default:
         return { error: { key: 'invalidConfig' } };
     }

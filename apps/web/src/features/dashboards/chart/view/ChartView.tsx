@@ -12,6 +12,7 @@ import { type ChartMessage, chartOption, chartQuery, requestErrorMessage, tableR
 import type { ChartViewProps } from '../types.ts';
 import { ChartTable } from './ChartTable.tsx';
 import { drawnDatasets, useChartAnswers } from './useChartAnswers.ts';
+import { useTableFieldTypes } from './useTableFieldTypes.ts';
 
 const EChartCanvas = lazy(() => import('./EChartCanvas.tsx'));
 
@@ -25,11 +26,12 @@ export function ChartView({ chart, datasets, height, theme, onInstance, onState 
   const query = useMemo(() => (invalid ? null : chartQuery(chart)), [chart, invalid]);
   const drawn = useMemo(() => drawnDatasets(chart, datasets), [chart, datasets]);
   const state = useChartAnswers(chart.table, query, drawn);
+  const fields = useTableFieldTypes(drawn[0]?.id, chart.table);
   const result = useMemo(() => {
     if (state.status !== 'ready') return null;
     if (chart.type === 'table') return { rows: tableRows(chart, state.answers, t('chart.view.dataset')) };
-    return chartOption(chart, state.answers);
-  }, [chart, state, t]);
+    return chartOption(chart, state.answers, fields);
+  }, [chart, state, fields, t]);
 
   const message = (m: ChartMessage | string) => (typeof m === 'string' ? m : t(`chart.messages.${m.key}`, m.params ?? {}));
   let error: string | null = null;
