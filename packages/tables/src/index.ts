@@ -1,3 +1,3 @@
-export { buildTableQuery, TableQueryError, TABLE_QUERY_ROW_LIMIT, quoteIdentifier, type BuiltQuery, type QueryTable } from './query.ts';
+export { buildTableQuery, TableQueryError, TABLE_QUERY_ROW_LIMIT, quoteIdentifier, type BuildOptions, type BuiltQuery, type QueryTable } from './query.ts';
 export { detectSeparator, headerCells, type Separator } from './separator.ts';
 export * from './columns.ts';

@@ -174,6 +174,16 @@ describe('buildTableQuery: PIVOT', () => {
   });
 });
 
+describe('buildTableQuery: row order', () => {
+  it('orders rows as they are by the given columns; aggregated answers keep their grouping order', () => {
+    const rawRows = buildTableQuery(trips, q({ select: [{ column: 'trav_time' }, { column: 'main_mode' }] }), { rowOrder: ['iteration', 'main_mode'] });
+    expect(rawRows.sql).toBe(`SELECT "trav_time" AS "trav_time", "main_mode" AS "main_mode" FROM "output_trips" ORDER BY "iteration", "main_mode"${LIMIT}`);
+    const grouped = buildTableQuery(trips, q({ select: [{ column: 'main_mode' }, { column: 'trav_time', aggregation: 'SUM' }], groupBy: [{ column: 'main_mode' }] }), { rowOrder: ['iteration'] });
+    expect(grouped.sql).toContain('ORDER BY "main_mode"');
+    expect(grouped.sql).not.toContain('"iteration"');
+  });
+});
+
 describe('buildTableQuery: BOXPLOT', () => {
   const stats = 'min("trav_time") AS "min", quantile_cont("trav_time", [0.25, 0.5, 0.75]) AS "q", max("trav_time") AS "max"';
   const outer = (inner: string, order = '') => `SELECT "group", "min", "q"[1] AS "q1", "q"[2] AS "median", "q"[3] AS "q3", "max" FROM (${inner})${order}`;

@@ -42,10 +42,20 @@ interface Context {
   from: string;
   params: Params;
   query: TableQuery['query'];
+  rowOrder: readonly string[];
 }
 
-export function buildTableQuery(table: QueryTable, request: TableQuery): BuiltQuery {
-  const ctx: Context = { table, from: quoteIdentifier(table.name), params: new Params(), query: request.query };
+export interface BuildOptions {
+  /**
+   * The order of rows as they are (RAW without aggregation): these columns, ascending — the server's own names (a
+   * hidden ordinal may be one), never user text. Needed where the rows come from somewhere without an order of its
+   * own (a run's live series); absent, the table's own order.
+   */
+  rowOrder?: readonly string[];
+}
+
+export function buildTableQuery(table: QueryTable, request: TableQuery, options: BuildOptions = {}): BuiltQuery {
+  const ctx: Context = { table, from: quoteIdentifier(table.name), params: new Params(), query: request.query, rowOrder: options.rowOrder ?? [] };
   if (request.query.select.length === 0) throw new TableQueryError('Select at least one column.');
   const where = whereClause(ctx);
   const built = request.shape === 'PIVOT' ? pivot(ctx, where) : request.shape === 'BOXPLOT' ? boxplot(ctx, where) : raw(ctx, where);
@@ -115,6 +125,8 @@ function raw(ctx: Context, where: string): { sql: string; columns: string[] } {
   if (aggregated) {
     const keys = [...new Set(items.flatMap((s, i) => (isMeasure(s) ? [] : [exprs[i]!])))];
     if (keys.length > 0) sql += ` GROUP BY ${keys.join(', ')} ORDER BY ${keys.join(', ')}`;
+  } else if (ctx.rowOrder.length > 0) {
+    sql += ` ORDER BY ${ctx.rowOrder.map(quoteIdentifier).join(', ')}`;
   }
   return { sql, columns };
 }

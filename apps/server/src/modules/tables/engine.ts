@@ -12,6 +12,9 @@ import { castSql, columnTypesSql, guardedCastSql, RETYPE_MARKER, type ColumnStat
 
 export type Cell = string | number | null;
 
+/** The hidden column of `queryRows` that numbers the rows in their given order. */
+export const ROW_ORDINAL = '__row';
+
 export interface CsvSource {
   path: string;
   separator: string;
@@ -148,16 +151,23 @@ export class TableEngine {
     return this.run(`WITH ${quoteIdentifier(tableName)} AS ${from} ${built.sql}`, built.params);
   }
 
-  /** Runs a built query over rows held elsewhere (a run's live series), loaded as a CTE of bound values. */
+  /**
+   * Runs a built query over rows held elsewhere (a run's live series), loaded as a CTE of bound values with a hidden
+   * ordinal column `ROW_ORDINAL` (the rows' given order, for ties of the query's row order).
+   */
   async queryRows(fields: readonly TableField[], rows: readonly Cell[][], built: BuiltQuery, tableName: string): Promise<Cell[][]> {
     const params: DuckDBValue[] = [...built.params];
     const types = fields.map((f) => (f.type === 'STRING' ? 'VARCHAR' : f.type === 'LONG' ? 'BIGINT' : 'DOUBLE'));
-    const values = rows.map((row) => `(${row.map((cell, i) => {
-      params.push(cell);
-      return `CAST($${params.length} AS ${types[i]})`;
-    }).join(', ')})`);
-    const names = fields.map((f) => quoteIdentifier(f.name)).join(', ');
-    const empty = `SELECT ${fields.map((f, i) => `CAST(NULL AS ${types[i]}) AS ${quoteIdentifier(f.name)}`).join(', ')} WHERE false`;
+    const values = rows.map((row, r) => {
+      const cells = row.map((cell, i) => {
+        params.push(cell);
+        return `CAST($${params.length} AS ${types[i]})`;
+      });
+      return `(${[...cells, String(r)].join(', ')})`;
+    });
+    const names = [...fields.map((f) => quoteIdentifier(f.name)), quoteIdentifier(ROW_ORDINAL)].join(', ');
+    const nulls = fields.map((f, i) => `CAST(NULL AS ${types[i]}) AS ${quoteIdentifier(f.name)}`);
+    const empty = `SELECT ${[...nulls, `0 AS ${quoteIdentifier(ROW_ORDINAL)}`].join(', ')} WHERE false`;
     const from = values.length === 0 ? empty : `SELECT * FROM (VALUES ${values.join(', ')}) AS v(${names})`;
     return this.run(`WITH ${quoteIdentifier(tableName)} AS (${from}) ${built.sql}`, params);
   }

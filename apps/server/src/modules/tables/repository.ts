@@ -100,13 +100,15 @@ export class TablesRepository {
       .orderBy(asc(runSeries.datasetId), asc(runSeries.table));
   }
 
-  /** One live series table of a run, ordered by x, then key. */
+  /**
+   * One live series table of a run, as stored: no ORDER BY, so rows of one time (readings of one moment) come in the
+   * order they were written; the query orders by x and key and keeps this order for ties.
+   */
   async series(runId: number, table: string): Promise<{ x: number; key: string; value: number }[]> {
     return this.db
       .select({ x: runSeries.x, key: runSeries.key, value: runSeries.value })
       .from(runSeries)
-      .where(and(eq(runSeries.datasetId, runId), eq(runSeries.table, table)))
-      .orderBy(asc(runSeries.x), asc(runSeries.key));
+      .where(and(eq(runSeries.datasetId, runId), eq(runSeries.table, table)));
   }
 
   /** The scenario each run was made from (for the browse tree: runs under their scenario). */

@@ -20,14 +20,14 @@ import {
   type TablesAnswer,
 } from '@corridor/contract';
 import { detectCompression } from '@corridor/matsim';
-import { buildTableQuery, detectSeparator, headerCells, modernColumnNames, TableQueryError } from '@corridor/tables';
+import { buildTableQuery, detectSeparator, type BuildOptions, headerCells, modernColumnNames, TableQueryError } from '@corridor/tables';
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { Processing } from '../../workers/processing.ts';
 import { viewerOf, type DatasetAccess } from '../datasets/access.ts';
 import type { DatasetListRow, DatasetsRepository } from '../datasets/repository.ts';
-import { TableEngineError, type TableEngine } from './engine.ts';
+import { ROW_ORDINAL, TableEngineError, type TableEngine } from './engine.ts';
 import { isLiveTable, liveTableFields, LIVE_TABLE_ORDER } from './live.ts';
 import type { CatalogueRow, DatasetFileRow, TablesRepository } from './repository.ts';
 
@@ -160,7 +160,8 @@ export class TablesService {
     }
     if (dataset.type !== 'run' || !isLiveTable(table)) throw notFound(TABLE_MESSAGES.noTable(table));
     const fields = liveTableFields(table);
-    const built = build({ name: table, fields }, request);
+    // Series rows have no order of their own once loaded: x, then key, then as stored, as the run charts draw them.
+    const built = build({ name: table, fields }, request, { rowOrder: [fields[0]!.name, 'key', ROW_ORDINAL] });
     const series = await this.deps.tables.series(datasetId, table);
     const rows = series.map((p) => [p.x, p.value, p.key]);
     return { columns: built.columns, rows: await this.run(() => this.deps.engine.queryRows(fields, rows, built, table)) };
@@ -218,9 +219,9 @@ export class TablesService {
   }
 }
 
-function build(table: { name: string; fields: TableField[] }, request: TableQuery) {
+function build(table: { name: string; fields: TableField[] }, request: TableQuery, options?: BuildOptions) {
   try {
-    return buildTableQuery(table, request);
+    return buildTableQuery(table, request, options);
   } catch (err) {
     if (err instanceof TableQueryError) throw badRequest(err.message);
     throw err;
