@@ -172,7 +172,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   // Tables: one DuckDB for imported tables and run series, Parquet files under DATA_DIR/tables.
   const tableEngine = await TableEngine.open({ dir: path.join(config.dataDir, 'tables') });
   const tablesRepository = new TablesRepository(db);
-  const tables = new TablesService({ tables: tablesRepository, datasets: datasetsRepository, access: datasetAccess, engine: tableEngine, blobs, processing });
+  const tables = new TablesService({ tables: tablesRepository, runs: runsRepository, datasets: datasetsRepository, access: datasetAccess, engine: tableEngine, blobs, processing });
   const runPostProcessing = new RunPostProcessing({
     db,
     tables: tablesRepository,

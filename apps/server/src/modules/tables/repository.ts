@@ -90,16 +90,6 @@ export class TablesRepository {
     return row ?? null;
   }
 
-  /** Which of the runs have rows in which live series tables. */
-  async seriesTables(runIds: number[]): Promise<{ datasetId: number; table: string }[]> {
-    if (runIds.length === 0) return [];
-    return this.db
-      .selectDistinct({ datasetId: runSeries.datasetId, table: runSeries.table })
-      .from(runSeries)
-      .where(inArray(runSeries.datasetId, runIds))
-      .orderBy(asc(runSeries.datasetId), asc(runSeries.table));
-  }
-
   /**
    * One live series table of a run, as stored: no ORDER BY, so rows of one time (readings of one moment) come in the
    * order they were written; the query orders by x and key and keeps this order for ties.

@@ -29,6 +29,7 @@ import { viewerOf, type DatasetAccess } from '../datasets/access.ts';
 import type { DatasetListRow, DatasetsRepository } from '../datasets/repository.ts';
 import { ROW_ORDINAL, TableEngineError, type TableEngine } from './engine.ts';
 import { isLiveTable, liveTableFields, LIVE_TABLE_ORDER } from './live.ts';
+import type { RunsRepository } from '../runs/repository.ts';
 import type { CatalogueRow, DatasetFileRow, TablesRepository } from './repository.ts';
 
 /** Spec 3 §3 "Dataset": datasetType 1 is a scenario, anything else a run. */
@@ -47,6 +48,8 @@ export const TABLE_MESSAGES = {
 
 export interface TablesServiceDeps {
   tables: TablesRepository;
+  /** Which runs have rows in which live series (the runs module keeps the series). */
+  runs: Pick<RunsRepository, 'seriesTables'>;
   datasets: DatasetsRepository;
   access: DatasetAccess;
   engine: TableEngine;
@@ -76,7 +79,7 @@ export class TablesService {
   private async tablesOf(datasets: DatasetListRow[], onlyWithTables: boolean): Promise<GroupTablesAnswer> {
     const ids = datasets.map((d) => d.id);
     const runIds = datasets.filter((d) => d.type === 'run').map((d) => d.id);
-    const [catalogue, live] = await Promise.all([this.deps.tables.list(ids), this.deps.tables.seriesTables(runIds)]);
+    const [catalogue, live] = await Promise.all([this.deps.tables.list(ids), this.deps.runs.seriesTables(runIds)]);
     const tables: Record<string, DatasetTable[]> = {};
     for (const { datasetId, table } of live) {
       if (!isLiveTable(table)) continue;
@@ -175,7 +178,7 @@ export class TablesService {
     const [files, catalogue, live, parents] = await Promise.all([
       this.deps.tables.datasetFiles(ids),
       this.deps.tables.list(ids),
-      this.deps.tables.seriesTables(datasets.filter((d) => d.type === 'run').map((d) => d.id)),
+      this.deps.runs.seriesTables(datasets.filter((d) => d.type === 'run').map((d) => d.id)),
       this.deps.tables.scenarioOfRuns(datasets.filter((d) => d.type === 'run').map((d) => d.id)),
     ]);
     const nodes = new Map<number, BrowseNode>();
