@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { API, json } from '../e2e/support/api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { setupAdmin, signIn } from '../e2e/support/session.ts';
@@ -16,7 +17,6 @@ import { writeSyntheticTrips } from './synthetic-trips.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const API = '/api/v1';
 const keep = process.env.BENCH_KEEP === '1';
 const file = join(tmpdir(), `corridor-bench-trips-${ROWS}.csv.gz`);
 const webDist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
@@ -67,21 +67,17 @@ try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 1200 } });
   const page = await context.newPage();
   await signIn(page, 'bench', 'bench-dashboard-1');
-  const ok = async <T>(response: Awaited<ReturnType<typeof page.request.get>>): Promise<T> => {
-    if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const { id: groupId } = await ok<{ id: number }>(await page.request.get(`${API}/accounts/groups/find`, { params: { name: 'bench' } }));
-  const { id: datasetId } = await ok<{ id: number }>(
+  const { id: groupId } = await json<{ id: number }>(await page.request.get(`${API}/accounts/groups/find`, { params: { name: 'bench' } }));
+  const { id: datasetId } = await json<{ id: number }>(
     await page.request.post(`${API}/datasets/datasets`, { data: { groupId, key: 'trips', name: 'Trips', description: '', type: 'scenario', attributes: {} } }),
   );
-  const { files } = await ok<{ files: { id: number }[] }>(
+  const { files } = await json<{ files: { id: number }[] }>(
     await page.request.post(`${API}/datasets/files`, {
       multipart: { 'files[]': { name: 'output_trips.csv.gz', mimeType: 'application/gzip', buffer: readFileSync(file) } },
     }),
   );
-  await ok(await page.request.post(`${API}/datasets/datasets/${datasetId}/files/${files[0]!.id}`));
-  await ok(await page.request.post(`${API}/datasets/datasets/${datasetId}/import-as-table/${files[0]!.id}`, { data: {} }));
+  await json(await page.request.post(`${API}/datasets/datasets/${datasetId}/files/${files[0]!.id}`));
+  await json(await page.request.post(`${API}/datasets/datasets/${datasetId}/import-as-table/${files[0]!.id}`, { data: {} }));
 
   const items = PANELS.map(([type, name, measures, dimensions, options], i) => ({
     type: 'chart',
@@ -92,7 +88,7 @@ try {
     variables: ['Dataset 1'],
     data: { type, name, table: 'output_trips', filters: [], config: { measures, dimensions, options } },
   }));
-  const { id } = await ok<{ id: number }>(
+  const { id } = await json<{ id: number }>(
     await page.request.post(`${API}/datasets/dashboards`, {
       data: { groupId, name: '12 panels', items, variables: [{ name: 'Dataset 1', id: datasetId }], options: { size: 'normal' } },
     }),

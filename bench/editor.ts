@@ -7,13 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { API, json } from '../e2e/support/api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { setupAdmin, signIn } from '../e2e/support/session.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BERLIN = join(root, '../shared/data/berlin-medium/network.xml.gz');
-const API = '/api/v1';
 const PAN_SECONDS = 5;
 
 if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
@@ -28,23 +28,19 @@ try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   await signIn(page, 'bench', 'bench-editor-1');
-  const ok = async <T>(response: Awaited<ReturnType<typeof page.request.get>>): Promise<T> => {
-    if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const { id: groupId } = await ok<{ id: number }>(await page.request.get(`${API}/accounts/groups/find`, { params: { name: 'bench' } }));
-  const { id: scenarioId } = await ok<{ id: number }>(
+  const { id: groupId } = await json<{ id: number }>(await page.request.get(`${API}/accounts/groups/find`, { params: { name: 'bench' } }));
+  const { id: scenarioId } = await json<{ id: number }>(
     await page.request.post(`${API}/datasets/datasets`, {
       data: { groupId, key: 'berlin', name: 'Berlin', description: '', type: 'scenario', attributes: { __crs: 'EPSG:31468' } },
     }),
   );
-  const { files } = await ok<{ files: { id: number }[] }>(
+  const { files } = await json<{ files: { id: number }[] }>(
     await page.request.post(`${API}/datasets/files`, {
       multipart: { 'files[]': { name: 'network.xml.gz', mimeType: 'application/gzip', buffer: readFileSync(BERLIN) } },
     }),
   );
   const fileId = files[0]!.id;
-  await ok(await page.request.post(`${API}/datasets/datasets/${scenarioId}/files/${fileId}`));
+  await json(await page.request.post(`${API}/datasets/datasets/${scenarioId}/files/${fileId}`));
   const processStart = performance.now();
   for (;;) {
     const status = (await page.request.get(`${API}/datasets/files/${fileId}/d/network-info/info.json`)).status();
