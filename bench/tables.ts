@@ -12,6 +12,7 @@ import { startServer } from '../e2e/support/server.ts';
 import { writeSyntheticTrips } from './synthetic-trips.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const IMPORT_RUNS = 5;
 const QUERY_RUNS = 50;
 const API = '/api/v1';
 const keep = process.env.BENCH_KEEP === '1';
@@ -84,6 +85,13 @@ try {
   const importCpu = cpuOf(server.pid) - cpuBefore;
   clearInterval(poller);
   const after = memoryOf(server.pid);
+  // The machine's noise moves one import by ±0.2 s: the same file again (replacing the table) gives a median.
+  const imports = [imported];
+  for (let i = 1; i < IMPORT_RUNS; i++) {
+    const start = performance.now();
+    await api(`/datasets/datasets/${datasetId}/import-as-table/${fileId}`, { method: 'POST', json: {} });
+    imports.push(performance.now() - start);
+  }
   if (table.rowCount !== ROWS) throw new Error(`imported ${table.rowCount} rows, expected ${ROWS}`);
   const types = Object.fromEntries(table.fields.map((f) => [f.name, f.type]));
   if (types.dep_time !== 'LONG' || types.trav_time !== 'LONG' || types.start_x !== 'DOUBLE' || types.main_mode !== 'STRING') {
@@ -131,7 +139,7 @@ try {
   const rows: [string, string][] = [
     [`synthetic output_trips.csv.gz: rows, MB gzip (generated in s)`, `${ROWS.toLocaleString('en')}, ${(bytes / 1e6).toFixed(1)} (${(generated / 1000).toFixed(1)})`],
     ['upload (POST /datasets/files), s', (uploaded / 1000).toFixed(2)],
-    ['import as table (goal < 2 s), s', (imported / 1000).toFixed(2)],
+    [`import as table (goal < 2 s): first / median / slowest of ${IMPORT_RUNS}, s`, [imported, percentile([...imports].sort((a, b) => a - b), 50), Math.max(...imports)].map((ms) => (ms / 1000).toFixed(2)).join(' / ')],
     // Wall time depends on what else the machine runs; CPU time much less so.
     ['server CPU during the import (user + system, all threads), s; load average at the start', `${importCpu.toFixed(2)}; ${load.toFixed(1)}`],
     ['server RSS before import / peak during (VmHWM) / peak polled / after, MB', `${mb(before.rss)} / ${mb(after.hwm)} / ${mb(polled)} / ${mb(after.rss)}`],

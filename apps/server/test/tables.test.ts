@@ -278,6 +278,35 @@ describe('bad input: clear errors, nothing lost', () => {
     expect(sums.rows[0]![1]).toBe(range(10_100, 10_500));
   });
 
+  it('types edge values as the patterns do: DuckDB-only number forms stay text, a column empty throughout is text', async () => {
+    // Each file is uniform for the sampled 10,000 rows, then one row holds the edge value: the one-pass guards must
+    // refuse every value the patterns refuse, or the file would be written with the sample's type.
+    const edges: [string, string, string][] = [
+      ['zeros', '007', 'LONG'], ['plus', '+7', 'LONG'], ['spaced', ' 7 ', 'LONG'], ['hex', '0x1F', 'STRING'],
+      ['underscore', '1_000', 'STRING'], ['half', '12.5', 'DOUBLE'], ['exp', '1e3', 'DOUBLE'], ['huge', '9223372036854775807', 'DOUBLE'],
+      ['d_underscore', '1_1.5', 'STRING'], ['d_signs', '+-5', 'STRING'], ['d_inf', 'inf', 'DOUBLE'], ['d_nan', '-nan', 'DOUBLE'],
+      ['t_hour', '7:00:00', 'LONG'], ['t_minus', '-08:00:00', 'STRING'], ['t_short', '08:00', 'STRING'], ['t_words', '1 day', 'STRING'],
+    ];
+    const uniform = (name: string, i: number) => (name.startsWith('t_') ? '08:00:00' : name.startsWith('d_') ? `${i}.25` : String(i));
+    const typed: string[] = [];
+    for (const [name, edge] of edges) {
+      const lines = [`id;${name}`];
+      for (let i = 0; i < 10_000; i++) lines.push(`${i};${uniform(name, i)}`);
+      lines.push(`10000;${edge}`);
+      const table = ok<DatasetTable>(await importTable(alice, await addFile(`${name}.csv`, `${lines.join('\n')}\n`)), `import ${name}`);
+      typed.push(table.fields[1]!.type);
+      if (table.fields[1]!.type === 'STRING') continue;
+      const last = await rows(name, { query: { select: [{ column: name }], groupBy: [], where: [{ column: 'id', is: '=', value: 10_000 }] }, shape: 'RAW' });
+      expect(last.rows, name).toEqual([[{ zeros: 7, plus: 7, spaced: 7, half: 12.5, exp: 1000, huge: 9223372036854775807, d_inf: null, d_nan: null, t_hour: 7 * 3600 }[name]]]);
+    }
+    expect(typed).toEqual(edges.map(([, , type]) => type));
+
+    // A column empty throughout is text; times past 24:00 are seconds.
+    const plain = ok<DatasetTable>(await importTable(alice, await addFile('plain.csv', 'trip;stop;dep\n1;;08:00:00\n2;;25:30:00\n')), 'import plain');
+    expect(plain.fields.map((f) => f.type)).toEqual(['LONG', 'STRING', 'LONG']);
+    expect((await rows('plain', { query: { select: [{ column: 'dep', aggregation: 'SUM' }], groupBy: [], where: [] }, shape: 'RAW' })).rows).toEqual([[8 * 3600 + 25.5 * 3600]]);
+  });
+
   it('imports a 50 MB file', async () => {
     const line = 'person_000001;123456;car;45.123456;home\n';
     const count = Math.ceil((50 * 1024 * 1024) / line.length);

@@ -44,6 +44,8 @@ export interface TableEngineOptions {
 
 /** Rows whose values give the first guess of the column types. */
 const SAMPLE_ROWS = 10_000;
+/** Above DuckDB's default longest line (2 MiB), and holds the sample's rows of a usual MATSim table. */
+const HEAD_BUFFER_BYTES = 4 * 1024 * 1024;
 
 const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -98,17 +100,23 @@ export class TableEngine {
    * Reads a CSV as text, decides each column's type (LONG, DOUBLE, MATSim time → LONG seconds, else STRING) and
    * writes it as Parquet to `storage`, streaming, so memory stays flat whatever the file's size. The types come from
    * the first rows and the file is written in one pass with casts that refuse any value outside them; only when one
-   * does (or a column is empty in the sample) is every value counted first and the file written in a second pass.
+   * does is every value counted first and the file written in a second pass.
    * Both ways give the same types (typing.ts); the one pass halves the reading and skips most pattern checks.
    */
   async importCsv(source: CsvSource, storage: string): Promise<ImportedTable> {
-    const read = `read_csv(${sqlText(source.path)}, delim=${sqlText(source.separator)}, header=true, all_varchar=true, compression=${sqlText(source.compression)}, quote='"', escape='"', null_padding=true)`;
+    const options = `delim=${sqlText(source.separator)}, header=true, compression=${sqlText(source.compression)}, quote='"', escape='"', null_padding=true`;
     return this.pool.use(async (c) => {
-      const described = await c.runAndReadAll(`DESCRIBE SELECT * FROM ${read}`);
+      // A small read buffer for the first rows: DuckDB's default one decompresses tens of MB before the first row.
+      const head = `buffer_size=${HEAD_BUFFER_BYTES}`;
+      const described = await c.runAndReadAll(`DESCRIBE SELECT * FROM read_csv(${sqlText(source.path)}, ${options}, all_varchar=true, ${head})`);
       const header = described.getRowObjects().map((r) => String(r.column_name));
       if (header.length > source.headerCells) {
         throw new TableEngineError(`some rows have more cells than the header's ${source.headerCells}.`);
       }
+      // The columns found once: later reads skip DuckDB's sniffing of the file.
+      const columns = header.map((name) => `${sqlText(name)}: 'VARCHAR'`).join(', ');
+      const readAll = (extra = '') => `read_csv(${sqlText(source.path)}, ${options}, auto_detect=false, columns={${columns}}${extra})`;
+      const read = readAll();
       const names = source.rename ? source.rename(header) : header;
       const quoted = header.map(quoteIdentifier);
       const countTypes = async (from: string, known?: ColumnStats[]) => {
@@ -130,14 +138,11 @@ export class TableEngine {
         }
       };
 
-      const sample = await countTypes(`(SELECT * FROM ${read} LIMIT ${SAMPLE_ROWS})`);
-      const guarded = quoted.map((q, i) => guardedCastSql(q, sample.stats[i]!));
-      if (guarded.every((cast) => cast !== null)) {
-        try {
-          return await write(guarded as NonNullable<(typeof guarded)[number]>[]);
-        } catch (err) {
-          if (!(err instanceof Error && err.message.includes(RETYPE_MARKER))) throw err;
-        }
+      const sample = await countTypes(`(SELECT * FROM ${readAll(`, ${head}`)} LIMIT ${SAMPLE_ROWS})`);
+      try {
+        return await write(quoted.map((q, i) => guardedCastSql(q, sample.stats[i]!)));
+      } catch (err) {
+        if (!(err instanceof Error && err.message.includes(RETYPE_MARKER))) throw err;
       }
       const full = await countTypes(read, sample.stats);
       const imported = await write(quoted.map((q, i) => castSql(q, full.stats[i]!)));
