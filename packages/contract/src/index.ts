@@ -19,3 +19,4 @@ export * from './network-query.ts';
 export * from './scenario-export.ts';
 export * from './charts.ts';
 export * from './dashboards.ts';
+export * from './visualizer.ts';
