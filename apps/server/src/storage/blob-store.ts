@@ -25,6 +25,8 @@ export interface BlobStore {
   putWith(write: (path: string) => Promise<void>): Promise<StoredBlob>;
   /** The blob's bytes; the stream errors with BlobNotFoundError when the blob does not exist. */
   read(key: string): Readable;
+  /** Bytes [start, end) of the blob (clipped to its size), in one read: a time window of vehicle data. */
+  readRange(key: string, start: number, end: number): Promise<Uint8Array>;
   /** The blob as a local file, for engines that read files themselves (DuckDB); null when the store has none. */
   localPath?(key: string): string | null;
   size(key: string): Promise<number>;

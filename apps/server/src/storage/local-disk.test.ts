@@ -35,6 +35,16 @@ describe('LocalDiskBlobStore', () => {
     await expect(store.size(blob.key)).rejects.toBeInstanceOf(BlobNotFoundError);
   });
 
+  it('reads a byte range in one call, cut at the end of the blob', async () => {
+    const store = await LocalDiskBlobStore.open(root);
+    const blob = await store.put(chunks('0123456789'));
+    expect(Buffer.from(await store.readRange(blob.key, 2, 5)).toString()).toBe('234');
+    expect(Buffer.from(await store.readRange(blob.key, 8, 20)).toString()).toBe('89');
+    expect((await store.readRange(blob.key, 4, 4)).length).toBe(0);
+    await store.delete(blob.key);
+    await expect(store.readRange(blob.key, 0, 1)).rejects.toBeInstanceOf(BlobNotFoundError);
+  });
+
   it('keeps nothing of a write that is too large or fails', async () => {
     const store = await LocalDiskBlobStore.open(root);
     await expect(store.put(chunks('12345', '67890'), { maxBytes: 8 })).rejects.toBeInstanceOf(BlobTooLargeError);

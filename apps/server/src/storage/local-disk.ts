@@ -85,6 +85,30 @@ export class LocalDiskBlobStore implements BlobStore {
     return source.pipe(out);
   }
 
+  async readRange(key: string, start: number, end: number): Promise<Uint8Array> {
+    const length = Math.max(0, end - start);
+    let handle;
+    try {
+      handle = await open(this.pathOf(key), 'r');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFoundError(key);
+      throw err;
+    }
+    try {
+      const bytes = new Uint8Array(length);
+      let filled = 0;
+      // One read in practice; a short read (end past the blob's end, or the OS splitting it) is continued or cut.
+      while (filled < length) {
+        const { bytesRead } = await handle.read(bytes, filled, length - filled, start + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return filled === length ? bytes : bytes.subarray(0, filled);
+    } finally {
+      await handle.close();
+    }
+  }
+
   async size(key: string): Promise<number> {
     try {
       return (await stat(this.pathOf(key))).size;
