@@ -8,15 +8,16 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
-import { CameraInUrl } from './CameraInUrl.tsx';
+import { ARROW_MIN_ZOOM } from '../../../components/map/directionArrows.ts';
+import { useStyleUrl } from '../../../components/map/mapStyle.ts';
+import { useMapInstance, useMapReady, useThemedStyle } from '../../../components/map/useMapInstance.ts';
+import { CameraInUrl } from '../../../components/map/CameraInUrl.tsx';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { initialCamera } from './camera.ts';
 import { PALETTES } from './layers/palette.ts';
 import { NODE_ZOOM, useNetworkLayers } from './layers/useNetworkLayers.ts';
-import { useStyleUrl } from './mapStyle.ts';
 import { useFlyTo } from './useFlyTo.ts';
 import { useMapCursor } from './useMapCursor.ts';
-import { useMapInstance, useMapReady, useThemedStyle } from './useMapInstance.ts';
 import { usePointer } from './usePointer.ts';
 import { useViewportQuery } from './useViewportQuery.ts';
 
@@ -29,13 +30,14 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   const container = useRef<HTMLDivElement>(null);
   // Read once: the map owns the camera from then on and writes it back to the address.
   const [camera] = useState(() => initialCamera(new URLSearchParams(window.location.search), info));
-  const instance = useMapInstance(container, camera, scheme);
+  const instance = useMapInstance(container, camera, palette.background);
   const map = instance?.map;
   const [showAllNodes, setShowAllNodes] = useState(camera.zoom >= NODE_ZOOM);
-  const { layers, linkCount } = useNetworkLayers(palette, showAllNodes);
+  const [showArrows, setShowArrows] = useState(camera.zoom > ARROW_MIN_ZOOM);
+  const { layers, linkCount } = useNetworkLayers(palette, showAllNodes, showArrows);
   const exceedsLimit = useEditor((state) => state.exceedsLimit);
 
-  useThemedStyle(map, scheme, useStyleUrl(scheme));
+  useThemedStyle(map, palette.background, useStyleUrl(scheme));
   useViewportQuery(map);
   useFlyTo(map);
   usePointer(instance, store);
@@ -44,7 +46,10 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
 
   useEffect(() => {
     if (!map) return;
-    const onZoom = () => setShowAllNodes(map.getZoom() >= NODE_ZOOM);
+    const onZoom = () => {
+      setShowAllNodes(map.getZoom() >= NODE_ZOOM);
+      setShowArrows(map.getZoom() > ARROW_MIN_ZOOM);
+    };
     map.on('zoom', onZoom);
     return () => void map.off('zoom', onZoom);
   }, [map]);

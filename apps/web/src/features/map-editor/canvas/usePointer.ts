@@ -10,11 +10,11 @@ import type { Handler, MapPointerEvent } from '../state/handler.ts';
 import type { EditorStore } from '../state/store.ts';
 import { handlerFor } from './handlers/index.ts';
 import { LINK_PICK_LAYERS, NODE_PICK_LAYERS } from './layers/useNetworkLayers.ts';
-import { PICKING_RADIUS_PX, type EditorMapInstance } from './useMapInstance.ts';
+import { PICKING_RADIUS_PX, type MapInstance } from '../../../components/map/useMapInstance.ts';
 
 type Point = { readonly x: number; readonly y: number };
 
-function pick(instance: EditorMapInstance, point: Point, layerIds: string[]): string | undefined {
+function pick(instance: MapInstance, point: Point, layerIds: string[]): string | undefined {
   const info = instance.overlay.pickObject({ x: point.x, y: point.y, radius: PICKING_RADIUS_PX, layerIds });
   const object = info?.object as { linkId?: string; nodeId?: string } | undefined;
   return object?.nodeId ?? object?.linkId;
@@ -25,14 +25,14 @@ function degreesPerPixel(map: MapLibreMap, { x, y }: Point): number {
   return Math.abs(map.unproject([x, y - 10]).lat - map.unproject([x, y + 10]).lat) / 20;
 }
 
-export function pointerEvent(instance: EditorMapInstance, point: Point, shiftKey: boolean): MapPointerEvent {
+export function pointerEvent(instance: MapInstance, point: Point, shiftKey: boolean): MapPointerEvent {
   const { lng, lat } = instance.map.unproject([point.x, point.y]);
   const nodeId = pick(instance, point, NODE_PICK_LAYERS);
   const linkId = pick(instance, point, LINK_PICK_LAYERS);
   return { lngLat: [lng, lat], nodeId, linkId, shiftKey, degreesPerPixel: degreesPerPixel(instance.map, point) };
 }
 
-export function usePointer(instance: EditorMapInstance | null, store: EditorStore): void {
+export function usePointer(instance: MapInstance | null, store: EditorStore): void {
   useEffect(() => {
     if (!instance) return;
     const { map } = instance;

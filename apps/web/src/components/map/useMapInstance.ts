@@ -1,5 +1,5 @@
 /**
- * The MapLibre map and the deck.gl overlay on it, made once per mount. Double-click zoom, rotation and pitch are
+ * The MapLibre map and the deck.gl overlay on it, made once per mount (map editor and visualizer). Double-click zoom, rotation and pitch are
  * off (spec 2 §2 "View behaviour"), also for touch and keyboard. The overlay is not interleaved: deck.gl draws on
  * its own canvas above the map, so a style change never touches the network layers.
  */
@@ -10,29 +10,36 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Camera } from './camera.ts';
-import { backgroundStyle, type Scheme } from './mapStyle.ts';
+import { backgroundStyle } from './mapStyle.ts';
 
 setWorkerUrl(workerUrl);
 
 /** Map picking radius (spec 2 §9). */
 export const PICKING_RADIUS_PX = 10;
 
-export interface EditorMapInstance {
+export interface MapInstance {
   readonly map: MapLibreMap;
   readonly overlay: MapboxOverlay;
 }
 
-export function useMapInstance(container: RefObject<HTMLDivElement | null>, camera: Camera, scheme: Scheme): EditorMapInstance | null {
-  const [instance, setInstance] = useState<EditorMapInstance | null>(null);
-  const initial = useRef({ camera, scheme });
+export interface MapOptions {
+  /** Keep the map's pixels after drawing, so they can be read back (the visualizer's PNG download). */
+  preserveDrawingBuffer?: boolean;
+}
+
+/** `background`: the plain style's colour the map starts with (before the themed style is set). */
+export function useMapInstance(container: RefObject<HTMLDivElement | null>, camera: Camera, background: string, options: MapOptions = {}): MapInstance | null {
+  const [instance, setInstance] = useState<MapInstance | null>(null);
+  const initial = useRef({ camera, background, options });
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const { camera: start, scheme: startScheme } = initial.current;
+    const { camera: start, background: startBackground, options: startOptions } = initial.current;
     const map = new MapLibreMap({
       container: element,
-      style: backgroundStyle(startScheme),
+      style: backgroundStyle(startBackground),
+      ...(startOptions.preserveDrawingBuffer ? { canvasContextAttributes: { preserveDrawingBuffer: true } } : {}),
       center: [start.lng, start.lat],
       zoom: start.zoom,
       doubleClickZoom: false,
@@ -76,13 +83,13 @@ export function useMapReady(map: MapLibreMap | undefined): boolean {
  * Keeps the map's style on the theme's URL, or on the plain background when there is none. A URL whose style
  * does not load (offline, wrong address) is dropped for the background instead of leaving an empty map.
  */
-export function useThemedStyle(map: MapLibreMap | undefined, scheme: Scheme, url: string | null): void {
+export function useThemedStyle(map: MapLibreMap | undefined, background: string, url: string | null): void {
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     if (!map) return;
     const usable = url !== null && url !== failed ? url : null;
     if (usable === null) {
-      map.setStyle(backgroundStyle(scheme), { diff: false });
+      map.setStyle(backgroundStyle(background), { diff: false });
       return;
     }
     let loaded = false;
@@ -97,5 +104,5 @@ export function useThemedStyle(map: MapLibreMap | undefined, scheme: Scheme, url
       map.off('style.load', onLoad);
       map.off('error', onError);
     };
-  }, [map, scheme, url, failed]);
+  }, [map, background, url, failed]);
 }
