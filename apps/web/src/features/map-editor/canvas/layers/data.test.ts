@@ -1,7 +1,7 @@
 import { applyNetwork, networkData } from '@corridor/changesets';
 import type { NetworkLink } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
-import { deletedSegments, flaggedNodes, linkSegments, segmentsOf } from './data.ts';
+import { deletedSegments, directedLinks, flaggedNodes, linkSegments, segmentsOf } from './data.ts';
 
 const link = (id: string, fromId: string, toId: string, extra: Partial<NetworkLink> = {}): NetworkLink => ({
   id,
@@ -55,5 +55,14 @@ describe('map data', () => {
     });
     expect(deletedSegments(gone)).toEqual([{ linkId: 'bc', source: [1, 0], target: [2, 0], flag: 'deleted' }]);
     expect(flaggedNodes(gone)).toEqual([{ nodeId: 'c', position: [2, 0], flag: 'deleted' }]);
+  });
+
+  it('gives each drawn link its own ends and flag for the direction arrows, both directions of a pair', () => {
+    const edited = applyNetwork(network, { type: 'network/updateLink', id: 'ba', changes: { lanes: 3 } });
+    const arrows = directedLinks(edited, []);
+    expect(Array.from(arrows.ends)).toEqual([0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 2, 0]);
+    expect(arrows.flags).toEqual([undefined, 'modified', undefined]);
+    const bus = directedLinks(network, [{ attribute: 'modes', operator: 'in', values: ['bus'] }]);
+    expect(Array.from(bus.ends)).toEqual([1, 0, 0, 0]);
   });
 });

@@ -49,10 +49,35 @@ function segmentsFrom(links: Iterable<LinkData>, node: NodeLookup, keep: (link: 
   return [...pairs.values()];
 }
 
-/** Live links that pass the filter; changed links always show, so an edit never vanishes behind a filter. */
+/** Changed links always pass the filter, so an edit never vanishes behind it. */
+function passes(conditions: readonly NetworkCondition[]): (link: LinkData) => boolean {
+  return conditions.length === 0 ? () => true : (link) => link.flags !== undefined || matchesConditions(link, conditions);
+}
+
+/** Live links that pass the filter. */
 export function linkSegments(network: NetworkData, conditions: readonly NetworkCondition[]): Segment[] {
-  const keep = conditions.length === 0 ? () => true : (link: LinkData) => link.flags !== undefined || matchesConditions(link, conditions);
-  return segmentsFrom(network.links.values(), (id) => network.nodes.get(id), keep);
+  return segmentsFrom(network.links.values(), (id) => network.nodes.get(id), passes(conditions));
+}
+
+export interface DirectedLinks {
+  /** from lon, from lat, to lon, to lat per link (the form `arrowPlacements` takes). */
+  readonly ends: Float64Array;
+  readonly flags: readonly (ChangeFlag | undefined)[];
+}
+
+/** Each drawn live link on its own (both directions of a pair), for the direction arrows. */
+export function directedLinks(network: NetworkData, conditions: readonly NetworkCondition[]): DirectedLinks {
+  const keep = passes(conditions);
+  const ends: number[] = [];
+  const flags: (ChangeFlag | undefined)[] = [];
+  for (const link of network.links.values()) {
+    const from = network.nodes.get(link.fromId);
+    const to = network.nodes.get(link.toId);
+    if (!from || !to || !keep(link)) continue;
+    ends.push(from.lng, from.lat, to.lng, to.lat);
+    flags.push(shownFlag(link.flags));
+  }
+  return { ends: Float64Array.from(ends), flags };
 }
 
 /** Deleted links (drawn faded), at their nodes' places; a deleted node still has its place. */

@@ -1,7 +1,7 @@
 /**
  * The deck.gl layers of the editor (spec 2 §2 "Layers"): network outline, deleted links (faded), links coloured by
- * their change flag, selection and hover highlights, nodes (all of them from NODE_ZOOM, the changed and selected
- * ones always) and the temporary layer drawing the handler's draft. Data arrays are memoised on the store's
+ * their change flag, a direction arrow per link (above ARROW_MIN_ZOOM), selection and hover highlights, nodes (all
+ * of them from NODE_ZOOM, the changed and selected ones always) and the temporary layer drawing the handler's draft. Data arrays are memoised on the store's
  * network identity, so a hover or a draft move re-uploads only its own small layer.
  */
 import type { Layer } from '@deck.gl/core';
@@ -9,7 +9,8 @@ import { LineLayer, PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/l
 import { useMemo } from 'react';
 import { useEditor } from '../../state/context.ts';
 import type { LngLat } from '../../state/types.ts';
-import { allNodes, deletedSegments, flaggedNodes, linkSegments, nodesOf, segmentsOf, type NodePoint, type Segment } from './data.ts';
+import { arrowPlacements, directionArrowLayer } from '../../../../components/map/directionArrows.ts';
+import { allNodes, deletedSegments, directedLinks, flaggedNodes, linkSegments, nodesOf, segmentsOf, type NodePoint, type Segment } from './data.ts';
 import type { Palette, Rgba } from './palette.ts';
 
 /** From this zoom on every loaded node is drawn (and can be picked). */
@@ -44,7 +45,14 @@ function segmentLayer(
   });
 }
 
-export function useNetworkLayers(palette: Palette, showAllNodes: boolean): { layers: Layer[]; linkCount: number } {
+/** RGBA per link from its shown flag, 4 bytes each. */
+function flagColors(flags: readonly (Segment['flag'])[], palette: Palette): Uint8Array {
+  const colors = new Uint8Array(flags.length * 4);
+  flags.forEach((flag, index) => colors.set(flag ? palette.flags[flag] : palette.link, index * 4));
+  return colors;
+}
+
+export function useNetworkLayers(palette: Palette, showAllNodes: boolean, showArrows: boolean): { layers: Layer[]; linkCount: number } {
   const network = useEditor((state) => state.network);
   const filters = useEditor((state) => state.filters);
   const layers = useEditor((state) => state.layers);
@@ -55,6 +63,9 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean): { lay
   const links = useMemo(() => linkSegments(network, filters), [network, filters]);
   const deleted = useMemo(() => deletedSegments(network), [network]);
   const nodes = useMemo(() => allNodes(network), [network]);
+  // Built only while arrows show (zoom > ARROW_MIN_ZOOM): the loaded network may hold far more links than the view.
+  const directed = useMemo(() => (showArrows ? directedLinks(network, filters) : undefined), [showArrows, network, filters]);
+  const arrows = useMemo(() => directed && { placements: arrowPlacements(directed.ends), colors: flagColors(directed.flags, palette) }, [directed, palette]);
   const flagged = useMemo(() => flaggedNodes(network), [network]);
   const selectedLinks = useMemo(() => (selection.type === 'network-links-and-nodes' ? segmentsOf(network, selection.links) : []), [network, selection]);
   const markedNodes = useMemo(() => {
@@ -72,6 +83,7 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean): { lay
       segmentLayer('links-outline', links, palette.outline, LINK_WIDTH + 3, { visible: layers.outline }),
       segmentLayer('links-deleted', deleted, colorOf, LINK_WIDTH),
       segmentLayer('links', links, colorOf, LINK_WIDTH, { pickable: true }),
+      ...(arrows ? [directionArrowLayer({ id: 'links-arrows', ...arrows })] : []),
       new ScatterplotLayer<NodePoint>({
         id: 'nodes',
         data: nodes,
@@ -88,7 +100,7 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean): { lay
         updateTriggers: { getFillColor: palette, getLineColor: palette },
       }),
     ];
-  }, [layers, links, deleted, nodes, showAllNodes, palette, colorOf]);
+  }, [layers, links, deleted, arrows, nodes, showAllNodes, palette, colorOf]);
 
   const marks = useMemo((): Layer[] => {
     if (!layers.network) return [];
