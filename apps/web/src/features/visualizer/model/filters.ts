@@ -1,0 +1,25 @@
+/**
+ * Vehicle layer filters (spec 3 §3 "Filter entry (visualizer)"): a text value is split on commas for 'in' and
+ * 'not in' (and trimmed); a number attribute's value is a number. Entries without a usable value are not sent.
+ */
+import type { VisAttributeType, VisFilter, VisFilterOperator } from '@corridor/contract';
+
+export const FILTER_OPERATORS: readonly VisFilterOperator[] = ['=', '!=', 'in', 'not in'];
+
+/** The filter's value as typed (a list joined by commas). */
+export const filterText = (filter: VisFilter): string => (Array.isArray(filter.value) ? filter.value.join(', ') : String(filter.value));
+
+export function filterValue(operator: VisFilterOperator, text: string, type: VisAttributeType | undefined): VisFilter['value'] {
+  const numeric = type === 'decimal' || type === 'integer';
+  if (operator === 'in' || operator === 'not in') {
+    const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
+    return numeric ? parts.join(',') : parts;
+  }
+  const trimmed = text.trim();
+  return numeric && trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
+}
+
+/** The filters worth sending: a name and a non-empty value. */
+export function activeFilters(filters: readonly VisFilter[]): VisFilter[] {
+  return filters.filter((filter) => filter.name && (Array.isArray(filter.value) ? filter.value.length > 0 : String(filter.value) !== ''));
+}

@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { EMPTY_VIEW, reduceView, type NetworkLayer } from './layers.ts';
+import { decodeTime, decodeView, encodeView } from './urlState.ts';
+
+describe('visualizer view in the address', () => {
+  test('round-trips sources, layers with their settings and the active layer', () => {
+    let view = reduceView(reduceView(EMPTY_VIEW, { type: 'addSource', runId: 12 }), { type: 'addSource', runId: 13 });
+    const network = view.layers[0] as NetworkLayer;
+    view = reduceView(view, { type: 'updateLayer', layer: { ...network, arrows: true, color: { ...network.color, attribute: 'link-volume' } } });
+    view = reduceView(view, { type: 'activate', id: view.layers[1]!.id });
+    expect(decodeView(encodeView(view))).toEqual(view);
+  });
+
+  test('an empty or damaged value is the empty view', () => {
+    expect(decodeView(null)).toEqual(EMPTY_VIEW);
+    expect(decodeView('{not json')).toEqual(EMPTY_VIEW);
+  });
+
+  test('a layer on a missing data source or of an unknown type throws the spec\'s errors', () => {
+    const view = reduceView(EMPTY_VIEW, { type: 'addSource', runId: 12 });
+    const compact = JSON.parse(encodeView(view)) as { s: unknown[]; l: { type: string; dataSource: string }[] };
+    expect(() => decodeView(JSON.stringify({ ...compact, s: [] }))).toThrow('Cannot find data source with id: s1');
+    compact.l[0]!.type = 'heatmap';
+    expect(() => decodeView(JSON.stringify(compact))).toThrow('Layer Type heatmap is not implemented');
+  });
+
+  test('reads the time wrapped into the day', () => {
+    expect(decodeTime('3600')).toBe(3600);
+    expect(decodeTime('90000')).toBe(3600);
+    expect(decodeTime(null)).toBe(0);
+    expect(decodeTime('x')).toBe(0);
+  });
+});
