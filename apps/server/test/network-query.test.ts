@@ -4,10 +4,13 @@
  * binary form and its index.
  */
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { readNetwork, type Network } from '@corridor/matsim';
 import { transformer, xy } from '@corridor/geo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryPauses } from '../src/modules/network-query/service.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { addUser, attach, createScenario, networkJob, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
@@ -156,5 +159,64 @@ describe('POST /datasets/network/{fileId}/query', () => {
     const notNetwork = await query(alice, {}, config!.id);
     expect(notNetwork.statusCode).toBe(400);
     expect(notNetwork.json().message).toBe('Only network files can be queried: this file is not a MATSim network.');
+  });
+});
+
+describe('a query in progress (the network already loaded)', () => {
+  /** The pauses one whole-network query makes (the limit's links looked at, answered and written as JSON). */
+  async function pausesOfWholeQuery(): Promise<number> {
+    const before = queryPauses.count;
+    await answer({});
+    return queryPauses.count - before;
+  }
+
+  it('gives the event loop turns while it works: a timer set at its first pause fires before it is done', async () => {
+    const total = await pausesOfWholeQuery();
+    expect(total).toBeGreaterThanOrEqual(6);
+    const start = queryPauses.count;
+    let timerAt: number | null = null;
+    queryPauses.onPause = () => {
+      queryPauses.onPause = undefined;
+      setTimeout(() => (timerAt = queryPauses.count - start), 0);
+    };
+    await answer({});
+    expect(timerAt).not.toBeNull();
+    expect(timerAt!).toBeLessThan(total);
+  });
+
+  it('stops at the next pause when its client goes away (real HTTP server): no more work, no answer', async () => {
+    const total = await pausesOfWholeQuery();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const response = new Promise<http.ServerResponse>((resolve) => t.app.server.once('request', (_req, res: http.ServerResponse) => resolve(res)));
+    const body = JSON.stringify({ type: 'Data', filters: {} });
+    const client = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `${API}/datasets/network/${fileId}/query`,
+      headers: { cookie: alice.cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = new Promise<boolean>((resolve) => {
+      client.on('response', () => resolve(true));
+      client.on('error', () => resolve(false));
+    });
+    const start = queryPauses.count;
+    // The network is loaded (the queries above): the client leaves while the answer is being computed.
+    queryPauses.onPause = () => {
+      queryPauses.onPause = undefined;
+      client.destroy();
+    };
+    client.end(body);
+    const res = await response;
+    expect(await answered).toBe(false);
+    await new Promise((resolve) => res.once('close', resolve));
+    // Time for a query that went on to finish: it would have paused `total` times.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const done = queryPauses.count - start;
+    expect(done).toBeGreaterThanOrEqual(1);
+    expect(done).toBeLessThanOrEqual(3);
+    expect(done).toBeLessThan(total);
+    expect(res.statusCode).toBe(499);
   });
 });

@@ -86,7 +86,20 @@ function selection(net: LoadedNetwork, ids: NetworkIdSelector): { links: Set<num
   return { links, nodes };
 }
 
+/** Links (candidates looked at, features built) between two pauses of a cooperative query (`networkQuerySteps`). */
+export const QUERY_CHUNK = 4096;
+
 export function queryNetwork(net: LoadedNetwork, request: NetworkQueryRequest, maxLinks: number): NetworkQueryAnswer {
+  const steps = networkQuerySteps(net, request, maxLinks);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * The query as steps: it pauses (yields) after every QUERY_CHUNK links looked at or answered, so that a caller can
+ * give the event loop a turn and stop when the client went away (`NetworkQueryService`); `queryNetwork` runs it
+ * through at once.
+ */
+export function* networkQuerySteps(net: LoadedNetwork, request: NetworkQueryRequest, maxLinks: number): Generator<void, NetworkQueryAnswer> {
   const { bbox = WORLD_BBOX, conditions = [], ids } = request.filters;
   const tests = conditions.map((c) => conditionTest(net, c));
   const chosen = ids ? selection(net, ids) : null;
@@ -94,7 +107,9 @@ export function queryNetwork(net: LoadedNetwork, request: NetworkQueryRequest, m
   const inBox = chosen ? boxTest(net, bbox) : () => true;
   const found: number[] = [];
   let exceeds = false;
+  let looked = 0;
   for (const link of candidates) {
+    if (++looked % QUERY_CHUNK === 0) yield;
     if (!inBox(link) || !tests.every((test) => test(link))) continue;
     if (found.length === maxLinks) {
       exceeds = true;
@@ -102,7 +117,8 @@ export function queryNetwork(net: LoadedNetwork, request: NetworkQueryRequest, m
     }
     found.push(link);
   }
-  return { features: features(net, found, chosen?.nodes ?? new Set()), link_attributes: linkAttributes(net), query_exceeds_limit: exceeds };
+  const answered = yield* features(net, found, chosen?.nodes ?? new Set());
+  return { features: answered, link_attributes: linkAttributes(net), query_exceeds_limit: exceeds };
 }
 
 /**
@@ -146,11 +162,12 @@ function linkEntry(net: LoadedNetwork, i: number): Record<string, unknown> & { i
   return entry;
 }
 
-function features(net: LoadedNetwork, links: number[], selectedNodes: Set<number>): NetworkQueryAnswer['features'] {
+function* features(net: LoadedNetwork, links: number[], selectedNodes: Set<number>): Generator<void, NetworkQueryAnswer['features']> {
   const point = (node: number): [number, number] => [net.nodeCoords[2 * node]!, net.nodeCoords[2 * node + 1]!];
   const pairs = new Map<string, { a: number; b: number; entries: ReturnType<typeof linkEntry>[] }>();
   const nodes = new Set(selectedNodes);
-  for (const link of links) {
+  for (const [n, link] of links.entries()) {
+    if (n > 0 && n % QUERY_CHUNK === 0) yield;
     const from = net.linkFrom[link]!;
     const to = net.linkTo[link]!;
     nodes.add(from).add(to);

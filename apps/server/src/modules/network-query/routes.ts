@@ -37,8 +37,8 @@ export function networkQueryRoutes(service: NetworkQueryService): FastifyPluginA
       async (request, reply) => {
         // A closed connection stops the work: nothing is computed or sent for a client that went away.
         const answer = await service.query(request.actor, request.params.id, request.body, abortOnClose(reply));
-        // Untyped reply: tens of thousands of features are not checked against a response schema.
-        return (reply as FastifyReply).header('cache-control', 'no-store').type('application/json').send(JSON.stringify(answer));
+        // Untyped reply, the JSON text as built: tens of thousands of features are not checked against a response schema.
+        return (reply as FastifyReply).header('cache-control', 'no-store').type('application/json').send(answer);
       },
     );
 

@@ -11,7 +11,8 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { FileAccess } from '../files/access.ts';
 import type { FilesRepository } from '../files/repository.ts';
 import { isNetworkTag, NETWORK_INFO_FILENAME } from '../network-processing/processor.ts';
-import { attributeValues, NetworkQueryError, queryNetwork } from './query.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { attributeValues, NetworkQueryError, networkQuerySteps, QUERY_CHUNK } from './query.ts';
 import type { LoadedNetwork, NetworkStore } from './store.ts';
 
 export const NOT_A_NETWORK = 'Only network files can be queried: this file is not a MATSim network.';
@@ -19,6 +20,33 @@ export const NOT_PROCESSED = 'The network has not been processed for the map yet
 export const NOT_PREPARED = 'The network could not be prepared for the map:';
 /** The answer of a query whose client went away: nothing is sent. */
 export const QUERY_ABORTED = new HttpError(499, 'The query was aborted.');
+
+/** Every pause of a cooperative query (`cooperate`): tests watch the work stop when the client goes away. */
+export const queryPauses: { count: number; onPause?: () => void } = { count: 0 };
+
+/**
+ * Runs the steps, giving the event loop a turn at every pause (a closed connection is noticed there) and
+ * stopping with QUERY_ABORTED once the signal says the client went away.
+ */
+async function cooperate<T>(steps: Generator<void, T>, signal?: AbortSignal): Promise<T> {
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    queryPauses.count++;
+    queryPauses.onPause?.();
+    await nextTurn();
+    if (signal?.aborted) throw QUERY_ABORTED;
+  }
+}
+
+/** The answer's JSON text, the features stringified QUERY_CHUNK at a time with a pause between. */
+function* answerJson(answer: NetworkQueryAnswer): Generator<void, string> {
+  const parts: string[] = [];
+  for (let i = 0; i < answer.features.length; i += QUERY_CHUNK) {
+    if (i > 0) yield;
+    parts.push(JSON.stringify(answer.features.slice(i, i + QUERY_CHUNK)).slice(1, -1));
+  }
+  return `{"features":[${parts.join(',')}],"link_attributes":${JSON.stringify(answer.link_attributes)},"query_exceeds_limit":${answer.query_exceeds_limit}}`;
+}
 
 export interface NetworkQueryDeps {
   files: FilesRepository;
@@ -36,13 +64,17 @@ export interface NetworkQueryDeps {
 export class NetworkQueryService {
   constructor(private readonly deps: NetworkQueryDeps) {}
 
-  async query(actor: Actor | null, fileId: number, request: NetworkQueryRequest, signal?: AbortSignal): Promise<NetworkQueryAnswer> {
-    // A load or build in progress is not stopped when the client goes away: it is kept for the next call (the
-    // LRU, the derived files); only the answer, the costly part per request, is skipped.
+  /**
+   * The answer as JSON text. It is computed and stringified in chunks with a turn of the event loop between them,
+   * and stops at the next chunk once the client went away (`signal`). A load or build in progress is not stopped:
+   * it is kept for the next call (the LRU, the derived files); only the answer, the costly part per request, is.
+   */
+  async query(actor: Actor | null, fileId: number, request: NetworkQueryRequest, signal?: AbortSignal): Promise<string> {
     const net = await this.network(actor, fileId);
     if (signal?.aborted) throw QUERY_ABORTED;
     try {
-      return queryNetwork(net, request, this.deps.maxLinks ?? NETWORK_QUERY_MAX_LINKS);
+      const answer = await cooperate(networkQuerySteps(net, request, this.deps.maxLinks ?? NETWORK_QUERY_MAX_LINKS), signal);
+      return await cooperate(answerJson(answer), signal);
     } catch (err) {
       throw err instanceof NetworkQueryError ? badRequest(err.message) : err;
     }
