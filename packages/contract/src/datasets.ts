@@ -132,7 +132,8 @@ export const Changeset = z.object({
   id: z.number().int(),
   name: z.string(),
   fkDataset: z.number().int(),
-  modifications: z.array(z.unknown()),
+  /** Validated on every write (`Modifications` below), so a stored changeset answers with the same kinds. */
+  modifications: z.array(Modification),
 });
 export type Changeset = z.infer<typeof Changeset>;
 

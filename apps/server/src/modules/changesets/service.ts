@@ -2,7 +2,7 @@
  * A scenario's changesets (spec 1 §2.10, spec 2 §7): list, create, save (modifications) or rename, delete.
  * Reading needs read access to the scenario, writing edit access; others get 404 (or 401 when anonymous).
  */
-import type { Changeset } from '@corridor/contract';
+import type { Changeset, Modification } from '@corridor/contract';
 import type { Actor } from '../../shared/access.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { DatasetAccess } from '../datasets/access.ts';
@@ -21,13 +21,13 @@ export class ChangesetsService {
     return this.changesets.list(datasetId);
   }
 
-  async create(actor: Actor | null, datasetId: number, input: { name: string; modifications: unknown[] }): Promise<Changeset> {
+  async create(actor: Actor | null, datasetId: number, input: { name: string; modifications: Modification[] }): Promise<Changeset> {
     await this.access.require(actor, datasetId, 'edit');
     return this.changesets.insert(datasetId, input.name, input.modifications);
   }
 
   /** A save replaces name and modifications; without modifications it only renames. */
-  async save(actor: Actor | null, datasetId: number, id: number, input: { name: string; modifications?: unknown[] }): Promise<Changeset> {
+  async save(actor: Actor | null, datasetId: number, id: number, input: { name: string; modifications?: Modification[] }): Promise<Changeset> {
     await this.access.require(actor, datasetId, 'edit');
     const row = await this.changesets.update(datasetId, id, { name: input.name, modifications: input.modifications });
     if (!row) throw notFound(NOT_FOUND);
