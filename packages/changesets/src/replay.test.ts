@@ -125,7 +125,10 @@ describe('replayNetworkSkipping', () => {
     };
     const mods: Modification[] = [...good.slice(0, 25), { type: 'network/deleteLink', id: 'nope' }, halfGood, ...good.slice(25)];
     const { network, errors } = replayNetworkSkipping(data, mods, 'unsaved');
-    expect(errors).toHaveLength(2);
+    expect(errors).toEqual([
+      { code: 'linkNotFound', params: { id: 'nope' } },
+      { code: 'linkNotFound', params: { id: 'nope' } },
+    ]);
     expect(network.nodes.has('fresh')).toBe(false);
     expect(contents(network)).toEqual(contents(replayNetwork(data, good, 'unsaved')));
     expect(contents(data)).toEqual(contents(grid()));

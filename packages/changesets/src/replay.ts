@@ -2,6 +2,7 @@ import type { Modification, NetworkModification } from '@corridor/contract';
 import type { Stage } from './flags.ts';
 import { applyToDraft, disabledNetwork } from './network/apply.ts';
 import { NetworkDraft } from './network/draft.ts';
+import type { Refusal } from './refusal.ts';
 import type { NetworkData } from './network/model.ts';
 
 export const isNetworkModification = (mod: Modification): mod is NetworkModification => mod.type.startsWith('network/');
@@ -21,9 +22,9 @@ export function replayNetwork(data: NetworkData, mods: readonly Modification[], 
  * Like `replayNetwork`, for the editor's view of a partly loaded network: a modification that cannot apply is left
  * out whole (a group leaves no step behind) and its reason collected, instead of ending the replay. Same one draft.
  */
-export function replayNetworkSkipping(data: NetworkData, mods: readonly Modification[], stage: Stage = 'saved'): { network: NetworkData; errors: string[] } {
+export function replayNetworkSkipping(data: NetworkData, mods: readonly Modification[], stage: Stage = 'saved'): { network: NetworkData; errors: Refusal[] } {
   const draft = new NetworkDraft(data);
-  const errors: string[] = [];
+  const errors: Refusal[] = [];
   for (const mod of mods) {
     if (!isNetworkModification(mod)) continue;
     const reason = disabledNetwork(draft, mod);

@@ -1,6 +1,7 @@
 /** Dispatch of the network kinds; a group applies its steps in order and is disabled by its first failing step. */
 import type { NetworkLeafModification, NetworkModification } from '@corridor/contract';
 import type { Stage } from '../flags.ts';
+import { refusalText, type Refusal } from '../refusal.ts';
 import * as addLink from './add-link.ts';
 import * as addNode from './add-node.ts';
 import * as deleteLink from './delete-link.ts';
@@ -11,7 +12,7 @@ import * as updateLink from './update-link.ts';
 import * as updateNode from './update-node.ts';
 
 interface Kind<M> {
-  disabled(data: NetworkData, mod: M): string | undefined;
+  disabled(data: NetworkData, mod: M): Refusal | undefined;
   /** Applies a modification that is not disabled to the draft. */
   apply(draft: NetworkDraft, mod: M, stage: Stage): void;
 }
@@ -26,10 +27,15 @@ const KINDS: { [T in Leaf['type']]: Kind<Extract<Leaf, { type: T }>> } = {
 };
 const kindOf = (mod: Leaf) => KINDS[mod.type] as Kind<Leaf>;
 
-export class ModificationError extends Error {}
+/** A modification that cannot apply: the English text as message (what the server's answers quote), the code in `refusal`. */
+export class ModificationError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusalText(refusal));
+  }
+}
 
 /** Why the modification cannot apply to this network, or undefined when it can. */
-export function disabledNetwork(data: NetworkData, mod: NetworkModification): string | undefined {
+export function disabledNetwork(data: NetworkData, mod: NetworkModification): Refusal | undefined {
   if (mod.type !== 'network/group') return kindOf(mod).disabled(data, mod);
   const draft = new NetworkDraft(data);
   for (const step of mod.modifications) {

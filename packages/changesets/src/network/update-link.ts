@@ -1,14 +1,15 @@
 import type { NetworkLeafModification } from '@corridor/contract';
+import { refusal, type Refusal } from '../refusal.ts';
 import { modifiedFlags, type Stage } from '../flags.ts';
 import type { NetworkDraft } from './draft.ts';
 import type { LinkData, NetworkData } from './model.ts';
 
 type UpdateLink = Extract<NetworkLeafModification, { type: 'network/updateLink' }>;
 
-export function disabled(data: NetworkData, mod: UpdateLink): string | undefined {
-  if (!data.links.has(mod.id)) return `Link ${mod.id} not found`;
+export function disabled(data: NetworkData, mod: UpdateLink): Refusal | undefined {
+  if (!data.links.has(mod.id)) return refusal('linkNotFound', { id: mod.id });
   const missing = [mod.changes.fromId, mod.changes.toId].find((nodeId) => nodeId !== undefined && !data.nodes.has(nodeId));
-  return missing === undefined ? undefined : `Node ${missing} not found`;
+  return missing === undefined ? undefined : refusal('nodeNotFound', { id: missing });
 }
 
 /** Changes only the named fields; an attribute given as null is removed. */

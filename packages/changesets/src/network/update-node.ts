@@ -1,12 +1,13 @@
 import type { NetworkLeafModification } from '@corridor/contract';
+import { refusal, type Refusal } from '../refusal.ts';
 import { modifiedFlags, type Stage } from '../flags.ts';
 import type { NetworkDraft } from './draft.ts';
 import type { NetworkData } from './model.ts';
 
 type UpdateNode = Extract<NetworkLeafModification, { type: 'network/updateNode' }>;
 
-export function disabled(data: NetworkData, mod: UpdateNode): string | undefined {
-  return data.nodes.has(mod.id) ? undefined : `Node ${mod.id} not found`;
+export function disabled(data: NetworkData, mod: UpdateNode): Refusal | undefined {
+  return data.nodes.has(mod.id) ? undefined : refusal('nodeNotFound', { id: mod.id });
 }
 
 /** Moves the node; attached links refer to it, so their ends follow (spec 2 §4). Link lengths are kept. */

@@ -13,22 +13,24 @@ import {
   openChangeset,
   push,
   redo,
+  refusalText,
   replace,
   replayNetworkSkipping,
   undo,
   type History,
   type NetworkData,
+  type Refusal,
 } from '@corridor/changesets';
 import type { LinkAttribute, Modification, NetworkCondition, NetworkLink, NetworkNode, NetworkQueryAnswer } from '@corridor/contract';
 import { fromAnswer } from '../model/answer.ts';
-import { NO_SELECTION, type Draft, type EditorState, type Selection, type ToolId } from './types.ts';
+import { NO_SELECTION, type Draft, type EditorRefusal, type EditorState, type Selection, type ToolId } from './types.ts';
 
 function emptyNetwork(): NetworkData {
   return { nodes: new Map(), links: new Map(), deletedNodes: new Map(), deletedLinks: new Map() };
 }
 
 /** The saved modifications, then the unsaved ones, each applied if it can be; the rest reported. */
-export function replay(base: NetworkData, history: History): { network: NetworkData; errors: string[] } {
+export function replay(base: NetworkData, history: History): { network: NetworkData; errors: Refusal[] } {
   const saved = replayNetworkSkipping(base, history.saved, 'saved');
   const unsaved = replayNetworkSkipping(saved.network, history.unsaved, 'unsaved');
   return { network: unsaved.network, errors: [...saved.errors, ...unsaved.errors] };
@@ -82,21 +84,21 @@ export class EditorStore {
   }
 
   /**
-   * Applies one modification and records it. Answers the reason when it cannot apply (view mode, or the
-   * modification's own `disabled`), else undefined.
+   * Applies one modification and records it. Answers the reason in English (for the console) when it cannot apply
+   * (view mode, or the modification's own `disabled`, which is also kept as `refusal` for the map), else undefined.
    */
   perform(mod: Modification): string | undefined {
     if (!this.state.editMode) return 'view mode';
-    if (!isNetworkModification(mod)) return this.refuse('not a network modification');
+    if (!isNetworkModification(mod)) return this.refuse({ code: 'notNetwork', params: { type: mod.type } });
     const reason = disabledNetwork(this.state.network, mod);
     if (reason) return this.refuse(reason);
     this.set({ history: push(this.state.history, mod), network: applyNetwork(this.state.network, mod, 'unsaved'), refusal: null });
     return undefined;
   }
 
-  private refuse(reason: string): string {
+  private refuse(reason: EditorRefusal): string {
     this.set({ refusal: { seq: (this.state.refusal?.seq ?? 0) + 1, reason } });
-    return reason;
+    return reason.code === 'notNetwork' ? `not a network modification: ${reason.params.type}` : refusalText(reason);
   }
 
   dismissRefusal(): void {

@@ -1,5 +1,5 @@
 /** The editor's state shapes (spec 2 §2 "Selection types", handlers and tools). */
-import type { History, NetworkData } from '@corridor/changesets';
+import type { History, NetworkData, Refusal } from '@corridor/changesets';
 import type { LinkAttribute, NetworkCondition } from '@corridor/contract';
 
 /** The network tools of spec 2 §2 (transit and DRT tools join with their editing). */
@@ -24,6 +24,9 @@ export interface Draft {
   readonly closed?: boolean;
 }
 
+/** Why an edit was refused: the package's reasons, and a kind this editor cannot apply yet (transit, DRT). */
+export type EditorRefusal = Refusal | { readonly code: 'notNetwork'; readonly params: { readonly type: string } };
+
 export interface EditorState {
   readonly history: History;
   /** Every node and link loaded from the server, as the server has them. */
@@ -31,7 +34,7 @@ export interface EditorState {
   /** base with the saved and unsaved modifications applied (change flags set): what the map draws. */
   readonly network: NetworkData;
   /** Modifications that could not be applied to the loaded data, with the reason. */
-  readonly applyErrors: readonly string[];
+  readonly applyErrors: readonly Refusal[];
   readonly selection: Selection;
   readonly hover: { readonly linkId?: string; readonly nodeId?: string };
   readonly tool: ToolId;
@@ -45,7 +48,7 @@ export interface EditorState {
   /** Layers switched on in the sidebar (transit and DRT layers join with their editing). */
   readonly layers: { readonly network: boolean; readonly outline: boolean };
   /** The last edit that could not be made, with its reason (shown on the map until dismissed or the next edit). */
-  readonly refusal: { readonly seq: number; readonly reason: string } | null;
+  readonly refusal: { readonly seq: number; readonly reason: EditorRefusal } | null;
   /** Bumped when something asks the map to fly to the current selection. */
   readonly flyTo: { readonly seq: number; readonly linkId?: string; readonly nodeId?: string } | null;
 }

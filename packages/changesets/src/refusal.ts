@@ -1,0 +1,33 @@
+/**
+ * Why a modification cannot apply, as a code with its parameters (so the editor can say it in the user's language)
+ * and an English text (`refusalText`: what `ModificationError` carries and the server's answers quote).
+ */
+
+interface ParamsByCode {
+  nodeExists: { id: string };
+  nodeNotFound: { id: string };
+  linkExists: { id: string };
+  linkNotFound: { id: string };
+  /** A node is deleted only when no link is left on it (spec 2 §4). */
+  nodeHasLinks: { id: string; count: number };
+}
+
+export type RefusalCode = keyof ParamsByCode;
+
+export type Refusal = { [C in RefusalCode]: { readonly code: C; readonly params: Readonly<ParamsByCode[C]> } }[RefusalCode];
+
+export const refusal = <C extends RefusalCode>(code: C, params: ParamsByCode[C]) => ({ code, params }) as Refusal;
+
+const ENGLISH: { [C in RefusalCode]: (params: ParamsByCode[C]) => string } = {
+  nodeExists: ({ id }) => `Node ${id} exists`,
+  nodeNotFound: ({ id }) => `Node ${id} not found`,
+  linkExists: ({ id }) => `Link ${id} exists`,
+  linkNotFound: ({ id }) => `Link ${id} not found`,
+  nodeHasLinks: ({ id, count }) => `Node ${id} still has ${count} link(s)`,
+};
+
+export const REFUSAL_CODES = Object.keys(ENGLISH) as readonly RefusalCode[];
+
+export function refusalText(reason: Refusal): string {
+  return (ENGLISH[reason.code] as (params: Refusal['params']) => string)(reason.params);
+}
