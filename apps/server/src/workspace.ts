@@ -55,6 +55,7 @@ import { RunnerTokensService } from './modules/runner-tokens/service.ts';
 import { RunsRepository } from './modules/runs/repository.ts';
 import { runsRoutes } from './modules/runs/routes.ts';
 import { RunsService } from './modules/runs/service.ts';
+import { PostProcessLog } from './modules/runs/post-process-log.ts';
 import { SystemFilesService } from './modules/runs/system-files.ts';
 import { ScenarioPreviews } from './modules/network-processing/previews.ts';
 import { NetworkProcessing } from './modules/network-processing/processor.ts';
@@ -69,6 +70,11 @@ import { tablesRoutes } from './modules/tables/routes.ts';
 import { sweepTableFiles, TablesService } from './modules/tables/service.ts';
 import { TableEngine } from './modules/tables/engine.ts';
 import { templatesRoutes } from './modules/templates/routes.ts';
+import { VehicleDataPreparation } from './modules/visualizer/prepare.ts';
+import { VisualizerRepository } from './modules/visualizer/repository.ts';
+import { visualizerRoutes } from './modules/visualizer/routes.ts';
+import { VisualizerService } from './modules/visualizer/service.ts';
+import { VehicleDataStore } from './modules/visualizer/store.ts';
 import { ScenarioTemplates } from './modules/templates/service.ts';
 import { LocalDiskBlobStore } from './storage/local-disk.ts';
 import { LogStore } from './storage/log-store.ts';
@@ -137,11 +143,13 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     onBlobLeak,
   });
   const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
+  // Loaded network binaries, shared by the map editor's queries and the visualizer.
+  const networkStore = new NetworkStore(filesRepository, blobs);
   const networkQuery = new NetworkQueryService({
     files: filesRepository,
     fileAccess,
     blobs,
-    store: new NetworkStore(filesRepository, blobs),
+    store: networkStore,
     maxLinks: options.maxNetworkQueryLinks,
     // Networks processed before the map's derived files existed get them on their first editor call.
     prepare: (fileId) => network.prepareBinary(fileId),
@@ -173,14 +181,38 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const tableEngine = await TableEngine.open({ dir: path.join(config.dataDir, 'tables') });
   const tablesRepository = new TablesRepository(db);
   const tables = new TablesService({ tables: tablesRepository, runs: runsRepository, datasets: datasetsRepository, access: datasetAccess, engine: tableEngine, blobs, processing });
+  // Run post-processing: the output tables and the vehicle data, one log.
+  const postProcessLog = new PostProcessLog(db, logs, now);
   const runPostProcessing = new RunPostProcessing({
-    db,
     tables: tablesRepository,
     service: tables,
     datasets: datasetsRepository,
-    logs,
+    log: postProcessLog,
     now,
     onError: (err, runId) => log.error({ err, runId }, 'run post-processing failed'),
+  });
+  const visualizerRepository = new VisualizerRepository(db);
+  const networkSource = { store: networkStore, prepare: (fileId: number) => network.prepareBinary(fileId), idle: () => network.idle() };
+  const vehicleData = new VehicleDataPreparation({
+    repository: visualizerRepository,
+    files: filesRepository,
+    datasets: datasetsRepository,
+    blobs,
+    processing,
+    network: networkSource,
+    log: postProcessLog,
+    now,
+    onError: (err, runId) => log.error({ err, runId }, 'vehicle data preparation failed'),
+    onBlobLeak,
+  });
+  const visualizer = new VisualizerService({
+    repository: visualizerRepository,
+    requireRun: (actor, runId) => runs.requireRun(actor, runId, 'read'),
+    fileAccess,
+    blobs,
+    vehicles: new VehicleDataStore(filesRepository, blobs),
+    network: networkSource,
+    preparation: vehicleData,
   });
   const runConfig = new RunConfigService({ repository: new RunConfigRepository(db), access: datasetAccess, blobs, processing });
   // Runs: scheduling, the runner protocol, and the one lifecycle that ends jobs.
@@ -200,7 +232,10 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     blobs,
     datasets: datasetsRepository,
     network,
-    runFinished: (runId) => runPostProcessing.runFinished(runId),
+    runFinished: async (runId) => {
+      await runPostProcessing.runFinished(runId);
+      await vehicleData.prepareVehicleData(runId);
+    },
     processing,
     heartbeatMs: config.runnerHeartbeatMs,
     heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
@@ -244,6 +279,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(runsRoutes({ runs, systemFiles }));
       await api.register(tablesRoutes(tables));
       await api.register(runConfigRoutes(runConfig));
+      await api.register(visualizerRoutes(visualizer));
       await api.register(runnerTokensRoutes(runnerTokens));
       await api.register(jobsRoutes(jobs));
       await api.register(runnerProtocolRoutes(runnerProtocol));
@@ -261,6 +297,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await heartbeats.stop();
       await network.close();
       await runPostProcessing.idle();
+      await vehicleData.idle();
       tableEngine.close();
       await processing.close();
     },

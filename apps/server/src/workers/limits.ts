@@ -41,6 +41,12 @@ export interface ProcessingLimits {
   /** The map editor's binary form of a network (`network-query/build.ts`) holds it as columns, like the previews. */
   networkBinaryMaxBytes: number;
   networkBinaryTimeoutMs: number;
+  /**
+   * A run's vehicle data (visualizer) streams the whole events file once: tens of GB for real studies, at
+   * 25–75 MB/s — hence the long bound. Memory stays flat (segments go to a file as they come).
+   */
+  vehicleDataMaxBytes: number;
+  vehicleDataTimeoutMs: number;
   /** Configs (the editor's limit on a saved config is 16 MiB) and the statistics tables a runner reports. */
   smallFileMaxBytes: number;
   smallFileTimeoutMs: number;
@@ -62,6 +68,8 @@ export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
   previewTimeoutMs: 5 * 60_000,
   networkBinaryMaxBytes: 2 * GiB,
   networkBinaryTimeoutMs: 5 * 60_000,
+  vehicleDataMaxBytes: 64 * GiB,
+  vehicleDataTimeoutMs: 2 * 60 * 60_000,
   smallFileMaxBytes: 16 * MiB,
   smallFileTimeoutMs: 10_000,
   inlineMaxBytes: 64 * MiB,

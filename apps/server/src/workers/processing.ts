@@ -65,6 +65,12 @@ export class Processing {
     return this.run('applyChangesets', { ...options, maxBytes }, input, previewTimeoutMs);
   }
 
+  /** A run's vehicle data from its events (visualizer); the segments go to `segmentsPath` as they come. */
+  vehicleData(input: TaskInput, linkIds: string[], segmentsPath: string) {
+    const { vehicleDataMaxBytes: maxBytes, vehicleDataTimeoutMs } = this.limits;
+    return this.run('vehicleData', { linkIds, segmentsPath, maxBytes }, input, vehicleDataTimeoutMs);
+  }
+
   config(input: TaskInput) {
     return this.run('config', { maxBytes: this.limits.smallFileMaxBytes }, input, this.limits.smallFileTimeoutMs);
   }

@@ -8,6 +8,7 @@ import { networkAsGeoJson, networkAsJson } from '../modules/files/network-json.t
 import { contentInfo } from '../modules/files/sniffing.ts';
 import { buildNetworkBinary } from '../modules/network-query/build.ts';
 import { applyChangesets, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';
+import { buildVehicleData, type VehicleDataArgs } from '../modules/visualizer/build.ts';
 import { renderNetworkPreview, type ColorBy } from '../previews/index.ts';
 
 interface Bounded {
@@ -23,6 +24,8 @@ export const tasks = {
   preview: (input: Input, args: Bounded & { width: number; height: number; colorBy: ColorBy }) => renderNetworkPreview(input, args),
   networkBinary: (input: Input, args: Bounded & { crs: string | null }) => buildNetworkBinary(input, args),
   applyChangesets: (input: Input, args: Bounded & ApplyOptions) => applyChangesets(input, args),
+  /** A run's vehicle data from its events; the segments are written to `args.segmentsPath` as they come. */
+  vehicleData: (input: Input, args: VehicleDataArgs) => buildVehicleData(input, args),
   config: (input: Input, args: Bounded) => readConfig(input, args),
   scoreStats: (input: Input, args: Bounded) => readScoreStats(input, args),
   modeStats: (input: Input, args: Bounded) => readModeStats(input, args),

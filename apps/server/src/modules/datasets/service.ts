@@ -24,7 +24,7 @@ export const USER_NOT_FOUND = 'The user could not be found.';
 export const TEAM_NOT_FOUND = 'The team could not be found.';
 
 /** Attributes the server maintains itself; a client cannot set them. */
-const SERVER_ATTRIBUTES = new Set(['networkPostProcessingJob', 'postProcessRun']);
+const SERVER_ATTRIBUTES = new Set(['networkPostProcessingJob', 'postProcessRun', 'postProcessVehicles']);
 
 export interface DatasetsServiceDeps {
   datasets: DatasetsRepository;

@@ -1,5 +1,5 @@
 /** Storing a derived file: blob first, then the row; a replaced or orphaned blob is removed afterwards. */
-import type { BlobStore } from '../../storage/blob-store.ts';
+import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
 import type { FilesRepository } from '../files/repository.ts';
 
 export interface DerivedDeps {
@@ -9,7 +9,11 @@ export interface DerivedDeps {
 }
 
 export async function storeDerived(deps: DerivedDeps, fileId: number, filename: string, bytes: Uint8Array): Promise<void> {
-  const blob = await deps.blobs.put([bytes]);
+  await recordDerived(deps, fileId, filename, await deps.blobs.put([bytes]));
+}
+
+/** Records a blob already written (a large one streamed to the store) as the derived file `filename`. */
+export async function recordDerived(deps: DerivedDeps, fileId: number, filename: string, blob: StoredBlob): Promise<void> {
   const unused = await deps.files.putDerived(fileId, { type: filename, filename, blobKey: blob.key, size: blob.size });
   if (unused) await deps.blobs.delete(unused).catch((err: unknown) => deps.onBlobLeak(unused, err));
 }

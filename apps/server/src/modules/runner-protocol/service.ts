@@ -214,10 +214,11 @@ export class RunnerProtocolService {
     if (!ended) throw conflict(JOB_NOT_YOURS);
     if (finish.status !== 'FINISHED' || ended.datasetId === null) return;
     const runId = ended.datasetId;
-    await this.deps.runFinished(runId);
     const networks = await this.deps.repository.outputNetworks(jobId, runId);
     const network = networks.find((n) => /(^|[./])output_network\.xml(\.gz|\.zst)?$/.test(n.name)) ?? networks[0];
     if (network) await this.deps.network.filesAttached(runId, [network.id]);
+    // After the output network is queued: the vehicle data step waits for its binary form.
+    await this.deps.runFinished(runId);
   }
 
   /**

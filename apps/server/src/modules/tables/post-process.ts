@@ -1,21 +1,15 @@
 /**
  * Run post-processing (the run overview's "Post process" card): when a run finishes, MATSim's standard output
  * tables are imported so a finished run has data for dashboards with no clicks. The step's state is the run
- * attribute `postProcessRun` {status, updated, logFileId}; its log is a system file of the run.
+ * attribute `postProcessRun` {status, updated, logFileId}; its log is a system file of the run (`runs/post-process-log.ts`).
  */
 import path from 'node:path';
 import { defaultTableName, STANDARD_RUN_TABLES } from '@corridor/contract';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
-import { systemFiles } from '../../db/schema.ts';
-import type { LogStore } from '../../storage/log-store.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
+import type { PostProcessLog } from '../runs/post-process-log.ts';
 import type { TablesRepository } from './repository.ts';
 import type { TablesService } from './service.ts';
 
-
-export const POST_PROCESS_LOG_TYPE = 'postprocess';
-const LOG_NAME = 'post-processing.log';
 
 /** The standard table a run output file holds, or null; only files at the top of the output directory count. */
 export function standardTableOf(fileName: string): string | null {
@@ -25,11 +19,11 @@ export function standardTableOf(fileName: string): string | null {
 }
 
 export interface RunPostProcessingDeps {
-  db: Db;
   tables: TablesRepository;
   service: TablesService;
   datasets: DatasetsRepository;
-  logs: LogStore;
+  /** The run's post-processing log, shared with the vehicle data step. */
+  log: PostProcessLog;
   now: () => Date;
   onError: (err: unknown, runId: number) => void;
 }
@@ -78,26 +72,8 @@ export class RunPostProcessing {
       failed = true;
       lines.push(`Post-processing stopped: ${err instanceof Error ? err.message : String(err)}`);
     }
-    const logFileId = await this.writeLog(runId, lines);
+    const logFileId = await this.deps.log.append(runId, lines);
     await this.setState(runId, failed ? 'FAILED' : 'FINISHED', logFileId);
-  }
-
-  private async writeLog(runId: number, lines: string[]): Promise<number> {
-    const { db, logs, now } = this.deps;
-    const text = lines.map((l) => `${now().toISOString()} ${l}\n`).join('');
-    const [old] = await db
-      .select({ id: systemFiles.id, blobKey: systemFiles.blobKey })
-      .from(systemFiles)
-      .where(and(eq(systemFiles.datasetId, runId), eq(systemFiles.type, POST_PROCESS_LOG_TYPE)));
-    if (old) {
-      const size = await logs.append(old.blobKey, text);
-      await db.update(systemFiles).set({ size, modified: now() }).where(eq(systemFiles.id, old.id));
-      return old.id;
-    }
-    const blobKey = await logs.create();
-    const size = await logs.append(blobKey, text);
-    const [row] = await db.insert(systemFiles).values({ datasetId: runId, type: POST_PROCESS_LOG_TYPE, name: LOG_NAME, blobKey, size }).returning({ id: systemFiles.id });
-    return row!.id;
   }
 
   private setState(runId: number, status: 'STARTED' | 'FINISHED' | 'FAILED', logFileId: number | null): Promise<void> {

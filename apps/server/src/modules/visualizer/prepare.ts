@@ -1,0 +1,117 @@
+/**
+ * Vehicle data preparation, once per run (spec 3 §2.20): when a run finishes (and for an imported run, through
+ * `prepareVehicleData`), its events file is streamed in the worker pool through the trajectories builder into the
+ * derived files of that events file (`store.ts` VEHICLE_FILES), on the binary form of the network its vehicles
+ * drove on. The state is the run attribute `postProcessVehicles` {status, updated, message}; the lines go to the
+ * run's post-processing log, beside the output tables step's.
+ */
+import { performance } from 'node:perf_hooks';
+import { VIS_MESSAGES } from '@corridor/contract';
+import type { BuiltVehicleData } from '@corridor/trajectories';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { userMessage } from '../../shared/user-message.ts';
+import type { Processing } from '../../workers/processing.ts';
+import type { DatasetsRepository } from '../datasets/repository.ts';
+import type { FilesRepository } from '../files/repository.ts';
+import { recordDerived, storeDerived } from '../network-processing/derived.ts';
+import type { PostProcessLog } from '../runs/post-process-log.ts';
+import { loadNetwork, type NetworkSource } from './network.ts';
+import type { VisualizerRepository } from './repository.ts';
+import { VEHICLE_FILES } from './store.ts';
+
+export const VEHICLES_ATTRIBUTE = 'postProcessVehicles';
+export type VehicleStepStatus = 'STARTED' | 'FINISHED' | 'FAILED' | 'NONE';
+export interface VehicleStepState {
+  status: VehicleStepStatus;
+  updated: string;
+  message: string | null;
+}
+
+export interface VehicleDataPreparationDeps {
+  repository: VisualizerRepository;
+  files: FilesRepository;
+  datasets: DatasetsRepository;
+  blobs: BlobStore;
+  processing: Pick<Processing, 'vehicleData'>;
+  network: NetworkSource;
+  log: PostProcessLog;
+  now: () => Date;
+  onError: (err: unknown, runId: number) => void;
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+export class VehicleDataPreparation {
+  private readonly running = new Map<number, { started: Promise<void>; work: Promise<void> }>();
+
+  constructor(private readonly deps: VehicleDataPreparationDeps) {}
+
+  /** Starts the preparation (once at a time per run); answers when its STARTED state is recorded. */
+  prepareVehicleData(runId: number): Promise<void> {
+    let entry = this.running.get(runId);
+    if (!entry) {
+      const started = this.setState(runId, 'STARTED', null);
+      const work = started
+        .then(() => this.build(runId))
+        .catch((err: unknown) => this.deps.onError(err, runId))
+        .finally(() => this.running.delete(runId));
+      entry = { started, work };
+      this.running.set(runId, entry);
+    }
+    return entry.started;
+  }
+
+  isPreparing(runId: number): boolean {
+    return this.running.has(runId);
+  }
+
+  /** Waits for the preparations under way (server shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running.values()].map((e) => e.work));
+  }
+
+  private async build(runId: number): Promise<void> {
+    const { repository, blobs, processing, network, log } = this.deps;
+    const startedAt = performance.now();
+    try {
+      const { events, network: networkFile } = await repository.sources(runId);
+      if (!events) {
+        await log.append(runId, ['Vehicle data: the outputs have no events file, so there are no vehicles to play.']);
+        await this.setState(runId, 'NONE', VIS_MESSAGES.noVehicleData);
+        return;
+      }
+      if (!networkFile) throw new Error(VIS_MESSAGES.noNetwork);
+      await log.append(runId, [`Vehicle data: reading ${events.name} on the network ${networkFile.name} …`]);
+      // The run's output network is queued for processing as the run ends: its binary form is written there.
+      await network.idle();
+      const net = await loadNetwork(network, networkFile.id);
+      if (!net) throw new Error(`The network ${networkFile.name} has not been processed.`);
+      let built: BuiltVehicleData | undefined;
+      const segments = await blobs.putWith(async (file) => {
+        built = await processing.vehicleData(blobs.read(events.blobKey), net.linkIds, file);
+      });
+      const { meta, vehicleModes, vehicleIds, volumes } = built!;
+      await recordDerived(this.deps, events.id, VEHICLE_FILES.segments, segments);
+      await storeDerived(this.deps, events.id, VEHICLE_FILES.vehicles, vehicleModes);
+      await storeDerived(this.deps, events.id, VEHICLE_FILES.vehicleIds, Buffer.from(JSON.stringify(vehicleIds), 'utf8'));
+      await storeDerived(this.deps, events.id, VEHICLE_FILES.volumes, volumes);
+      await storeDerived(this.deps, events.id, VEHICLE_FILES.meta, Buffer.from(JSON.stringify(meta), 'utf8'));
+      const seconds = (performance.now() - startedAt) / 1000;
+      const lines = [
+        `Vehicle data: ${meta.totalEvents} vehicle events read in ${seconds.toFixed(1)} s (${Math.round(meta.totalEvents / Math.max(seconds, 0.001))} events/s): ` +
+          `${meta.vehicles} vehicles, ${meta.segments} link segments, modes ${meta.modes.join(', ') || 'none'}.`,
+      ];
+      if (meta.unknownLinks > 0) lines.push(`Vehicle data: ${meta.unknownLinks} link events named links the network does not have; they were skipped.`);
+      await log.append(runId, lines);
+      await this.setState(runId, 'FINISHED', null);
+    } catch (err) {
+      const reason = userMessage(err);
+      await log.append(runId, [`Vehicle data could not be prepared: ${reason}`]);
+      await this.setState(runId, 'FAILED', VIS_MESSAGES.failed(reason));
+    }
+  }
+
+  private setState(runId: number, status: VehicleStepStatus, message: string | null): Promise<void> {
+    const state: VehicleStepState = { status, updated: this.deps.now().toISOString(), message };
+    return this.deps.datasets.patchAttributes(runId, { [VEHICLES_ATTRIBUTE]: state });
+  }
+}
