@@ -59,9 +59,15 @@ export interface BuiltVehicleData {
   volumes: Uint8Array;
 }
 
+/**
+ * An event as `@corridor/matsim`'s reader builds it (its typed events have no index signature, hence the union);
+ * the builder reads `vehicle`, `link` and `networkMode` when they are strings.
+ */
+export type VehicleDataEvent = { type: string; time: number } | { type: string; time: number; [key: string]: unknown };
+
 /** Streams events in; `event` takes MATSim event objects as `@corridor/matsim`'s reader builds them. */
 export interface VehicleDataBuilder {
-  event(event: { type: string; time: number; [key: string]: unknown }): void;
+  event(event: VehicleDataEvent): void;
   /** Ends the stretches still open at the last event time and returns the rest. */
   finish(): BuiltVehicleData;
 }

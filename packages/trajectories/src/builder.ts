@@ -95,12 +95,11 @@ export function createVehicleDataBuilder(network: NetworkLinks, sink: VehicleDat
       if (lastEventTime === null || time > lastEventTime) lastEventTime = time;
       const type = event.type;
       if (!LINK_EVENTS.has(type)) return;
-      const vehicleId = event.vehicle;
-      const linkId = event.link;
+      const { vehicle: vehicleId, link: linkId, networkMode } = event as { vehicle?: unknown; link?: unknown; networkMode?: unknown };
       if (typeof vehicleId !== 'string' || typeof linkId !== 'string') return;
       const vehicle = vehicleOf(vehicleId);
-      if (type === 'vehicle enters traffic' && mode[vehicle] === NO_MODE && typeof event.networkMode === 'string') {
-        mode[vehicle] = modeOf(event.networkMode);
+      if (type === 'vehicle enters traffic' && mode[vehicle] === NO_MODE && typeof networkMode === 'string') {
+        mode[vehicle] = modeOf(networkMode);
       }
       const index = linkIndex.get(linkId);
       if (index === undefined) {
