@@ -12,8 +12,8 @@ function keyOf(bits: number): number {
 
 /** Least-significant-byte radix sort of unsigned 32-bit keys (four passes). */
 function radixSort(keys: Uint32Array): Uint32Array {
-  let from = keys;
-  let to = new Uint32Array(keys.length);
+  let from: Uint32Array = keys;
+  let to: Uint32Array = new Uint32Array(keys.length);
   const counts = new Uint32Array(256);
   for (let shift = 0; shift < 32; shift += 8) {
     counts.fill(0);
