@@ -3,6 +3,7 @@ import { SEGMENT_BYTES } from './api.ts';
 import { buildInMemory, byTime, carTrip, records } from './testing/build.ts';
 import { vehicleModeView } from './segments.ts';
 import { createVehicleDataBuilder } from './builder.ts';
+import { decodeTrajectories, encodeTrajectories, linkVolumes, windowRange } from './index.ts';
 
 const LINKS = ['a', 'b', 'c', 'd'];
 
@@ -89,6 +90,17 @@ describe('createVehicleDataBuilder', () => {
     expect(windows[3]).toEqual({ offset: 2 * SEGMENT_BYTES, count: 1, minT0: 700, maxT1: 900 });
     expect(windows[0]).toMatchObject({ offset: 0, count: 0 });
     expect(records(built.segments)[1]).toEqual({ vehicle: 1, link: 2, stationary: true, t0: 200, t1: 250 });
+  });
+
+  it('builds empty data from events without vehicles, and answers empty queries on it', () => {
+    const built = buildInMemory(LINKS, [{ type: 'actend', time: 5, person: 'p', link: 'a' }]);
+    expect(built.meta).toMatchObject({ segments: 0, vehicles: 0, windows: [], modes: [], totalEvents: 1, hours: 0 });
+    expect(built.segments.byteLength).toBe(0);
+    expect(windowRange(built.meta, 0, 300)).toEqual({ start: 0, end: 0 });
+    expect(linkVolumes(built.volumes, built.meta, LINKS, { timeFilter: { from: 0, to: 3600 } })).toEqual({});
+    const links = { coords: new Float64Array(16), length: new Float64Array(4), freespeed: new Float64Array(4) };
+    const answer = encodeTrajectories(built.segments, { timeFilter: { from: 0, to: 300 } }, { meta: built.meta, vehicleModes: built.vehicleModes, links });
+    expect(decodeTrajectories(answer)).toMatchObject({ paths: 0, points: new Float32Array(0) });
   });
 
   it('streams segments in chunks while it runs, not at the end', () => {
