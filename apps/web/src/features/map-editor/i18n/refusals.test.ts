@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
 import { EDITOR_NS } from './index.ts';
 
-const say = (language: string, code: string, params: object) => i18n.getFixedT(language, EDITOR_NS)(`map.refusal.reasons.${code}`, params);
+const translate = i18n.t as (key: string, options: Record<string, unknown>) => string;
+const say = (language: string, code: string, params: Record<string, unknown>) => translate(`map.refusal.reasons.${code}`, { lng: language, ns: EDITOR_NS, ...params });
 
 describe('refusals in the editor', () => {
   it('has a text for every refusal code of @corridor/changesets, and for notNetwork, in English and German', () => {
