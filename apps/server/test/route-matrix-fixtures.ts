@@ -11,6 +11,7 @@ import { RUNNER_ID_HEADER, type Resources } from '@corridor/contract';
 import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { insertRun, sampleSeries, type InsertedRun } from './run-fixtures.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, TestRunner, type ScenarioInputs } from './runner-client.ts';
+import { finishWithOutputs, vehicleData } from './visualizer-fixtures.ts';
 import { addUser, attach, createScenario, SHARED_DATA, signIn, uploadOk, type Session } from './workspace-helpers.ts';
 
 /** In every name the owner gives: no answer to an outsider may contain it. */
@@ -85,6 +86,8 @@ export class MatrixFixtures {
   licenceKey!: string;
   /** A job the runner holds (claimed and started) for the runner calls that do not end it. */
   heldJob!: number;
+  /** A finished run of the team with equil's events and network among its outputs, its vehicle data prepared. */
+  visRun!: number;
 
   private async setUp(): Promise<void> {
     const { owner, member } = this.users;
@@ -123,6 +126,7 @@ export class MatrixFixtures {
     this.defaultTemplate = templates.defaultJobTemplate;
     this.jobTemplate = await this.freshJobTemplate();
     this.licenceKey = await this.freshLicence();
+    this.visRun = await this.runWithVehicleData();
     this.heldJob = await this.freshClaimedJob();
     ok(await this.runners.runner.client.started(this.heldJob), 'started');
     // Signing up is off by default; the matrix checks who may call it, so it is on.
@@ -247,6 +251,21 @@ export class MatrixFixtures {
 
   /** A run of the scenario scheduled by the owner and claimed by the matrix's runner; answers the job id. */
   async freshClaimedJob(): Promise<number> {
+    return (await this.claimedRun()).id;
+  }
+
+  private async runWithVehicleData(): Promise<number> {
+    const { id, datasetId } = await this.claimedRun();
+    const runner = this.runners.runner.client;
+    ok(await runner.started(id), 'started');
+    await finishWithOutputs(runner, id, 'output-equil-2024', ['output_events.xml.gz', 'output_network.xml.gz']);
+    await this.grant(datasetId);
+    const options = await vehicleData(this.t.app, this.users.owner, datasetId);
+    if (options.vehicleData.status !== 'READY') throw new Error(`the matrix run's vehicle data is ${options.vehicleData.status}: ${options.vehicleData.message}`);
+    return datasetId;
+  }
+
+  private async claimedRun(): Promise<{ id: number; datasetId: number }> {
     const scheduled = await scheduleOk(this.t.app, this.users.owner, this.scenario, {
       group: this.lab.id,
       name: `${MARKER} runner job`,
@@ -256,7 +275,7 @@ export class MatrixFixtures {
     });
     const claimed = await this.runners.runner.client.claimJob(randomUUID(), RUNNER_OFFER);
     if (claimed?.jobId !== scheduled.id) throw new Error(`the runner claimed ${claimed?.jobId ?? 'nothing'}, not job ${scheduled.id}`);
-    return scheduled.id;
+    return scheduled;
   }
 
   async configXml(): Promise<string> {

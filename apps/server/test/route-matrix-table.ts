@@ -191,6 +191,14 @@ export const ROUTES: Record<string, RouteRule> = {
   'DELETE /jobs/templates/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshJobTemplate() } })),
   'POST /jobs/templates/{id}/default': rule('admin', (_r, fx) => ({ params: { id: fx.jobTemplate }, json: { default: true } })),
 
+  // visualizer (the run with vehicle data: equil's outputs through the runner protocol)
+  'GET /datasets/analysis/{id}/options': rule('read', (_r, fx) => ({ params: { id: fx.visRun } })),
+  'POST /datasets/analysis/{id}/trajectories': rule('read', (_r, fx) => ({ params: { id: fx.visRun }, json: { timeFilter: { from: 0, to: 86_400 }, attribute: 'mode' } })),
+  'GET /datasets/analysis/{id}/{name}/options': rule('read', (_r, fx) => ({ params: { id: fx.visRun, name: 'link-volume' } })),
+  'POST /datasets/analysis/{id}/{name}': rule('read', (_r, fx) => ({ params: { id: fx.visRun, name: 'flow-bundle' }, json: { ids: ['1', '6'] } })),
+  'GET /datasets/network/{id}/binary': network('file'),
+  'GET /datasets/network/{id}/binary/lookup': network('file'),
+  'GET /datasets/files/{id}/binary-network-attributes/{name}': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, name: 'capacity' } })),
   // runs
   'GET /datasets/runs': rule('signed-in', (_r, fx) => ({ query: { groupId: fx.lab.id } })),
   'GET /datasets/run/{id}': run('read'),

@@ -89,6 +89,16 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
     payload: { type: 'Data', filters: { conditions: [{ attribute: 'modes', operator: 'in', values: ['car'] }], ids: { links: ['1'], nodes: ['1'] } } },
   }),
   'GET /datasets/network/{id}/attributes/{name}/values': (f) => ({ params: { id: f.networkId, name: 'modes' } }),
+  'POST /datasets/analysis/{id}/trajectories': (f) => ({
+    params: { id: f.runId },
+    payload: { timeFilter: { from: 0, to: 300 }, attribute: 'mode', filters: [{ name: 'mode', operator: 'in', value: ['car'] }] },
+  }),
+  'GET /datasets/analysis/{id}/{name}/options': (f) => ({ params: { id: f.runId, name: 'link-volume' } }),
+  'POST /datasets/analysis/{id}/{name}': (f) => ({
+    params: { id: f.runId, name: 'flow-bundle' },
+    payload: { ids: ['1'], timeFilter: { from: 0, to: 3600 }, filters: [{ name: 'mode', operator: 'in', value: ['car'] }] },
+  }),
+  'GET /datasets/files/{id}/binary-network-attributes/{name}': (f) => ({ params: { id: f.networkId, name: 'capacity' } }),
   'GET /datasets/sysfiles/{id}': (f) => ({ params: { id: f.logFileId }, query: { dl: '1' } }),
   'POST /datasets/datasets/{id}/import-as-table/{fileId}': (f) => ({ params: { id: f.scenarioId, fileId: f.configId }, payload: { name: 'Table' } }),
   'DELETE /datasets/datasets/{id}/tables/{table}': (f) => ({ params: { id: f.scenarioId, table: 'trips' } }),

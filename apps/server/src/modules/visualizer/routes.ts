@@ -8,7 +8,6 @@ import {
   DataSourceOptions,
   FlowBundleRequest,
   LINK_COUNT_HEADER,
-  LinkVolumeRequest,
   PlainText,
   TRAJECTORY_HEADERS,
   TrajectoriesRequest,
@@ -34,12 +33,9 @@ function sendBinary(reply: FastifyReply, bytes: Uint8Array, headers: Record<stri
 
 const sendJson = (reply: FastifyReply, json: string) => reply.header('cache-control', 'no-store').type('application/json').send(json);
 
-/** A body checked against the analysis's own request (the route's schema admits either). */
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-  return parsed.data;
-}
+/** Either analysis's body: link-volume ignores `ids`, flow-bundle needs them. */
+const AnalysisBody = FlowBundleRequest.partial({ ids: true });
+export const FLOW_BUNDLE_NEEDS_IDS = 'body/ids: a flow bundle needs the ids of the links to follow.';
 
 export function visualizerRoutes(service: VisualizerService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -85,17 +81,16 @@ export function visualizerRoutes(service: VisualizerService): FastifyPluginAsync
           tags,
           summary: 'A link analysis: link-volume (link id → vehicles) or flow-bundle (selected link id → link id → vehicles); unknown link ids are skipped',
           params: NameParams,
-          body: z.union([FlowBundleRequest, LinkVolumeRequest]),
+          body: AnalysisBody,
           response: errors,
         },
       },
       async (request, reply) => {
         const { id, name } = request.params;
         await service.analysisOptions(request.actor, id, name); // access, readiness and the name, before the body's shape
-        const answer =
-          name === 'flow-bundle'
-            ? await service.flowBundle(request.actor, id, parseBody(FlowBundleRequest, request.body))
-            : await service.linkVolume(request.actor, id, parseBody(LinkVolumeRequest, request.body));
+        const { ids, ...volume } = request.body;
+        if (name === 'flow-bundle' && !ids) throw badRequest(FLOW_BUNDLE_NEEDS_IDS);
+        const answer = name === 'flow-bundle' ? await service.flowBundle(request.actor, id, { ...volume, ids: ids! }) : await service.linkVolume(request.actor, id, volume);
         return sendJson(reply as FastifyReply, JSON.stringify(answer));
       },
     );
