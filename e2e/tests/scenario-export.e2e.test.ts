@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { readNetwork } from '@corridor/matsim';
 import { describe, expect, test } from 'vitest';
 import { API, json } from '../support/api.ts';
+import { unzip } from '../support/files.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -16,7 +18,7 @@ describe('export scenario', () => {
     );
     const { files } = await json<{ files: { id: number; tag: string | null }[] }>(await page.request.get(`${API}/datasets/datasets/${id}`));
     const network = files.find((file) => file.tag?.startsWith('network_v'))!;
-    const { links } = await json<{ links: { id: string }[] }>(await page.request.get(`${API}/datasets/files/${network.id}/as/json`));
+    const { links } = await json<{ links: { id: string; capacity: number }[] }>(await page.request.get(`${API}/datasets/files/${network.id}/as/json`));
     const changeset = (name: string, modifications: unknown[]) =>
       page.request.post(`${API}/datasets/datasets/${id}/changesets`, { data: { id: -1, name, modifications } });
     await json(await changeset('Close link', [{ type: 'network/deleteLink', id: links[0]!.id }]));
@@ -37,7 +39,15 @@ describe('export scenario', () => {
     expect(download.suggestedFilename()).toBe('export-demo.zip');
     const zip = await readFile((await download.path())!);
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
-    for (const name of ['config.xml', 'network.xml.gz', 'population.xml.gz']) expect(zip.includes(name)).toBe(true);
+    const entries = await unzip(zip);
+    expect([...entries.keys()].sort()).toEqual(['config.xml', 'network.xml.gz', 'population.xml.gz']);
+    // The zip's network, read back: both changesets applied (one link gone, one narrowed), the rest as it was.
+    const exported = await readNetwork(entries.get('network.xml.gz')!);
+    expect(exported.links.size).toBe(links.length - 1);
+    expect(exported.links.has(links[0]!.id)).toBe(false);
+    expect(exported.links.get(links[1]!.id)!.capacity).toBe(100);
+    expect(exported.links.get(links[2]!.id)!.capacity).toBe(links[2]!.capacity);
+    expect(new TextDecoder().decode(entries.get('config.xml'))).toContain('network.xml.gz');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'export-demo.zip was downloaded.' }).count()).toBe(1);
 
     await page.getByLabel('Add a changeset').click();
