@@ -9,6 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../e2e/support/server.ts';
+import { mb, memoryOf, percentile } from './process-stats.ts';
 import { writeSyntheticTrips } from './synthetic-trips.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -22,16 +23,6 @@ const file = join(tmpdir(), `corridor-bench-trips-${ROWS}.csv.gz`);
 function cpuOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const mb = (kb: number) => (kb / 1024).toFixed(0);
-
-/** VmRSS and VmHWM of a process, in kB. */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
 const generateStart = performance.now();

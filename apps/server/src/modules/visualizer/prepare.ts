@@ -71,7 +71,6 @@ export class VehicleDataPreparation {
 
   private async build(runId: number): Promise<void> {
     const { repository, blobs, processing, network, log } = this.deps;
-    const startedAt = performance.now();
     try {
       const { events, network: networkFile } = await repository.sources(runId);
       if (!events) {
@@ -85,6 +84,7 @@ export class VehicleDataPreparation {
       await network.idle();
       const net = await loadNetwork(network, networkFile.id);
       if (!net) throw new Error(`The network ${networkFile.name} has not been processed.`);
+      const startedAt = performance.now();
       let built: BuiltVehicleData | undefined;
       const segments = await blobs.putWith(async (file) => {
         built = await processing.vehicleData(blobs.read(events.blobKey), net.linkIds, file);
