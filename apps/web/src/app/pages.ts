@@ -28,6 +28,7 @@ const schedule = () => import('../features/schedule/ScheduleRunPage.tsx');
 const settings = () => import('../features/settings/pages.ts');
 const setup = () => import('../features/setup/SetupPage.tsx');
 const teams = () => import('../features/teams/TeamSettingsPage.tsx');
+const visualizer = () => import('../features/visualizer/pages.ts');
 
 export const LoginPage = lazyNamed(auth, 'LoginPage');
 export const SignupPage = lazyNamed(auth, 'SignupPage');
@@ -64,3 +65,4 @@ export const RunnersPage = lazyNamed(settings, 'RunnersPage');
 export const SettingsHomePage = lazyNamed(settings, 'SettingsHomePage');
 export const SetupPage = lazyNamed(setup, 'SetupPage');
 export const TeamSettingsPage = lazyNamed(teams, 'TeamSettingsPage');
+export const VisualizerPage = lazyNamed(visualizer, 'VisualizerPage');

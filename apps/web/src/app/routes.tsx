@@ -44,6 +44,7 @@ import {
   SetupPage,
   SignupPage,
   TeamSettingsPage,
+  VisualizerPage,
 } from './pages.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -104,7 +105,7 @@ const groupRoutes: RouteObject[] = [
   page('runs', 'runs', <RunListPage />),
   page('runs/add', 'importRun'),
   { path: 'runs/:id', element: suspended(<RunIdGuard />), children: [{ element: suspended(<RunLayout />), children: runRoutes }] },
-  page('visualizer', 'visualizer'),
+  page('visualizer', 'visualizer', <VisualizerPage />),
   page('dashboards', 'dashboards', <DashboardsListPage />),
   // A numeric id or `new`; anything else is the not-found view (spec 3 §2.2).
   page('dashboards/:dashboard', ({ t, params }) => (isDashboardParam(params.dashboard) ? t('titles.dashboard') : t('titles.notFound')), <DashboardPage />),

@@ -15,6 +15,7 @@ describe('vehicle positions at a time', () => {
     expect(frame.count).toBe(1);
     expect([...frame.positions.slice(0, 3)]).toEqual([0.5, 0, 0]);
     expect(frame.values[0]).toBe(1);
+    expect(frame.points[0]).toBe(0);
     expect(frame.stationary[0]).toBe(0);
     expect(frame.headings[0]).toBeCloseTo(0);
   });
@@ -33,6 +34,7 @@ describe('vehicle positions at a time', () => {
     expect(frame.count).toBe(1);
     expect(frame.positions).toBe(positions);
     expect(frame.positions[0]).toBe(5);
+    expect(frame.points[0]).toBe(3);
     expect(frame.positions[1]).toBeCloseTo(5.5);
     expect(frame.headings[0]).toBeCloseTo(90);
     expect(interpolate(data, 50, frame).count).toBe(0);

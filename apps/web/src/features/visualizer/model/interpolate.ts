@@ -15,6 +15,8 @@ export interface Frame {
   stationary: Uint8Array;
   /** Heading in degrees counter-clockwise from east (0 while standing). */
   headings: Float32Array;
+  /** The point each vehicle is coming from (its colour is that point's, computed once per load). */
+  points: Int32Array;
 }
 
 export function createFrame(capacity: number): Frame {
@@ -24,6 +26,7 @@ export function createFrame(capacity: number): Frame {
     values: new Float32Array(capacity),
     stationary: new Uint8Array(capacity),
     headings: new Float32Array(capacity),
+    points: new Int32Array(capacity),
   };
 }
 
@@ -64,6 +67,7 @@ export function interpolate(data: DecodedTrajectories, t: number, frame: Frame):
     frame.positions[count * 3 + 1] = ay + dy * share;
     frame.positions[count * 3 + 2] = 0;
     frame.values[count] = points[a * 4 + 3]!;
+    frame.points[count] = a;
     const standing = dx === 0 && dy === 0;
     frame.stationary[count] = standing ? 1 : 0;
     frame.headings[count] = standing ? 0 : (Math.atan2(dy, dx * Math.cos((ay * Math.PI) / 180)) * 180) / Math.PI;

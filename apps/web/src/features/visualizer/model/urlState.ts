@@ -54,7 +54,7 @@ const Compact = z.object({
 });
 
 export function encodeView(view: View): string {
-  const compact: z.infer<typeof Compact> = { s: view.sources.map((source) => [source.id, source.runId]), l: view.layers, a: view.active, n: view.next };
+  const compact: z.infer<typeof Compact> = { s: view.sources.map((source) => [source.id, source.runId]), l: view.layers as unknown as z.infer<typeof Compact>['l'], a: view.active, n: view.next };
   return JSON.stringify(compact);
 }
 

@@ -1,0 +1,112 @@
+/**
+ * The visualizer's map: MapLibre with the chosen base map theme (plain by default: no tile requests), the deck.gl
+ * overlay drawn every animation frame from the layers' builders, the camera in the address, fit to the data
+ * sources' networks when sources are added, and the PNG download.
+ */
+import { Button, Group, Select, Tooltip, useComputedColorScheme } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CameraInUrl } from '../../../components/map/CameraInUrl.tsx';
+import { CAMERA_PARAM, parseCamera } from '../../../components/map/camera.ts';
+import { useStyleUrl } from '../../../components/map/mapStyle.ts';
+import { useMapInstance, useMapReady, useThemedStyle } from '../../../components/map/useMapInstance.ts';
+import { VISUALIZER_NS } from '../i18n/index.ts';
+import type { LngLatBounds } from '../model/bounds.ts';
+import { themesFor, themeUrl } from '../model/themes.ts';
+import { useVisualizer } from '../state/context.ts';
+import { downloadPng } from './download.ts';
+
+const BACKGROUND = { light: '#eef1f4', dark: '#1f2124' } as const;
+const WORLD = { lat: 20, lng: 0, zoom: 1.5 };
+
+interface Props {
+  order: readonly string[];
+  fitTo: { bounds: LngLatBounds; serial: number } | null;
+  theme: string;
+  onTheme: (theme: string) => void;
+}
+
+export function VisualizerMap({ order, fitTo, theme, onTheme }: Props) {
+  const { t } = useTranslation(VISUALIZER_NS);
+  const { clock, drawings } = useVisualizer();
+  const scheme = useComputedColorScheme('light');
+  const background = BACKGROUND[scheme];
+  const frame = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const [camera] = useState(() => parseCamera(new URLSearchParams(window.location.search).get(CAMERA_PARAM)) ?? WORLD);
+  const instance = useMapInstance(container, camera, background, { preserveDrawingBuffer: true });
+  const map = instance?.map;
+  const adminUrl = useStyleUrl(scheme);
+  useThemedStyle(map, background, themeUrl(theme, adminUrl, scheme));
+  const ready = useMapReady(map);
+  const orderRef = useRef(order);
+
+  useEffect(() => {
+    orderRef.current = order;
+    drawings.invalidate();
+  }, [order, drawings]);
+
+  useEffect(() => {
+    if (map && fitTo) map.fitBounds(fitTo.bounds, { padding: 40, animate: false });
+  }, [map, fitTo]);
+
+  // The animation loop: the clock moves, and the overlay draws again when time, zoom or a layer changed.
+  useEffect(() => {
+    if (!instance) return;
+    let handle = 0;
+    let last = performance.now();
+    let drawn = { time: Number.NaN, zoom: Number.NaN };
+    let version = 0;
+    const step = (now: number) => {
+      clock.tick(now - last);
+      last = now;
+      const { time } = clock.get();
+      const zoom = instance.map.getZoom();
+      const { builders, dirty } = drawings.take(orderRef.current);
+      if (dirty || time !== drawn.time || zoom !== drawn.zoom) {
+        version++;
+        const stats = { links: 0, vehicles: 0 };
+        const layers = builders.flatMap((build) => build({ time, zoom, version, stats }));
+        instance.overlay.setProps({ layers });
+        drawn = { time, zoom };
+        frame.current?.setAttribute('data-links-drawn', String(stats.links));
+        frame.current?.setAttribute('data-vehicles-drawn', String(stats.vehicles));
+      }
+      handle = requestAnimationFrame(step);
+    };
+    handle = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(handle);
+  }, [instance, clock, drawings]);
+
+  const themes = themesFor(adminUrl);
+  const label = (name: string) => (name === 'plain' || name === 'admin' ? t(`page.map.themes.${name}`) : name);
+
+  return (
+    <div ref={frame} data-testid="visualizer-map" data-map-ready={ready || undefined} role="application" aria-label={t('page.map.label')} style={{ position: 'absolute', inset: 0 }}>
+      <div ref={container} style={{ position: 'absolute', inset: 0 }} />
+      {map && <CameraInUrl map={map} />}
+      <Group gap="xs" style={{ position: 'absolute', top: 8, right: 8, zIndex: 2 }}>
+        <Select
+          size="xs"
+          aria-label={t('page.map.theme')}
+          data={themes.map((name) => ({ value: name, label: label(name) }))}
+          value={themes.includes(theme) ? theme : 'plain'}
+          onChange={(value) => value && onTheme(value)}
+          allowDeselect={false}
+          w={170}
+        />
+        <Tooltip label={t('page.map.downloadPng')}>
+          <Button
+            size="xs"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => void downloadPng([map?.getCanvas(), instance?.overlay.getCanvas()], 'visualizer.png')}
+            disabled={!map}
+          >
+            {t('page.map.downloadPng')}
+          </Button>
+        </Tooltip>
+      </Group>
+    </div>
+  );
+}

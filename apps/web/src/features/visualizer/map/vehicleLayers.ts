@@ -1,0 +1,191 @@
+/**
+ * The vehicle layer drawn by deck.gl from typed arrays (spec 3 §4 "Vehicle layer"): trails as a TripsLayer over
+ * the loaded points (binary: start indices, positions, timestamps, colours per point, made once per load), or the
+ * shapes disc, donut (ScatterplotLayer), box, sphere, pyramid (SimpleMeshLayer) at the positions interpolated each
+ * frame into reused arrays. Standing vehicles show as disc, sphere or donut in their own colour when chosen.
+ */
+import type { Layer as DeckLayer } from '@deck.gl/core';
+import { TripsLayer } from '@deck.gl/geo-layers';
+import { ScatterplotLayer } from '@deck.gl/layers';
+import { SimpleMeshLayer } from '@deck.gl/mesh-layers';
+import { ConeGeometry, CubeGeometry, SphereGeometry } from '@luma.gl/engine';
+import type { DecodedTrajectories } from '@corridor/trajectories';
+import type { Frame } from '../model/interpolate.ts';
+import type { VehicleStyle } from '../model/layers.ts';
+import { BOX_SIZE_M, DISC_RADIUS_M, vehicleScale } from '../model/scale.ts';
+import { parseHex } from '../style/color.ts';
+
+/** What a load gives the layer: the decoded points, split once for the TripsLayer, and a colour per point. */
+export interface VehicleData {
+  data: DecodedTrajectories;
+  positions: Float32Array;
+  timestamps: Float32Array;
+  /** RGBA per point. */
+  colors: Uint8Array;
+}
+
+export function vehicleData(data: DecodedTrajectories, colors: Uint8Array): VehicleData {
+  const total = data.points.length / 4;
+  const positions = new Float32Array(total * 2);
+  const timestamps = new Float32Array(total);
+  for (let i = 0; i < total; i++) {
+    positions[i * 2] = data.points[i * 4]!;
+    positions[i * 2 + 1] = data.points[i * 4 + 1]!;
+    timestamps[i] = data.points[i * 4 + 2]!;
+  }
+  return { data, positions, timestamps, colors };
+}
+
+/** Per-frame colours, one RGBA per drawn vehicle, in an array reused while it is big enough. */
+export interface FrameColors {
+  moving: Uint8Array;
+}
+
+export function frameColors(target: FrameColors | null, frame: Frame, pointColors: Uint8Array): FrameColors {
+  const colors = target && target.moving.length >= frame.count * 4 ? target : { moving: new Uint8Array(Math.max(frame.count, 1) * 8) };
+  for (let i = 0; i < frame.count; i++) {
+    const from = frame.points[i]! * 4;
+    colors.moving[i * 4] = pointColors[from]!;
+    colors.moving[i * 4 + 1] = pointColors[from + 1]!;
+    colors.moving[i * 4 + 2] = pointColors[from + 2]!;
+    colors.moving[i * 4 + 3] = pointColors[from + 3]!;
+  }
+  return colors;
+}
+
+const MESHES = {
+  box: new CubeGeometry(),
+  sphere: new SphereGeometry({ radius: 1, nlat: 8, nlong: 12 }),
+  pyramid: new ConeGeometry({ radius: 1, height: 2, nradial: 4, cap: true }),
+};
+
+export interface VehicleDrawing {
+  id: string;
+  visible: boolean;
+  style: VehicleStyle;
+  loaded: VehicleData;
+  frame: Frame;
+  colors: FrameColors;
+  time: number;
+  zoom: number;
+  /** A number that changes every frame (deck.gl's update trigger for the reused arrays). */
+  version: number;
+}
+
+interface Shape {
+  id: string;
+  type: Exclude<VehicleStyle['type'], 'trail'>;
+  visible: boolean;
+  frame: Frame;
+  colors: Uint8Array;
+  scale: number;
+  version: number;
+}
+
+function shapeLayer({ id, type, visible, frame, colors, scale, version }: Shape): DeckLayer {
+  const color = { value: colors, size: 4, normalized: true };
+  if (type === 'disc' || type === 'donut') {
+    return new ScatterplotLayer({
+      id,
+      visible,
+      data: { length: frame.count, attributes: { getPosition: { value: frame.positions, size: 3 }, getFillColor: color, getLineColor: color } },
+      radiusUnits: 'meters',
+      getRadius: DISC_RADIUS_M * scale,
+      radiusMinPixels: 2,
+      filled: type === 'disc',
+      stroked: type === 'donut',
+      lineWidthUnits: 'meters',
+      getLineWidth: DISC_RADIUS_M * scale * 0.4,
+      lineWidthMinPixels: 1,
+      updateTriggers: { getPosition: version, getFillColor: version, getLineColor: version },
+    });
+  }
+  const size = type === 'box' ? BOX_SIZE_M.map((side) => (side / 2) * scale) : [DISC_RADIUS_M * scale, DISC_RADIUS_M * scale, DISC_RADIUS_M * scale];
+  return new SimpleMeshLayer({
+    id,
+    visible,
+    mesh: MESHES[type],
+    data: {
+      length: frame.count,
+      attributes: {
+        getPosition: { value: frame.positions, size: 3 },
+        getColor: color,
+      },
+    },
+    getScale: size as [number, number, number],
+    // Turned along the heading: yaw is the second of pitch, yaw, roll (degrees).
+    getOrientation: (_: unknown, { index, target }: { index: number; target: number[] }) => {
+      target[0] = 0;
+      target[1] = frame.headings[index] ?? 0;
+      target[2] = 90;
+      return target as unknown as [number, number, number];
+    },
+    updateTriggers: { getPosition: version, getColor: version, getOrientation: version },
+  });
+}
+
+export function vehicleLayers({ id, visible, style, loaded, frame, colors, time, zoom, version }: VehicleDrawing): DeckLayer[] {
+  const scale = vehicleScale(zoom, style.size);
+  const layers: DeckLayer[] = [];
+  if (style.type === 'trail') {
+    layers.push(
+      new TripsLayer({
+        id: `${id}-trails`,
+        visible,
+        data: {
+          length: loaded.data.paths,
+          startIndices: loaded.data.startIndices,
+          attributes: {
+            getPath: { value: loaded.positions, size: 2 },
+            getTimestamps: { value: loaded.timestamps, size: 1 },
+            getColor: { value: loaded.colors, size: 4, normalized: true },
+          },
+        },
+        currentTime: time,
+        trailLength: style.trailLength,
+        widthUnits: 'pixels',
+        getWidth: style.trailWidth,
+        widthMinPixels: 1,
+        fadeTrail: true,
+        capRounded: true,
+        jointRounded: true,
+        _pathType: 'open',
+      }),
+    );
+  } else {
+    layers.push(shapeLayer({ id: `${id}-shapes`, type: style.type, visible, frame, colors: colors.moving, scale, version }));
+  }
+  if (style.showStationary) {
+    const grey = parseHex(style.stationaryColor);
+    layers.push(stationaryLayer(`${id}-standing`, style, visible, frame, grey, scale, version));
+  }
+  return layers;
+}
+
+/** Standing vehicles drawn over the others in the stationary colour (the others' shapes hide under them). */
+function stationaryLayer(id: string, style: VehicleStyle, visible: boolean, frame: Frame, color: readonly number[], scale: number, version: number): DeckLayer {
+  return new ScatterplotLayer({
+    id,
+    visible,
+    data: { length: frame.count, attributes: { getPosition: { value: frame.positions, size: 3 }, getRadius: { value: standingRadii(frame, scale), size: 1 } } },
+    getFillColor: color as [number, number, number, number],
+    getLineColor: color as [number, number, number, number],
+    radiusUnits: 'meters',
+    filled: style.stationaryType !== 'donut',
+    stroked: style.stationaryType === 'donut',
+    lineWidthUnits: 'meters',
+    getLineWidth: DISC_RADIUS_M * scale * 0.4,
+    lineWidthMinPixels: 1,
+    updateTriggers: { getPosition: version, getRadius: version },
+  });
+}
+
+let radii = new Float32Array(0);
+
+/** Radius per drawn vehicle: the disc radius for standing ones, 0 (not drawn) for moving ones. */
+function standingRadii(frame: Frame, scale: number): Float32Array {
+  if (radii.length < frame.count) radii = new Float32Array(Math.max(frame.count * 2, 1024));
+  const radius = DISC_RADIUS_M * scale;
+  for (let i = 0; i < frame.count; i++) radii[i] = frame.stationary[i] ? radius : 0;
+  return radii;
+}

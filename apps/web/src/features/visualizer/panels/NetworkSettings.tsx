@@ -1,0 +1,104 @@
+/**
+ * The network layer's settings (spec 3 §2.20, §4): Data Source, Line Color, Line Width (Pixels or Meters), the
+ * dynamic sections Link Volumes and Flow Bundle when an analysis colours or widens the lines, General (arrows).
+ */
+import { Divider, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { VIS_TIME_WINDOWS, type VisAnalysisName, type VisAttributeType } from '@corridor/contract';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { networkAttributeValues } from '../../../api/network.ts';
+import { VISUALIZER_NS } from '../i18n/index.ts';
+import { ANALYSIS_TIME_MODES, type AnalysisControl, type NetworkLayer } from '../model/layers.ts';
+import { ColorStrategyEditor, NumberStrategyEditor } from '../style/index.ts';
+import { useVisualizer } from '../state/context.ts';
+import { DataSourceSelect } from './fields.tsx';
+
+function AnalysisSection({ name, control, onChange }: { name: VisAnalysisName; control: AnalysisControl; onChange: (control: AnalysisControl) => void }) {
+  const { t } = useTranslation(VISUALIZER_NS);
+  const title = t(name === 'link-volume' ? 'panels.settings.linkVolumes' : 'panels.settings.flowBundle');
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={6}>{title}</Title>
+      {name === 'flow-bundle' && (
+        <TextInput
+          size="xs"
+          label={t('panels.settings.linkId')}
+          description={t('panels.settings.linkIdHint')}
+          value={control.linkId ?? ''}
+          onChange={(event) => onChange({ ...control, linkId: event.currentTarget.value.trim() })}
+        />
+      )}
+      <Select
+        size="xs"
+        label={t('panels.settings.timeFilter')}
+        data={ANALYSIS_TIME_MODES.map((mode) => ({ value: mode, label: t(`panels.settings.time.${mode}`) }))}
+        value={control.time}
+        onChange={(value) => value && onChange({ ...control, time: value as AnalysisControl['time'] })}
+        allowDeselect={false}
+      />
+      {control.time === 'sync' && (
+        <Select
+          size="xs"
+          label={t('panels.settings.window')}
+          data={VIS_TIME_WINDOWS.map((seconds) => ({ value: String(seconds), label: t('panels.settings.windowMinutes', { minutes: seconds / 60 }) }))}
+          value={String(control.window)}
+          onChange={(value) => value && onChange({ ...control, window: Number(value) })}
+          allowDeselect={false}
+        />
+      )}
+      {control.time === 'custom' && (
+        <>
+          <NumberInput size="xs" label={t('panels.settings.from')} min={0} max={86_400} value={control.from} onChange={(value) => onChange({ ...control, from: Number(value) || 0 })} />
+          <NumberInput size="xs" label={t('panels.settings.to')} min={0} max={86_400} value={control.to} onChange={(value) => onChange({ ...control, to: Number(value) || 0 })} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The categories of the network's text attributes, fetched when the panel opens (the editor needs them at once). */
+function useCategories(fileId: number | null | undefined, attributes: Record<string, VisAttributeType>) {
+  const names = Object.keys(attributes).filter((name) => attributes[name] === 'string');
+  const queries = useQueries({
+    queries: names.map((name) => ({
+      queryKey: ['visualizer', 'attribute-values', fileId, name] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) => networkAttributeValues(fileId!, name, signal),
+      enabled: typeof fileId === 'number',
+      staleTime: Infinity,
+      retry: false,
+    })),
+  });
+  return (attribute: string) => queries[names.indexOf(attribute)]?.data;
+}
+
+export function NetworkSettings({ layer }: { layer: NetworkLayer }) {
+  const { t } = useTranslation(VISUALIZER_NS);
+  const { dispatch, sources } = useVisualizer();
+  const queryClient = useQueryClient();
+  const options = sources.get(layer.dataSource)?.options;
+  const fileId = options?.networkFileId;
+  const attributes: Record<string, VisAttributeType> = { ...(options?.networkAttributes ?? {}) };
+  for (const name of options?.networkAnalyses ?? []) attributes[name] = 'analysis';
+  const categoriesOf = useCategories(fileId, attributes);
+  const valuesOf = (attribute: string) => queryClient.getQueryData<Float32Array>(['visualizer', 'attribute', fileId, attribute]) ?? null;
+  const update = (next: NetworkLayer) => dispatch({ type: 'updateLayer', layer: next });
+
+  return (
+    <Stack gap="sm">
+      <DataSourceSelect layer={layer} />
+      {options && options.networkFileId === null && <Text size="xs" c="dimmed">{t('panels.settings.noNetwork')}</Text>}
+      <Divider label={t('panels.settings.lineColor')} labelPosition="left" />
+      <ColorStrategyEditor value={layer.color} onChange={(color) => update({ ...layer, color })} attributes={attributes} valuesOf={valuesOf} categoriesOf={categoriesOf} presets="network" />
+      <Divider label={t('panels.settings.lineWidth')} labelPosition="left" />
+      <NumberStrategyEditor value={layer.width} onChange={(width) => update({ ...layer, width })} attributes={attributes} valuesOf={valuesOf} withUnit />
+      {(['link-volume', 'flow-bundle'] as const).map((name) => {
+        const control = layer.analyses[name];
+        return control ? (
+          <AnalysisSection key={name} name={name} control={control} onChange={(next) => update({ ...layer, analyses: { ...layer.analyses, [name]: next } })} />
+        ) : null;
+      })}
+      <Divider label={t('panels.settings.general')} labelPosition="left" />
+      <Switch size="sm" label={t('panels.settings.arrows')} checked={layer.arrows} onChange={(event) => update({ ...layer, arrows: event.currentTarget.checked })} />
+    </Stack>
+  );
+}
