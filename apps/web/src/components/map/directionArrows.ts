@@ -1,9 +1,9 @@
 /**
  * A deck.gl layer of direction arrows, one per link, from `arrowPlacements` (binary attributes, so a million links
- * cost a few typed arrays). The arrow is one small static SVG image; it is a mask, so each arrow takes its
+ * cost a few typed arrays). The arrow is one small static image drawn once; it is a mask, so each arrow takes its
  * link's colour. Shared by the map editor and the visualizer; the caller decides the zoom it shows from.
  */
-import { IconLayer } from '@deck.gl/layers';
+import { IconLayer, type IconLayerProps } from '@deck.gl/layers';
 import type { ArrowPlacements } from './arrowPlacement.ts';
 
 export { arrowPlacements, PAIR_OFFSET_PX, type ArrowPlacements, type LinkEnds } from './arrowPlacement.ts';
@@ -14,10 +14,24 @@ export const ARROW_MIN_ZOOM = 14;
 const ICON_PX = 32;
 const ICON_MAPPING = { arrow: { x: 0, y: 0, width: ICON_PX, height: ICON_PX, mask: true } };
 
-/** A filled arrow pointing east: a static image, inline so it costs no request. */
-const ARROW_IMAGE = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${ICON_PX}" height="${ICON_PX}" viewBox="0 0 32 32"><path d="M29 16 5 4l6 12-6 12z" fill="#fff"/></svg>`,
-)}`;
+let image: HTMLCanvasElement | undefined;
+
+/**
+ * A filled arrow pointing east, drawn once on a canvas and kept: a static image that needs no request (the app's
+ * Content Security Policy would refuse deck.gl fetching even a data: URL) and no decoding.
+ */
+function arrowImage(): HTMLCanvasElement {
+  if (image) return image;
+  image = document.createElement('canvas');
+  image.width = ICON_PX;
+  image.height = ICON_PX;
+  const context = image.getContext('2d');
+  if (context) {
+    context.fillStyle = '#fff';
+    context.fill(new Path2D('M29 16 5 4l6 12-6 12z'));
+  }
+  return image;
+}
 
 export interface DirectionArrowOptions {
   id: string;
@@ -44,7 +58,8 @@ export function directionArrowLayer({ id, placements, colors, visible = true, si
       },
     },
     ...(perLink ? {} : { getColor: colors as [number, number, number, number] }),
-    iconAtlas: ARROW_IMAGE,
+    // deck.gl makes a texture of any image-like value; its type names only URLs and textures.
+    iconAtlas: arrowImage() as unknown as IconLayerProps['iconAtlas'],
     iconMapping: ICON_MAPPING,
     getIcon: () => 'arrow',
     getSize: size,
