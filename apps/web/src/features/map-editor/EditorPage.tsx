@@ -1,6 +1,6 @@
 /**
  * /{group}/{scenario}/editor (spec 2 §2): finds the scenario and its network file, then lays out the editor —
- * map with toolbar, bottom Preview pane (30 %), collapsible sidebar. Loaded lazily with its own chunk.
+ * map with toolbar, the bottom tabbed area (30 % of the height, two panes), collapsible sidebar. Loaded lazily with its own chunk.
  */
 import { Alert, Anchor, Box, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -110,7 +110,7 @@ function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.Reac
                 <EditorMap info={info} />
                 <Toolbar />
               </Box>
-              <Box style={{ flex: 3, minHeight: 0, overflow: 'auto' }}>
+              <Box style={{ flex: 3, minHeight: 0, overflow: 'hidden' }} pt={4}>
                 <PreviewPanel />
               </Box>
             </Stack>

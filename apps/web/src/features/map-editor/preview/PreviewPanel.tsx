@@ -1,52 +1,51 @@
 /**
- * The bottom area (spec 2 §2 "Tabs"): a tab bar whose first tab, Preview, cannot be closed. The list is data so
- * transit line, DRT and DRT vehicle tabs join it later with their own content and a close action.
+ * The bottom area (spec 2 §2 "Layout", "Tabs"): two panes side by side (left 70 %, right 30 %) whose tabs can be
+ * dragged within and between them, or moved and closed from each tab's menu. The first tab, Preview, cannot be
+ * closed. The list is data, so transit line, DRT and DRT vehicle tabs join later through `extraTabs`; where each
+ * tab sits is the pure `tabModel.ts`. A pane without tabs shows where a tab can be dropped.
  */
-import { CloseButton, Group, Tabs } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Group } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EDITOR_NS } from '../i18n/index.ts';
 import { SelectionPreview } from './SelectionPreview.tsx';
+import { activateTab, closeTab, initialLayout, moveTab, PANES, syncLayout, type PaneId } from './tabModel.ts';
+import { TabPane, type PreviewTab } from './TabPane.tsx';
 
-export interface PreviewTab {
-  id: string;
-  label: string;
-  content: ReactNode;
-  /** Absent for tabs that cannot be closed (Preview, DRT). */
-  onClose?: () => void;
-}
+export type { PreviewTab } from './TabPane.tsx';
+
+const PANE_FLEX: Readonly<Record<PaneId, number>> = { left: 7, right: 3 };
 
 export function PreviewPanel({ extraTabs = [] }: { extraTabs?: readonly PreviewTab[] }) {
-  const { t } = useTranslation('editor');
-  const tabs: readonly PreviewTab[] = [{ id: 'preview', label: t('panels.tabs.preview'), content: <SelectionPreview /> }, ...extraTabs];
-  const [active, setActive] = useState('preview');
-  const current = tabs.some((tab) => tab.id === active) ? active : 'preview';
+  const { t } = useTranslation(EDITOR_NS);
+  const preview = t('panels.tabs.preview');
+  const tabs = useMemo(() => {
+    const list: PreviewTab[] = [{ id: 'preview', label: preview, content: <SelectionPreview /> }, ...extraTabs];
+    return new Map(list.map((tab) => [tab.id, tab]));
+  }, [preview, extraTabs]);
+  const ids = [...tabs.keys()];
+  const [stored, setLayout] = useState(() => initialLayout(ids));
+  // Tabs that came or went since the last render (derived state: set during render, React re-renders at once).
+  const layout = syncLayout(stored, ids);
+  if (layout !== stored) setLayout(layout);
+
   return (
-    <Tabs value={current} onChange={(value) => value && setActive(value)} keepMounted={false}>
-      <Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Tab key={tab.id} value={tab.id}>
-            <Group gap={4} wrap="nowrap">
-              {tab.label}
-              {tab.onClose && (
-                <CloseButton
-                  size="xs"
-                  component="span"
-                  aria-label={t('panels.tabs.close', { name: tab.label })}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    tab.onClose?.();
-                  }}
-                />
-              )}
-            </Group>
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {tabs.map((tab) => (
-        <Tabs.Panel key={tab.id} value={tab.id} p="xs">
-          {tab.content}
-        </Tabs.Panel>
+    <Group gap="xs" align="stretch" wrap="nowrap" h="100%">
+      {PANES.map((pane) => (
+        <div key={pane} style={{ flex: PANE_FLEX[pane], minWidth: 0, minHeight: 0 }} data-testid={`editor-pane-${pane}`}>
+          <TabPane
+            pane={pane}
+            state={layout[pane]}
+            tabs={tabs}
+            onActivate={(id) => setLayout((current) => activateTab(current, id))}
+            onMove={(id, to, index) => setLayout((current) => moveTab(current, id, to, index))}
+            onClose={(tab) => {
+              setLayout((current) => closeTab(current, tab.id));
+              tab.onClose?.();
+            }}
+          />
+        </div>
       ))}
-    </Tabs>
+    </Group>
   );
 }
