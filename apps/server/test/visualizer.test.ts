@@ -3,6 +3,7 @@
  * prepared by run post-processing. Positions, volumes and flow bundles are checked against what this test computes
  * itself from the events file.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { forEachEvent } from '@corridor/matsim';
 import { LINK_COUNT_HEADER, TRAJECTORY_HEADERS, VIS_MESSAGES, type AnalysisOptions, type DataSourceOptions } from '@corridor/contract';
@@ -10,8 +11,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, TestRunner } from './runner-client.ts';
+import { insertRun } from './run-fixtures.ts';
 import { finishWithOutputs, vehicleData } from './visualizer-fixtures.ts';
-import { addUser, SHARED_DATA, type Session } from './workspace-helpers.ts';
+import { addUser, attach, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
 const NEWWEST = 'output-newwest-2024';
 
@@ -324,6 +326,28 @@ describe('a finished run without events', () => {
     expectError(await post(`/datasets/analysis/${emptyRunId}/link-volume`, {}), 404, VIS_MESSAGES.noVehicleData);
     const run = ok<{ attributes: Record<string, unknown> }>(await get(`/datasets/datasets/${emptyRunId}`), 'run');
     expect(run.attributes.postProcessVehicles).toMatchObject({ status: 'NONE', message: VIS_MESSAGES.noVehicleData });
+  });
+});
+
+describe('a run with events that post-processing never saw (finished before the visualizer, or imported)', () => {
+  it('gets its vehicle data prepared by its first visualizer call', async () => {
+    const run = await insertRun(t, { owner: alice, name: 'Equil imported' });
+    const read = (name: string) => readFile(path.join(SHARED_DATA, 'output-equil-2024', name));
+    const files = await uploadOk(t.app, alice, [
+      { name: 'output_events.xml.gz', content: await read('output_events.xml.gz') },
+      { name: 'output_network.xml.gz', content: await read('output_network.xml.gz') },
+    ]);
+    for (const file of files) await attach(t.app, alice, run.id, file.id);
+    const first = ok<DataSourceOptions>(await get(`/datasets/analysis/${run.id}/options`), 'first options');
+    expect(first.vehicleData).toMatchObject({ status: 'PROCESSING', message: VIS_MESSAGES.processing });
+    expectError(await post(`/datasets/analysis/${run.id}/trajectories`, { timeFilter: { from: 0, to: 300 } }), 409, VIS_MESSAGES.processing);
+    const ready = await vehicleData(t.app, alice, run.id);
+    expect(ready.vehicleData).toMatchObject({ status: 'READY', vehicles: 100 });
+    expect(ready.vehicleCategories).toEqual({ mode: ['car'] });
+    const paths = decodeAnswer((await post(`/datasets/analysis/${run.id}/trajectories`, { timeFilter: { from: 6 * 3600, to: 8 * 3600 } })).rawPayload);
+    expect(paths.length).toBeGreaterThan(0);
+    // Without an attribute, every point's value is NaN.
+    expect(paths.every((p) => p.points.every((point) => Number.isNaN(point[3])))).toBe(true);
   });
 });
 
