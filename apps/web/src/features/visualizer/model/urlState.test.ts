@@ -14,12 +14,14 @@ describe('visualizer view in the address', () => {
   test('an empty or damaged value is the empty view', () => {
     expect(decodeView(null)).toEqual(EMPTY_VIEW);
     expect(decodeView('{not json')).toEqual(EMPTY_VIEW);
+    expect(decodeView(JSON.stringify({ s: [['s1', 3]], l: [{ type: 'network', dataSource: 's1', id: 'l1' }], a: null, n: 2 }))).toEqual(EMPTY_VIEW);
   });
 
   test('a layer on a missing data source or of an unknown type throws the spec\'s errors', () => {
     const view = reduceView(EMPTY_VIEW, { type: 'addSource', runId: 12 });
     const compact = JSON.parse(encodeView(view)) as { s: unknown[]; l: { type: string; dataSource: string }[] };
     expect(() => decodeView(JSON.stringify({ ...compact, s: [] }))).toThrow('Cannot find data source with id: s1');
+    expect(() => decodeView(JSON.stringify({ s: [], l: [{ type: 'vehicles', dataSource: 's9' }], a: null, n: 1 }))).toThrow('Cannot find data source with id: s9');
     compact.l[0]!.type = 'heatmap';
     expect(() => decodeView(JSON.stringify(compact))).toThrow('Layer Type heatmap is not implemented');
   });

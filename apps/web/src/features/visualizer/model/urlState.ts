@@ -58,12 +58,7 @@ export function encodeView(view: View): string {
   return JSON.stringify(compact);
 }
 
-function decodeLayer(raw: { type: string }): Layer {
-  if (!(LAYER_TYPES as readonly string[]).includes(raw.type)) throw new Error(VIS_MESSAGES.layerType(raw.type));
-  return (raw.type === 'network' ? NetworkLayerSchema : VehicleLayerSchema).parse(raw) as Layer;
-}
-
-/** The view a `v` value names (empty without one); throws the spec's errors for a missing source or layer type. */
+/** The view a `v` value names (empty without one or when damaged); throws the spec's errors for a missing source or layer type. */
 export function decodeView(value: string | null): View {
   if (!value) return EMPTY_VIEW;
   let compact: z.infer<typeof Compact>;
@@ -73,10 +68,14 @@ export function decodeView(value: string | null): View {
     return EMPTY_VIEW;
   }
   const sources = compact.s.map(([id, runId]) => ({ id, runId }));
-  const layers = compact.l.map(decodeLayer);
-  for (const layer of layers) {
-    if (!sources.some((source) => source.id === layer.dataSource)) throw new Error(VIS_MESSAGES.noDataSource(layer.dataSource));
+  for (const raw of compact.l) {
+    if (!(LAYER_TYPES as readonly string[]).includes(raw.type)) throw new Error(VIS_MESSAGES.layerType(raw.type));
+    const source = String(raw.dataSource);
+    if (!sources.some((entry) => entry.id === source)) throw new Error(VIS_MESSAGES.noDataSource(source));
   }
+  const parsed = z.array(z.union([NetworkLayerSchema, VehicleLayerSchema])).safeParse(compact.l);
+  if (!parsed.success) return EMPTY_VIEW;
+  const layers = parsed.data as Layer[];
   const active = layers.some((layer) => layer.id === compact.a) ? compact.a : (layers[0]?.id ?? null);
   return { sources, layers, active, next: compact.n };
 }
