@@ -1,16 +1,17 @@
 import type { VisAttributeType } from '@corridor/contract';
-import { Select, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { dataRange } from '../apply.ts';
 import { chooseNetworkColor, chooseVehicleColor, colorTypesFor, DEFAULT_NAN_COLOR } from '../presets.ts';
 import { switchColorType } from '../switchType.ts';
-import type { ColorChoice, ColorStrategy, ColorStrategyOf, ColorStrategyType } from '../types.ts';
+import type { ColorChoice, ColorStrategy, ColorStrategyOf } from '../types.ts';
 import { AttributeSelect } from './AttributeSelect.tsx';
 import { BinListEditor } from './BinListEditor.tsx';
 import { BoundsFields } from './BoundsFields.tsx';
 import { HexColorInput } from './HexColorInput.tsx';
 import { LabelledSlider } from './LabelledSlider.tsx';
 import { SchemePicker } from './SchemePicker.tsx';
+import { StrategyTypeSelect } from './StrategyTypeSelect.tsx';
 import { useStyleT } from './useStyleT.ts';
 
 export interface ColorStrategyEditorProps {
@@ -45,13 +46,12 @@ export function ColorStrategyEditor({ value, onChange, attributes, valuesOf, cat
   return (
     <Stack gap="sm">
       <AttributeSelect value={attribute} onChange={choose} attributes={attributes} />
-      {attribute && types.length > 1 && (
-        <Select
-          label={t('strategy')}
-          allowDeselect={false}
-          data={types.map((k) => ({ value: k, label: t(`colorTypes.${k}`) }))}
+      {attribute && (
+        <StrategyTypeSelect
+          types={types}
           value={strategy.type}
-          onChange={(next) => next && setStrategy(switchColorType(strategy, next as ColorStrategyType, { fixedColor: value.fixedColor, range, categories }))}
+          labelOf={(k) => t(`colorTypes.${k}`)}
+          onChange={(k) => setStrategy(switchColorType(strategy, k, { fixedColor: value.fixedColor, range, categories }))}
         />
       )}
       <StrategyFields strategy={strategy} onChange={setStrategy} range={range} categories={categories} onFixed={(color) => onChange({ ...value, strategy: { type: 'const', color }, fixedColor: color })} />

@@ -1,14 +1,15 @@
 import type { VisAttributeType } from '@corridor/contract';
-import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { dataRange } from '../apply.ts';
 import { chooseWidth, isNumeric, LINE_WIDTH_MAX_PIXELS, numberTypesFor } from '../presets.ts';
 import { switchNumberType } from '../switchType.ts';
-import { type NumberChoice, type NumberStrategy, type NumberStrategyType, SizeUnit } from '../types.ts';
+import { type NumberChoice, type NumberStrategy, SizeUnit } from '../types.ts';
 import { AttributeSelect } from './AttributeSelect.tsx';
 import { BinListEditor } from './BinListEditor.tsx';
 import { BoundsFields } from './BoundsFields.tsx';
 import { NumberField } from './NumberField.tsx';
+import { StrategyTypeSelect } from './StrategyTypeSelect.tsx';
 import { useStyleT } from './useStyleT.ts';
 
 export interface NumberStrategyEditorProps {
@@ -35,13 +36,12 @@ export function NumberStrategyEditor({ value, onChange, attributes, valuesOf, wi
   return (
     <Stack gap="sm">
       <AttributeSelect value={attribute} onChange={(next) => onChange(chooseWidth(value, next))} attributes={numeric} />
-      {attribute && types.length > 1 && (
-        <Select
-          label={t('strategy')}
-          allowDeselect={false}
-          data={types.map((k) => ({ value: k, label: t(`numberTypes.${k}`) }))}
+      {attribute && (
+        <StrategyTypeSelect
+          types={types}
           value={strategy.type}
-          onChange={(next) => next && setStrategy(switchNumberType(strategy, next as NumberStrategyType, { fixedValue: value.fixedValue, range }))}
+          labelOf={(k) => t(`numberTypes.${k}`)}
+          onChange={(k) => setStrategy(switchNumberType(strategy, k, { fixedValue: value.fixedValue, range }))}
         />
       )}
       {strategy.type === 'const' && (
