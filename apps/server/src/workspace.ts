@@ -291,15 +291,18 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       tableSweep.unref();
       // Jobs a previous process left queued; runs in the background like every network job.
       void network.resume().catch((err: unknown) => log.error({ err }, 'could not resume network processing'));
+      // Vehicle data a previous process left under way: prepared again (after the network jobs it may wait for).
+      void vehicleData.resume().catch((err: unknown) => log.error({ err }, 'could not resume vehicle data preparation'));
     },
     async close() {
       clearInterval(tableSweep);
       await heartbeats.stop();
       await network.close();
       await runPostProcessing.idle();
-      await vehicleData.idle();
+      vehicleData.close();
       tableEngine.close();
       await processing.close();
+      await vehicleData.idle();
     },
   };
 }

@@ -42,11 +42,13 @@ export interface VehicleDataPreparationDeps {
 
 export class VehicleDataPreparation {
   private readonly running = new Map<number, { started: Promise<void>; work: Promise<void> }>();
+  private closing = false;
 
   constructor(private readonly deps: VehicleDataPreparationDeps) {}
 
   /** Starts the preparation (once at a time per run); answers when its STARTED state is recorded. */
   prepareVehicleData(runId: number): Promise<void> {
+    if (this.closing) return Promise.resolve();
     let entry = this.running.get(runId);
     if (!entry) {
       const started = this.setState(runId, 'STARTED', null);
@@ -62,6 +64,19 @@ export class VehicleDataPreparation {
 
   isPreparing(runId: number): boolean {
     return this.running.has(runId);
+  }
+
+  /** Starts again the preparations a previous server process left STARTED (stopped by a restart or a crash). */
+  async resume(): Promise<void> {
+    for (const runId of await this.deps.repository.runsPreparing()) await this.prepareVehicleData(runId);
+  }
+
+  /**
+   * No new preparations; those under way stop when the worker pool closes (hours of events are not waited for)
+   * and keep their STARTED state, so the next start resumes them. Then `idle()` waits for them to let go.
+   */
+  close(): void {
+    this.closing = true;
   }
 
   /** Waits for the preparations under way (server shutdown, tests). */
@@ -104,6 +119,7 @@ export class VehicleDataPreparation {
       await log.append(runId, lines);
       await this.setState(runId, 'FINISHED', null);
     } catch (err) {
+      if (this.closing) return; // stays STARTED: resumed by the next start
       const reason = userMessage(err);
       await log.append(runId, [`Vehicle data could not be prepared: ${reason}`]);
       await this.setState(runId, 'FAILED', VIS_MESSAGES.failed(reason));

@@ -1,7 +1,7 @@
 /** The files a run's vehicle data is made from: its events file and the network its vehicles drove on. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { datasetFiles, files, jobFiles, jobs } from '../../db/schema.ts';
+import { datasetFiles, datasets, files, jobFiles, jobs } from '../../db/schema.ts';
 
 export interface SourceFile {
   id: number;
@@ -45,6 +45,16 @@ export class VisualizerRepository {
       events: pick(events, (r) => OUTPUT_EVENTS.test(r.name) && !r.name.includes('/'), (r) => OUTPUT_EVENTS.test(r.name), () => true),
       network: pick(networks, (r) => OUTPUT_NETWORK.test(r.name) && !r.name.includes('/'), (r) => jobNetworks.has(r.id), () => true),
     };
+  }
+
+  /** Runs whose vehicle data preparation is recorded as under way. */
+  async runsPreparing(): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: datasets.id })
+      .from(datasets)
+      .where(sql`${datasets.attributes} -> 'postProcessVehicles' ->> 'status' = 'STARTED'`)
+      .orderBy(asc(datasets.id));
+    return rows.map((r) => r.id);
   }
 
   private async jobNetworkIds(runId: number): Promise<number[]> {
