@@ -293,6 +293,7 @@ describe('a finished run with events', () => {
     expectError(badFilter, 400);
     expect(badFilter.json().message).toMatch(/speed/);
     expectError(await post(`/datasets/analysis/${runId}/trajectories`, { timeFilter, attribute: 'colour' }), 400, VIS_MESSAGES.unknownAttribute('colour'));
+    expectError(await post(`/datasets/analysis/${runId}/trajectories`, { timeFilter, attribute: 'toString' }), 400, VIS_MESSAGES.unknownAttribute('toString'));
     expectError(await post(`/datasets/analysis/${runId}/link-volume`, { filters: [{ name: 'mode', operator: '<', value: 3 }] }), 400);
     expectError(await post(`/datasets/analysis/${runId}/trajectories`, { timeFilter: { from: 300, to: 0 } }), 400);
     expectError(await get(`/datasets/analysis/${runId}/heat-map/options`), 404, VIS_MESSAGES.unknownAnalysis('heat-map'));

@@ -96,7 +96,7 @@ export class VisualizerService {
   }
 
   async trajectories(actor: Actor | null, runId: number, request: TrajectoriesRequest): Promise<TrajectoriesAnswer> {
-    if (request.attribute !== undefined && !(request.attribute in VIS_VEHICLE_ATTRIBUTES)) throw badRequest(VIS_MESSAGES.unknownAttribute(request.attribute));
+    if (request.attribute !== undefined && !Object.hasOwn(VIS_VEHICLE_ATTRIBUTES, request.attribute)) throw badRequest(VIS_MESSAGES.unknownAttribute(request.attribute));
     const { data, net } = await this.ready(actor, runId);
     const { from, to } = request.timeFilter;
     const range = windowRange(data.meta, from, to);
