@@ -59,7 +59,7 @@ describe('visualizer', () => {
     await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
 
     // Add the run as data source: it is named after its position and the run, with its vehicle data ready.
-    await page.getByRole('textbox', { name: 'Add data source' }).click();
+    await page.getByRole('combobox', { name: 'Add data source' }).click();
     await page.getByRole('option', { name: 'Vis Run' }).click();
     await page.getByText('Data Source 1 – Vis Run').waitFor();
     await page.getByTestId('vehicle-data-status').and(page.locator('[data-status="READY"]')).waitFor({ timeout: 30_000 });
@@ -85,7 +85,7 @@ describe('visualizer', () => {
     await layers.getByText('Network (Data Source 1)').click();
     const settings = page.getByRole('region', { name: 'Layer settings' });
     const uncoloured = await mapPixels(page);
-    await settings.getByRole('textbox', { name: 'Property' }).first().click();
+    await settings.getByRole('combobox', { name: 'Property' }).first().click();
     await page.getByRole('option', { name: 'link-volume' }).click();
     await settings.getByRole('region', { name: 'Link Volumes' }).waitFor();
     await expect.poll(async () => (await mapPixels(page)).equals(uncoloured), { timeout: 20_000 }).toBe(false);
