@@ -57,9 +57,10 @@ describe('map editor', () => {
     // Network post-processing runs after the upload: the editor opens once the network answers queries.
     const query = () => page.request.post(`${API}/datasets/network/${network.id}/query`, { data: { type: 'Data', filters: {} } });
     await expect.poll(async () => (await query()).status(), { timeout: 60_000, interval: 500 }).toBe(200);
-    const answer = await json<{ features: { geometry: { type: string; coordinates: Position | Position[] }; properties: { links?: unknown[] } }[] }>(await query());
+    const answer = await json<{ features: { geometry: { type: string; coordinates: Position | Position[] }; properties: { links?: { id: string }[] } }[] }>(await query());
     const nodes = answer.features.filter((feature) => feature.geometry.type === 'Point');
     const originalLinkCount = answer.features.reduce((sum, feature) => sum + (feature.properties.links?.length ?? 0), 0);
+    const originalLinkIds = new Set(answer.features.flatMap((feature) => feature.properties.links?.map((link) => link.id) ?? []));
     const centre = nodes[0]!.geometry.coordinates as Position;
     const [lng, lat] = centre;
     // A grid link at the centre node: its direction on screen, for a click on it 180 px from the centre.
@@ -105,8 +106,19 @@ describe('map editor', () => {
     await expect.poll(async () => (await nodeTitle.textContent())?.replace(/^Node /, '')).not.toBe(freeNode);
     const splitNode = (await nodeTitle.textContent())!.replace(/^Node /, '');
     await expect.poll(drawn).toBeGreaterThan(drawnBefore);
-    // The search (offered with the Select tool) finds both new nodes by id.
+    // With the Select tool, the grid link between the centre and the new node is a new link (a half).
     await page.keyboard.press('v');
+    const linkTitle = page.getByRole('heading', { name: /^Link / });
+    await frame.click(onGridLink[0] / 2, onGridLink[1] / 2);
+    // One link's panel, or the table when the click took both directions.
+    const selectedIds = async () =>
+      (await linkTitle.count())
+        ? [(await linkTitle.textContent())!.replace(/^Link /, '')]
+        : page.getByRole('table').locator('tbody td[data-column="id"]').allTextContents();
+    await expect.poll(selectedIds).not.toEqual([]);
+    const halves = await selectedIds();
+    expect(halves.filter((id) => originalLinkIds.has(id)), halves.join()).toEqual([]);
+    // The search finds both new nodes by id.
     const search = page.getByPlaceholder('Node or link id');
     for (const id of [freeNode, splitNode]) {
       await search.fill(id);
@@ -138,7 +150,6 @@ describe('map editor', () => {
     // 120 px at zoom 16 (512 px tiles) near 53.5° N: about 85 m.
     expect(await length()).toBeGreaterThan(60);
     expect(await length()).toBeLessThan(110);
-    const linkTitle = page.getByRole('heading', { name: /^Link / });
     const firstLink = await linkTitle.textContent();
     await frame.click(260, 80);
     await expect.poll(() => linkTitle.textContent()).not.toBe(firstLink);
