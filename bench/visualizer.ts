@@ -4,9 +4,9 @@
 // reset through /proc/<pid>/clear_refs; worker threads are in the same process). Then the trajectories call
 // p50/p95 for 300 s windows in the busiest hour (goal p95 < 100 ms), the answer's size, and a link volume call.
 // Sources: newwest's real output; berlin-medium run for one iteration by the built-in engine into a temp folder
-// (BENCH_BERLIN=0 skips it; BENCH_OUTPUT=<folder> adds any folder with *output_events.xml.gz and
-// *output_network.xml.gz).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// (BENCH_BERLIN=0 skips it); 10 M synthetic events (`synthetic-run.ts`; BENCH_EVENTS changes the count, 0 skips
+// it); BENCH_OUTPUT=<folder> adds any folder with *output_events.xml.gz and *output_network.xml.gz.
+import { mkdtempSync, openAsBlob, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { DataSourceOptions } from '@corridor/contract';
 import { runEngine } from '../packages/engine/src/controler/run.ts';
 import { startServer } from '../e2e/support/server.ts';
+import { writeSyntheticRun } from './synthetic-run.ts';
 import { mb, memoryOf, percentile } from './process-stats.ts';
 
 const API = '/api/v1';
@@ -42,6 +43,16 @@ if (process.env.BENCH_BERLIN !== '0') {
   await runEngine({ configPath: join(DATA, 'berlin-medium/config.xml'), overrides: [{ module: 'controler', param: 'lastIteration', value: '0' }], outputDir: join(temp, 'berlin') });
   sources.push({ label: `berlin-medium, built-in engine, 1 iteration (run in ${((performance.now() - start) / 1000).toFixed(0)} s)`, folder: join(temp, 'berlin') });
 }
+const SYNTHETIC = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+if (SYNTHETIC > 0) {
+  const start = performance.now();
+  const written = writeSyntheticRun(join(temp, 'synthetic'), SYNTHETIC);
+  const size = statSync(join(temp, 'synthetic', 'output_events.xml.gz')).size;
+  sources.push({
+    label: `synthetic, ${written.toLocaleString('en')} events, ${(size / 2 ** 20).toFixed(0)} MB gz (generated in ${((performance.now() - start) / 1000).toFixed(0)} s)`,
+    folder: join(temp, 'synthetic'),
+  });
+}
 if (process.env.BENCH_OUTPUT) sources.push({ label: process.env.BENCH_OUTPUT, folder: process.env.BENCH_OUTPUT });
 
 const server = await startServer({ env: { EMBEDDED_RUNNER: 'false' } });
@@ -50,11 +61,11 @@ try {
   let cookie = '';
   const headers: Record<string, string> = {};
   const call = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> => {
-    const raw = body instanceof Uint8Array;
+    const raw = body instanceof Blob;
     const res = await fetch(`${server.url}${API}${path}`, {
       method,
       headers: { cookie, ...headers, ...extra, ...(body === undefined ? {} : { 'content-type': raw ? 'application/octet-stream' : 'application/json' }) },
-      body: body === undefined ? undefined : raw ? new Blob([body as Uint8Array<ArrayBuffer>]) : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res;
@@ -94,7 +105,7 @@ try {
     await json('POST', '/jobs/runner/claim', { claimId: `claim-${n}-${Date.now()}`, availableResources: RESOURCES }, runner);
     await call('POST', `/jobs/runner/jobs/${jobId}/started`, undefined, runner);
     for (const [name, file] of [['output_network.xml.gz', network], ['output_events.xml.gz', events]] as const) {
-      await call('POST', `/jobs/runner/jobs/${jobId}/outputs?path=${name}`, new Uint8Array(readFileSync(file)), runner);
+      await call('POST', `/jobs/runner/jobs/${jobId}/outputs?path=${name}`, await openAsBlob(file), runner);
     }
 
     const before = memoryOf(server.pid);
