@@ -352,4 +352,26 @@ describe('a run with events that post-processing never saw (finished before the 
   });
 });
 
+describe('a run whose events cannot be read', () => {
+  it('says why in the options, the log and the data calls', async () => {
+    const run = await insertRun(t, { owner: alice, name: 'Cut short' });
+    const read = (name: string) => readFile(path.join(SHARED_DATA, 'output-equil-2024', name));
+    const events = await read('output_events.xml.gz');
+    const files = await uploadOk(t.app, alice, [
+      { name: 'output_events.xml.gz', content: events.subarray(0, events.length - 4000) },
+      { name: 'output_network.xml.gz', content: await read('output_network.xml.gz') },
+    ]);
+    expect(files.map((f) => f.tag)).toEqual(['events_v1', 'network_v2']);
+    for (const file of files) await attach(t.app, alice, run.id, file.id);
+    await get(`/datasets/analysis/${run.id}/options`); // starts the preparation
+    const failed = await vehicleData(t.app, alice, run.id);
+    expect(failed.vehicleData.status).toBe('FAILED');
+    expect(failed.vehicleData.message).toMatch(/^The vehicle data of this run could not be prepared: ./);
+    expectError(await post(`/datasets/analysis/${run.id}/trajectories`, { timeFilter: { from: 0, to: 300 } }), 404, failed.vehicleData.message!);
+    const sysfiles = ok<{ id: number; name: string }[]>(await get(`/datasets/datasets/${run.id}/sysfiles`), 'system files');
+    const log = await get(`/datasets/sysfiles/${sysfiles.find((f) => f.name === 'post-processing.log')!.id}`);
+    expect(log.body).toContain('Vehicle data could not be prepared: ');
+  });
+});
+
 const box = () => options.networkBoundingBox!;
