@@ -69,7 +69,8 @@ describe('visualizer', () => {
     await expect.poll(async () => Number(await map.getAttribute('data-links-drawn')), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(async () => Number(await map.getAttribute('data-vehicles-drawn')), { timeout: 30_000 }).toBeGreaterThan(0);
 
-    // Play: the clock advances and the picture changes between frames.
+    // Play at the default 30×: the clock advances and the picture changes between frames.
+    expect(await page.getByRole('combobox', { name: 'Speed' }).inputValue()).toBe('30×');
     const clock = page.getByTestId('visualizer-clock');
     const before = await clock.textContent();
     await page.getByRole('button', { name: 'Play' }).click();

@@ -27,6 +27,8 @@ describe('visualizer time control', () => {
   test('takes a valid speed index or the 30× default', () => {
     expect(speedIndex('2')).toBe(2);
     expect(speedIndex('x')).toBe(6);
+    expect(speedIndex(null)).toBe(6);
+    expect(speedIndex('')).toBe(6);
     expect(speedIndex(99)).toBe(6);
   });
 

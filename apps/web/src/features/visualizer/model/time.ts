@@ -32,7 +32,8 @@ export function hourTicks(labelEvery = 3): { value: number; label?: string }[] {
 }
 
 /** A speed index from the address, else the default (30×). */
-export function speedIndex(value: unknown): number {
+export function speedIndex(value: string | number | null | undefined): number {
+  if (value === null || value === undefined || value === '') return VIS_DEFAULT_SPEED_INDEX;
   const index = Number(value);
   return Number.isInteger(index) && index >= 0 && index < VIS_SPEEDS.length ? index : VIS_DEFAULT_SPEED_INDEX;
 }

@@ -2,7 +2,7 @@
  * Writes the view into the address (replacing the entry): the view when it changes, the time and speed at most
  * once a second while the clock runs, the theme. The camera is written by CameraInUrl.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Clock } from '../model/clock.ts';
 import type { View } from '../model/layers.ts';
@@ -13,6 +13,11 @@ const TIME_WRITE_MS = 1000;
 
 export function useUrlWriter(view: View, clock: Clock, theme: string): void {
   const [, setSearch] = useSearchParams();
+  // The setter changes with every address change; the clock's writer keeps one subscription and a pending write.
+  const setSearchRef = useRef(setSearch);
+  useEffect(() => {
+    setSearchRef.current = setSearch;
+  }, [setSearch]);
 
   useEffect(() => {
     const encoded = view.sources.length > 0 ? encodeView(view) : null;
@@ -37,7 +42,7 @@ export function useUrlWriter(view: View, clock: Clock, theme: string): void {
       const next = `${Math.floor(time)}|${speedIndex}`;
       if (next === last) return;
       last = next;
-      setSearch(
+      setSearchRef.current(
         (params) => {
           params.set(TIME_PARAM, String(Math.floor(time)));
           params.set(SPEED_PARAM, String(speedIndex));
@@ -53,5 +58,5 @@ export function useUrlWriter(view: View, clock: Clock, theme: string): void {
       unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [clock, setSearch]);
+  }, [clock]);
 }
