@@ -3,7 +3,7 @@
  * runs every frame: it applies the reload rule (one load at a time), interpolates the positions into reused arrays
  * and hands deck.gl the layers. Colours are worked out once per load (one per point).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { trajectories } from '../data/calls.ts';
 import { activeFilters } from '../model/filters.ts';
 import { frameFor, type Frame } from '../model/interpolate.ts';
@@ -32,6 +32,12 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
   const key = JSON.stringify([runId, attribute, filters]);
   const strategy = layer.color.strategy;
   const categories = attribute ? options?.vehicleCategories[attribute] : undefined;
+  // Style and visibility are read by the builder each frame: changing them redraws without loading again.
+  const look = useRef({ style: layer.style, visible: layer.visible });
+  useEffect(() => {
+    look.current = { style: layer.style, visible: layer.visible };
+    drawings.invalidate();
+  }, [layer.style, layer.visible, drawings]);
 
   useEffect(() => {
     if (!ready || runId === undefined) return;
@@ -70,15 +76,16 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
       if (!loaded || !frame) return [];
       interpolate(loaded.data, time, frame);
       colors = frameColors(colors, frame, loaded.colors);
-      if (layer.visible) stats.vehicles += frame.count;
-      return vehicleLayers({ id: layer.id, visible: layer.visible, style: layer.style, loaded, frame, colors, time, zoom, version });
+      const { style, visible } = look.current;
+      if (visible) stats.vehicles += frame.count;
+      return vehicleLayers({ id: layer.id, visible, style, loaded, frame, colors, time, zoom, version });
     });
     return () => {
       stopped = true;
       controller.abort();
       drawings.delete(layer.id);
     };
-  }, [drawings, layer.id, layer.visible, layer.style, ready, runId, attribute, filters, key, strategy, categories]);
+  }, [drawings, layer.id, ready, runId, attribute, filters, key, strategy, categories]);
 
   return null;
 }
