@@ -17,6 +17,17 @@
 import type { FlowBundleAnswer, LinkVolumeAnswer, TrajectoriesRequest, VisFilter } from '@corridor/contract';
 
 export const SEGMENT_BYTES = 16;
+
+/** The events a build reads (readers can skip every other type without building it). */
+export const VEHICLE_EVENT_TYPES = ['vehicle enters traffic', 'left link', 'entered link', 'vehicle leaves traffic', 'vehicle aborts'] as const;
+
+/** A request the vehicle data cannot answer (a filter or attribute it does not know): the caller's mistake, a 400. */
+export class VehicleDataRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VehicleDataRequestError';
+  }
+}
 export const WINDOW_SECONDS = 300;
 
 /** What a build needs of the network: link ids (index = position) and per-link length/freespeed for speeds. */

@@ -4,7 +4,7 @@
  * through the sink as they end.
  */
 import type { BuiltVehicleData, NetworkLinks, VehicleDataBuilder, VehicleDataSink } from './api.ts';
-import { SEGMENT_BYTES } from './api.ts';
+import { SEGMENT_BYTES, VEHICLE_EVENT_TYPES } from './api.ts';
 import { SegmentWriter } from './segments.ts';
 import { VolumeCounter } from './volumes.ts';
 import { WindowIndex } from './windows.ts';
@@ -17,7 +17,7 @@ const BETWEEN = 3;
 const NO_MODE = 0xffff;
 export const UNKNOWN_MODE = 'unknown';
 
-const LINK_EVENTS = new Set(['vehicle enters traffic', 'left link', 'entered link', 'vehicle leaves traffic', 'vehicle aborts']);
+const LINK_EVENTS = new Set<string>(VEHICLE_EVENT_TYPES);
 
 export function createVehicleDataBuilder(network: NetworkLinks, sink: VehicleDataSink, options: { windowSeconds?: number } = {}): VehicleDataBuilder & { retainedBytes(): number } {
   const linkIndex = new Map<string, number>();

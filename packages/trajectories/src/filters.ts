@@ -1,9 +1,10 @@
 /**
  * Visualizer filters on vehicle data (spec 3 §3 "Visualizer filter"). Vehicle data knows one attribute to filter
  * on, `mode`, with `=`, `!=`, `in`, `not in`; the value is a mode name or a list of them (a number is read as its
- * text). Anything else is refused with an Error naming the filter (the server answers 400 with its message).
+ * text). Anything else is refused with a VehicleDataRequestError naming the filter (the server answers 400 with its message).
  */
 import type { VisFilter } from '@corridor/contract';
+import { VehicleDataRequestError } from './api.ts';
 
 const OPERATORS = ['=', '!=', 'in', 'not in'];
 
@@ -12,9 +13,9 @@ export function modeMask(filters: readonly VisFilter[] | undefined, modes: reado
   if (filters === undefined || filters.length === 0) return null;
   const mask = new Uint8Array(modes.length).fill(1);
   for (const filter of filters) {
-    if (filter.name !== 'mode') throw new Error(`Cannot filter vehicle data on "${filter.name}": only "mode" can be filtered.`);
+    if (filter.name !== 'mode') throw new VehicleDataRequestError(`Cannot filter vehicle data on "${filter.name}": only "mode" can be filtered.`);
     if (!OPERATORS.includes(filter.operator)) {
-      throw new Error(`Cannot filter mode with "${filter.operator}": use one of ${OPERATORS.join(', ')}.`);
+      throw new VehicleDataRequestError(`Cannot filter mode with "${filter.operator}": use one of ${OPERATORS.join(', ')}.`);
     }
     const values = new Set((Array.isArray(filter.value) ? filter.value : [filter.value]).map(String));
     const keep = filter.operator === '=' || filter.operator === 'in';

@@ -4,13 +4,13 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachEvent, streamNetwork } from '@corridor/matsim';
-import { decodeTrajectories, encodeTrajectories, hoursOverlapping, linkVolumes, windowRange, type LinkGeometry } from './index.ts';
+import { decodeTrajectories, encodeTrajectories, hoursOverlapping, linkVolumes, VEHICLE_EVENT_TYPES, windowRange, type LinkGeometry } from './index.ts';
 import { buildInMemory, type BuiltInMemory, type TestEvent } from './testing/build.ts';
 import { positionAt } from './testing/interpolate.ts';
 import { EventPositions, enteredCounts } from './testing/positions.ts';
 
 const DIR = fileURLToPath(new URL('../../../../shared/data/output-newwest-2024/', import.meta.url));
-const LINK_EVENTS = ['vehicle enters traffic', 'left link', 'entered link', 'vehicle leaves traffic', 'vehicle aborts'];
+const LINK_EVENTS: readonly string[] = VEHICLE_EVENT_TYPES;
 
 let linkIds: string[];
 let geometry: LinkGeometry;

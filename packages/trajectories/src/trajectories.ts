@@ -11,7 +11,7 @@
  */
 import type { TrajectoriesRequest } from '@corridor/contract';
 import { VIS_MESSAGES } from '@corridor/contract';
-import type { LinkGeometry, VehicleDataMeta } from './api.ts';
+import { VehicleDataRequestError, type LinkGeometry, type VehicleDataMeta } from './api.ts';
 import { writeAnswerHeader, answerBytes } from './answer.ts';
 import { modeMask } from './filters.ts';
 import { SEGMENT_WORDS, segmentView, startsStretch, vehicleModeView } from './segments.ts';
@@ -21,7 +21,7 @@ const ATTRIBUTES = new Set<string>(['mode', 'relative-speed', 'absolute-speed'])
 
 function attributeOf(name: string | undefined): Attribute {
   if (name === undefined) return 'none';
-  if (!ATTRIBUTES.has(name)) throw new Error(VIS_MESSAGES.unknownAttribute(name));
+  if (!ATTRIBUTES.has(name)) throw new VehicleDataRequestError(VIS_MESSAGES.unknownAttribute(name));
   return name as Attribute;
 }
 

@@ -6,10 +6,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { forEachEvent, type Input } from '@corridor/matsim';
-import { createVehicleDataBuilder, type BuiltVehicleData } from '@corridor/trajectories';
-
-/** The events the builder reads; the others are skipped by the reader without building an object. */
-export const VEHICLE_EVENT_TYPES = ['vehicle enters traffic', 'vehicle leaves traffic', 'vehicle aborts', 'entered link', 'left link'] as const;
+import { createVehicleDataBuilder, VEHICLE_EVENT_TYPES, type BuiltVehicleData } from '@corridor/trajectories';
 
 export interface VehicleDataArgs {
   maxBytes: number;
@@ -26,7 +23,7 @@ export async function buildVehicleData(input: Input, args: VehicleDataArgs): Pro
       for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done, chunk.length - done);
     };
     const builder = createVehicleDataBuilder({ linkIds: args.linkIds }, { segments: write });
-    await forEachEvent(input, (event) => builder.event(event as never), { types: VEHICLE_EVENT_TYPES, maxBytes: args.maxBytes });
+    await forEachEvent(input, (event) => builder.event(event), { types: VEHICLE_EVENT_TYPES, maxBytes: args.maxBytes });
     return builder.finish();
   } finally {
     closeSync(fd);

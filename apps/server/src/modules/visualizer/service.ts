@@ -18,7 +18,7 @@ import {
   type VisAttributeType,
   type VisBoundingBox,
 } from '@corridor/contract';
-import { encodeTrajectories, flowBundle, linkVolumes, windowRange } from '@corridor/trajectories';
+import { encodeTrajectories, flowBundle, linkVolumes, VehicleDataRequestError, windowRange } from '@corridor/trajectories';
 import type { Actor } from '../../shared/access.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -208,12 +208,13 @@ function analysisName(name: string): (typeof VIS_ANALYSES)[number] {
   return name as (typeof VIS_ANALYSES)[number];
 }
 
-/** The pure package's answers: what it throws is about the request (a filter it cannot apply), so 400. */
+/** The pure package's answers: a request it cannot answer (a filter it cannot apply) is a 400; anything else a fault. */
 function pure<T>(answer: () => T): T {
   try {
     return answer();
   } catch (err) {
-    throw badRequest(err instanceof Error ? err.message : String(err));
+    if (err instanceof VehicleDataRequestError) throw badRequest(err.message);
+    throw err;
   }
 }
 
