@@ -143,8 +143,9 @@ describe('run details', () => {
         { type: 'runStarted', status: 'STARTED', timestamp: started.toISOString() },
         { type: 'runFinished', status: 'FINISHED', timestamp: finished.toISOString() },
       ],
-      postProcessRun: { status: 'FAILED', logFileId: 77, fileId: null, logFile: null },
-      postProcessNetwork: { status: 'FINISHED', logFileId: null, fileId: 5, logFile: null },
+      postProcessRun: { status: 'FAILED', logFileId: 77, fileId: null, logFile: null, message: null },
+      postProcessNetwork: { status: 'FINISHED', logFileId: null, fileId: 5, logFile: null, message: null },
+      postProcessVehicles: null,
       message: null,
       exitCode: 0,
       waitingFor: null,
@@ -156,7 +157,7 @@ describe('run details', () => {
     const imported = await insertRun(t, { owner: alice, name: 'Imported', job: null, attributes: { __imported: true } });
     const details = (await get(`/datasets/run/${imported.id}`, alice)).json();
     expect(details).toMatchObject({ status: null, jobId: null, scenarioId: null, scenario: null, crsDisplayName: null, files: [] });
-    expect(details.run).toMatchObject({ status: null, currentIteration: -1, external: true, events: [], postProcessRun: null, postProcessNetwork: null });
+    expect(details.run).toMatchObject({ status: null, currentIteration: -1, external: true, events: [], postProcessRun: null, postProcessNetwork: null, postProcessVehicles: null });
 
     // A scheduled run that has not started yet: not external, iteration -1, failure reason shown when it fails.
     const failed = await insertRun(t, { owner: alice, job: { status: 'FAILED', message: 'The config names a missing file.', exitCode: 1 } });

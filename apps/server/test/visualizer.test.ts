@@ -161,7 +161,9 @@ describe('a finished run with events', () => {
     expect(box.yMax).toBeLessThan(49.4);
     expect(files.attributes.postProcessVehicles).toMatchObject({ status: 'FINISHED' });
 
-    const run = ok<{ run: { postProcessRun: { logFileId: number } } }>(await get(`/datasets/run/${runId}`), 'run page');
+    const run = ok<{ run: { postProcessRun: { logFileId: number }; postProcessVehicles: unknown } }>(await get(`/datasets/run/${runId}`), 'run page');
+    // The run page's Post process card: the vehicle step with the shared log.
+    expect(run.run.postProcessVehicles).toEqual({ status: 'FINISHED', logFileId: run.run.postProcessRun.logFileId, fileId: null, logFile: null, message: null });
     const log = await get(`/datasets/sysfiles/${run.run.postProcessRun.logFileId}`);
     expect(log.body).toMatch(/Vehicle data: reading output_events\.xml\.gz on the network output_network\.xml\.gz/);
     expect(log.body).toMatch(new RegExp(`Vehicle data: \\d+ vehicle events read in [\\d.]+ s \\(\\d+ events/s\\): ${events.vehicles.size} vehicles`));
@@ -327,6 +329,8 @@ describe('a finished run without events', () => {
     expectError(await post(`/datasets/analysis/${emptyRunId}/link-volume`, {}), 404, VIS_MESSAGES.noVehicleData);
     const run = ok<{ attributes: Record<string, unknown> }>(await get(`/datasets/datasets/${emptyRunId}`), 'run');
     expect(run.attributes.postProcessVehicles).toMatchObject({ status: 'NONE', message: VIS_MESSAGES.noVehicleData });
+    const page = ok<{ run: { postProcessVehicles: unknown } }>(await get(`/datasets/run/${emptyRunId}`), 'run page');
+    expect(page.run.postProcessVehicles).toMatchObject({ status: 'FINISHED', message: VIS_MESSAGES.noVehicleData });
   });
 });
 

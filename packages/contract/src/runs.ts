@@ -39,6 +39,8 @@ export const PostProcess = z.object({
   /** For network post-processing: GET /datasets/files/{fileId}/d/{logFile}. */
   fileId: z.number().int().nullable(),
   logFile: z.string().nullable(),
+  /** What the step has to say to people (why it failed, or that there was nothing to do); null when nothing. */
+  message: z.string().nullable(),
 });
 export type PostProcess = z.infer<typeof PostProcess>;
 
@@ -62,6 +64,8 @@ export const RunState = z.object({
   /** null: not started (the UI shows the tentative card "started if run finishes"). */
   postProcessRun: PostProcess.nullable(),
   postProcessNetwork: PostProcess.nullable(),
+  /** The visualizer's vehicle data (issue 15); its log is the run post-processing log. */
+  postProcessVehicles: PostProcess.nullable(),
   /** Why the run failed or was cancelled. */
   message: z.string().nullable(),
   exitCode: z.number().int().nullable(),

@@ -32,6 +32,7 @@ export function toRunState(run: DatasetRow, job: JobRow | undefined, events: Run
     events: events.map((e) => ({ type: e.type, status: e.status, timestamp: e.timestamp.toISOString() })),
     postProcessRun: postProcessRun(run.attributes.postProcessRun),
     postProcessNetwork: postProcessNetwork(run.attributes.networkPostProcessingJob),
+    postProcessVehicles: postProcessVehicles(run.attributes.postProcessVehicles, run.attributes.postProcessRun),
     message: job?.message ?? null,
     exitCode: job?.exitCode ?? null,
     waitingFor,
@@ -59,7 +60,19 @@ function postProcessRun(value: unknown): PostProcess | null {
   const step = record(value);
   const status = JobStatus.safeParse(step?.status);
   if (!step || !status.success) return null;
-  return { status: status.data, logFileId: integerOrNull(step.logFileId), fileId: null, logFile: null };
+  return { status: status.data, logFileId: integerOrNull(step.logFileId), fileId: null, logFile: null, message: null };
+}
+
+/**
+ * Attribute postProcessVehicles {status, updated, message} (visualizer/prepare.ts); it writes its lines into the run
+ * post-processing log. NONE (the run has no events) is a finished step with its message.
+ */
+function postProcessVehicles(value: unknown, runStep: unknown): PostProcess | null {
+  const step = record(value);
+  const status = step?.status === 'NONE' ? 'FINISHED' : JobStatus.safeParse(step?.status).data;
+  if (!step || !status) return null;
+  const message = typeof step.message === 'string' ? step.message : null;
+  return { status, logFileId: integerOrNull(record(runStep)?.logFileId), fileId: null, logFile: null, message };
 }
 
 /** Attribute networkPostProcessingJob {status, fileId, updated, message?, logFile?}. */
@@ -67,7 +80,8 @@ function postProcessNetwork(value: unknown): PostProcess | null {
   const step = record(value);
   const status = JobStatus.safeParse(step?.status);
   if (!step || !status.success) return null;
-  return { status: status.data, logFileId: null, fileId: integerOrNull(step.fileId), logFile: typeof step.logFile === 'string' ? step.logFile : null };
+  const logFile = typeof step.logFile === 'string' ? step.logFile : null;
+  return { status: status.data, logFileId: null, fileId: integerOrNull(step.fileId), logFile, message: typeof step.message === 'string' ? step.message : null };
 }
 
 function record(value: unknown): Record<string, unknown> | null {

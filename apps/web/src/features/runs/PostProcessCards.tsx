@@ -31,6 +31,11 @@ function StepCard({ title, step }: { title: string; step: PostProcess }) {
         <Badge color={BADGE_COLORS[step.status] ?? 'gray'} variant="light">
           {t(`status.${step.status}`)}
         </Badge>
+        {step.message && (
+          <Text size="sm" c={step.status === 'FAILED' ? 'red' : 'dimmed'}>
+            {step.message}
+          </Text>
+        )}
         {log && (
           <Anchor href={log} size="sm" download>
             {t('runs.overview.logFile')}
@@ -44,7 +49,7 @@ function StepCard({ title, step }: { title: string; step: PostProcess }) {
 /** The "Post process" column: a card per step, or the tentative card before any step started (spec 1 §2.17). */
 export function PostProcessCards({ run }: { run: RunDetails }) {
   const { t } = useTranslation();
-  const { postProcessRun, postProcessNetwork } = run.run;
+  const { postProcessRun, postProcessNetwork, postProcessVehicles } = run.run;
   return (
     <Paper withBorder p="md" miw={240}>
       <Stack gap="xs">
@@ -60,6 +65,7 @@ export function PostProcessCards({ run }: { run: RunDetails }) {
         )}
         {postProcessRun && <StepCard title={t('runs.overview.postProcessRun')} step={postProcessRun} />}
         {postProcessNetwork && <StepCard title={t('runs.overview.postProcessNetwork')} step={postProcessNetwork} />}
+        {postProcessVehicles && <StepCard title={t('runs.overview.postProcessVehicles')} step={postProcessVehicles} />}
       </Stack>
     </Paper>
   );

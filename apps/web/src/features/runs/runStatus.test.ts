@@ -11,6 +11,7 @@ const base: State = {
   events: [],
   postProcessRun: null,
   postProcessNetwork: null,
+  postProcessVehicles: null,
   message: null,
   exitCode: null,
   waitingFor: null,
