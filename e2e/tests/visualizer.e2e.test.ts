@@ -57,6 +57,11 @@ describe('visualizer', () => {
     await page.getByRole('heading', { name: 'Visualizer' }).waitFor();
     const map = page.getByTestId('visualizer-map');
     await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+    // Full screen: the page takes the whole screen and gives it back.
+    await page.getByRole('button', { name: 'Full screen' }).click();
+    expect(await page.evaluate(() => document.fullscreenElement?.contains(document.querySelector('[data-testid="visualizer-map"]')))).toBe(true);
+    await page.getByRole('button', { name: 'Leave full screen' }).click();
+    await page.getByRole('button', { name: 'Full screen' }).waitFor();
 
     // Add the run as data source: it is named after its position and the run, with its vehicle data ready.
     await page.getByRole('combobox', { name: 'Add data source' }).click();

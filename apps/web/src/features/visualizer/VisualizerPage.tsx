@@ -3,7 +3,9 @@
  * the active layer's settings beside it, the map with base map theme and PNG download, the timeline below. The
  * view (sources, layers, time, speed, theme; the camera) lives in the address. Loaded lazily with its own chunk.
  */
-import { Alert, Box, Group, ScrollArea, Stack, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, ScrollArea, Stack, Title } from '@mantine/core';
+import { useFullscreenElement } from '@mantine/hooks';
+import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -73,14 +75,35 @@ export function VisualizerPage() {
     if (bounds) setFitTo((previous) => ({ bounds, serial: (previous?.serial ?? 0) + 1 }));
   }, [view.sources.length, options]);
 
+  // Full screen (spec 3 §2.20): the page fills the content area; this button gives it the whole screen.
+  const fullscreen = useFullscreenElement<HTMLDivElement>();
+
   const value = useMemo<Visualizer>(() => ({ view, dispatch, clock, drawings, sources }), [view, clock, drawings, sources]);
   // Networks under vehicles: the map draws network layers first, each group in the list's order.
   const order = useMemo(() => [...view.layers.filter((layer) => layer.type === 'network'), ...view.layers.filter((layer) => layer.type === 'vehicles')].map((layer) => layer.id), [view.layers]);
 
   return (
     <VisualizerContext.Provider value={value}>
-      <Stack gap={0} h="calc(100dvh - 2 * var(--app-shell-padding, 1.25rem))" mih={480}>
-        <Title order={2} size="h4" mb={4}>{t('page.title')}</Title>
+      <Stack
+        ref={fullscreen.ref}
+        gap={0}
+        h={fullscreen.fullscreen ? '100dvh' : 'calc(100dvh - 2 * var(--app-shell-padding, 1.25rem))'}
+        mih={480}
+        bg="var(--mantine-color-body)"
+      >
+        <Group justify="space-between" mb={4} wrap="nowrap">
+          <Title order={2} size="h4">
+            {t('page.title')}
+          </Title>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={fullscreen.fullscreen ? <IconMinimize size={16} /> : <IconMaximize size={16} />}
+            onClick={() => void fullscreen.toggle()}
+          >
+            {fullscreen.fullscreen ? t('page.exitFullScreen') : t('page.fullScreen')}
+          </Button>
+        </Group>
         {start.error && (
           <Alert color="red" mb="xs" role="alert">
             {t('page.viewError', { message: start.error })}
