@@ -1,19 +1,8 @@
 /** Reading what the server hands out: the entries of a zip, a run's output file. */
 import type { Page } from 'playwright-core';
-import yauzl from 'yauzl';
 import { API, json } from './api.ts';
 
-/** The zip's entries by name, each read whole (sizes checked against the zip's records). */
-export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true });
-  const entries = new Map<string, Buffer>();
-  for await (const entry of zip.eachEntry()) {
-    const parts: Buffer[] = [];
-    for await (const chunk of await zip.openReadStreamPromise(entry)) parts.push(chunk as Buffer);
-    entries.set(entry.fileName, Buffer.concat(parts));
-  }
-  return entries;
-}
+export { unzip } from './zip.ts';
 
 /** The content of the run's file whose name matches (the first one); fails the test when the run has none. */
 export async function downloadRunFile(page: Page, runId: number, name: RegExp): Promise<Buffer> {

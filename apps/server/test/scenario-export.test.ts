@@ -9,7 +9,7 @@ import { EXPORT_MESSAGES, type Modification } from '@corridor/contract';
 import { getParam, parseConfigText, readNetwork } from '@corridor/matsim';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { unzip } from '../../../e2e/support/zip.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { ok, scenarioWithInputs, type ScenarioInputs } from './runner-client.ts';
 import { addUser, attach, filesBelow, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
@@ -44,18 +44,6 @@ function exportScenario(session: Session, payload: unknown, scenarioId = inputs.
 }
 
 const roles = () => ({ config: inputs.files.config.id, network: inputs.files.network.id, population: inputs.files.population.id });
-
-/** The zip's entries by name, in zip order, read with yauzl (the reader the runner uses). */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true });
-  const entries = new Map<string, Buffer>();
-  for await (const entry of zip.eachEntry()) {
-    const parts: Buffer[] = [];
-    for await (const chunk of await zip.openReadStreamPromise(entry)) parts.push(chunk as Buffer);
-    entries.set(entry.fileName, Buffer.concat(parts));
-  }
-  return entries;
-}
 
 async function scenarioFileBytes(fileId: number): Promise<Buffer> {
   const response = await t.app.inject({ url: `${API}/datasets/files/${fileId}?dl=1`, headers: as(alice) });
