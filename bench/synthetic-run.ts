@@ -5,13 +5,13 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { syntheticEvents, syntheticLinkIds } from '../packages/trajectories/src/testing/synthetic.ts';
+import { syntheticEvents, syntheticLinkIds, type SyntheticOptions } from '../packages/trajectories/src/testing/synthetic.ts';
 
 const LINKS = 10_000;
 const CHUNK = 4 << 20;
 
-/** Writes the two files into `folder`; answers how many events were written. */
-export function writeSyntheticRun(folder: string, events: number): number {
+/** Writes the two files into `folder`; answers how many events were written. `vehicles` as in the generator. */
+export function writeSyntheticRun(folder: string, events: number, options: Pick<SyntheticOptions, 'vehicles'> = {}): number {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'output_network.xml.gz'), gzipSync(networkXml()));
   const fd = openSync(join(folder, 'output_events.xml.gz'), 'w');
@@ -26,7 +26,7 @@ export function writeSyntheticRun(folder: string, events: number): number {
       for (const [key, value] of Object.entries(event)) if (key !== 'time') line += ` ${key}="${String(value)}"`;
       text += `${line} />\n`;
       if (text.length > CHUNK) flush();
-    });
+    }, { ...options, links: LINKS });
     text += '</events>\n';
     flush();
     return written;
@@ -57,4 +57,19 @@ function networkXml(): string {
     '</network>',
     '',
   ].join('\n');
+}
+
+/** How many events the generator emits before its first event after `time` (s), to write a run up to that time. */
+export function eventsUntil(time: number, options: Pick<SyntheticOptions, 'vehicles'> = {}): number {
+  let count = 0;
+  const done = new Error('done');
+  try {
+    syntheticEvents(Number.POSITIVE_INFINITY, (event) => {
+      if (event.time > time) throw done;
+      count++;
+    }, { ...options, links: LINKS });
+  } catch (error) {
+    if (error !== done) throw error;
+  }
+  return count;
 }

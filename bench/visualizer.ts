@@ -3,10 +3,10 @@
 // post-processing timed from the finish call to READY (events/s) with the server's peak RSS meanwhile (VmHWM
 // reset through /proc/<pid>/clear_refs; worker threads are in the same process). Then the trajectories call
 // p50/p95 for 300 s windows in the busiest hour (goal p95 < 100 ms), the answer's size, and a link volume call.
-// Sources: newwest's real output; berlin-medium run for one iteration by the built-in engine into a temp folder
-// (BENCH_BERLIN=0 skips it); 10 M synthetic events (`synthetic-run.ts`; BENCH_EVENTS changes the count, 0 skips
+// The runner protocol is played by `runner-protocol.ts`. Sources: newwest's real output; berlin-medium run for one
+// iteration by the built-in engine into a temp folder (BENCH_BERLIN=0 skips it); 10 M synthetic events (`synthetic-run.ts`; BENCH_EVENTS changes the count, 0 skips
 // it); BENCH_OUTPUT=<folder> adds any folder with *output_events.xml.gz and *output_network.xml.gz.
-import { mkdtempSync, openAsBlob, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,12 +16,11 @@ import { runEngine } from '../packages/engine/src/controler/run.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { writeSyntheticRun } from './synthetic-run.ts';
 import { mb, memoryOf, percentile } from './process-stats.ts';
+import { playRunner, signedInClient } from './runner-protocol.ts';
 
-const API = '/api/v1';
 const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const WINDOW = 300;
 const CALLS = 50;
-const RESOURCES = { cpuCores: 1, ramInGb: 1 };
 
 
 
@@ -58,62 +57,23 @@ if (process.env.BENCH_OUTPUT) sources.push({ label: process.env.BENCH_OUTPUT, fo
 const server = await startServer({ env: { EMBEDDED_RUNNER: 'false' } });
 const rows: [string, string][] = [];
 try {
-  let cookie = '';
-  const headers: Record<string, string> = {};
-  const call = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> => {
-    const raw = body instanceof Blob;
-    const res = await fetch(`${server.url}${API}${path}`, {
-      method,
-      headers: { cookie, ...headers, ...extra, ...(body === undefined ? {} : { 'content-type': raw ? 'application/octet-stream' : 'application/json' }) },
-      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res;
-  };
-  const json = async <T>(method: string, path: string, body?: unknown, extra?: Record<string, string>) => (await (await call(method, path, body, extra)).json()) as T;
-
-  await json('POST', '/accounts/setup', { username: 'bench', password: 'bench-visualizer-1' });
-  const login = await call('POST', '/accounts/login', { username: 'bench', password: 'bench-visualizer-1' });
-  cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { id: groupId } = await json<{ id: number }>('GET', '/accounts/groups/find?name=bench');
-  const { id: scenarioId } = await json<{ id: number }>('POST', '/datasets/datasets', { groupId, key: 'demo', name: 'Demo', type: 'scenario', template: 'demo-grid' });
-  const { files } = await json<{ files: { id: number; name: string; tag: string | null }[] }>('GET', `/datasets/datasets/${scenarioId}`);
-  const role = (r: string) => {
-    const file = files.find((f) => f.tag?.startsWith(`${r}_v`))!;
-    return { file: file.id, name: file.name, role: r };
-  };
-  const { token } = await json<{ token: string }>('POST', '/jobs/runners', { description: 'bench', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' });
-  const runner = { authorization: `Bearer ${token}` } as Record<string, string>;
-  const welcome = await json<{ runnerId: string }>('POST', '/jobs/runner/connect', { name: 'bench', capabilities: ['engine'], totalResources: RESOURCES, availableResources: RESOURCES, jobs: [] }, runner);
-  runner['x-runner-id'] = welcome.runnerId;
+  const client = await signedInClient(server.url, 'bench', 'bench-visualizer-1');
+  const { call, json } = client;
+  const runner = await playRunner(client, 'bench');
 
   for (const [n, source] of sources.entries()) {
     const { events, network } = outputsOf(source.folder);
-    const { id: jobId, datasetId: runId } = await json<{ id: number; datasetId: number }>('POST', '/jobs/jobs', {
-      type: 'matsim',
-      name: `Run ${n}`,
-      group: groupId,
-      files: ['config', 'network', 'population'].map(role),
-      scenarioId,
-      description: '',
-      changesets: [],
-      memory: '1g',
-      programArgs: '',
-      matsimRunId: `run${n}`,
-      resourceRequirements: RESOURCES,
-    });
-    await json('POST', '/jobs/runner/claim', { claimId: `claim-${n}-${Date.now()}`, availableResources: RESOURCES }, runner);
-    await call('POST', `/jobs/runner/jobs/${jobId}/started`, undefined, runner);
-    for (const [name, file] of [['output_network.xml.gz', network], ['output_events.xml.gz', events]] as const) {
-      await call('POST', `/jobs/runner/jobs/${jobId}/outputs?path=${name}`, await openAsBlob(file), runner);
-    }
+    const { runId, finish } = await runner.upload(`Run ${n}`, [
+      ['output_network.xml.gz', network],
+      ['output_events.xml.gz', events],
+    ]);
 
     const before = memoryOf(server.pid);
     writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
     let polled = before.rss;
     const poller = setInterval(() => (polled = Math.max(polled, memoryOf(server.pid).rss)), 10);
     const start = performance.now();
-    await call('POST', `/jobs/runner/jobs/${jobId}/finish`, { status: 'FINISHED', exitCode: 0 }, runner);
+    await finish();
     let options: DataSourceOptions;
     for (;;) {
       options = await json<DataSourceOptions>('GET', `/datasets/analysis/${runId}/options`);
