@@ -37,7 +37,7 @@ export interface PlayedRunner {
   upload(name: string, outputs: [string, string][]): Promise<{ runId: number; finish: () => Promise<void> }>;
 }
 
-/** The signed-in user's group, a demo-grid scenario in it and a registered, connected runner played by this process. */
+/** The signed-in user's group, a demo-grid scenario in it and a registered runner played by this process. */
 export async function playRunner(client: Awaited<ReturnType<typeof signedInClient>>, username: string): Promise<PlayedRunner> {
   const { call, json } = client;
   const { id: groupId } = await json<{ id: number }>('GET', `/accounts/groups/find?name=${encodeURIComponent(username)}`);
@@ -49,13 +49,14 @@ export async function playRunner(client: Awaited<ReturnType<typeof signedInClien
   };
   const { token } = await json<{ token: string }>('POST', '/jobs/runners', { description: 'bench', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' });
   const runner = { authorization: `Bearer ${token}` } as Record<string, string>;
-  const welcome = await json<{ runnerId: string }>('POST', '/jobs/runner/connect', { name: 'bench', capabilities: ['engine'], totalResources: RESOURCES, availableResources: RESOURCES, jobs: [] }, runner);
-  runner['x-runner-id'] = welcome.runnerId;
   let n = 0;
   return {
     groupId,
     async upload(name, outputs) {
       n++;
+      // Connected anew for each run: the server forgets a runner that has not been heard from for a while.
+      const welcome = await json<{ runnerId: string }>('POST', '/jobs/runner/connect', { name: 'bench', capabilities: ['engine'], totalResources: RESOURCES, availableResources: RESOURCES, jobs: [] }, { authorization: runner.authorization! });
+      runner['x-runner-id'] = welcome.runnerId;
       const { id: jobId, datasetId: runId } = await json<{ id: number; datasetId: number }>('POST', '/jobs/jobs', {
         type: 'matsim',
         name,
