@@ -108,6 +108,8 @@ try {
   const runner = await playRunner(client, USER);
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
+  // At 100,000 vehicles the page's main thread is busy for long stretches; Playwright's calls wait for it.
+  page.setDefaultTimeout(DRAW_TIMEOUT_MS);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signIn(page, USER, PASSWORD);
