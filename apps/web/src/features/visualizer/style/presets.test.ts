@@ -11,6 +11,7 @@ import {
   fixedWidth,
   numberTypesFor,
 } from './presets.ts';
+import { colorsFor } from './apply.ts';
 import { paletteColors } from './schemes.ts';
 import { ColorChoice, NumberChoice } from './types.ts';
 
@@ -43,6 +44,16 @@ describe('network line colour', () => {
     expect(volume.type === 'bin' && volume.bins.map((b) => b.value)).toEqual([0, 1, 5, 10, 50, 100, 1000, 10000]);
     const bundle = chooseNetworkColor(start, { attribute: 'flow-bundle', type: 'analysis' }).strategy;
     expect(bundle).toMatchObject({ type: 'value', colorScheme: 'Viridis' });
+  });
+
+  it('keeps the network visible under the flow bundle preset until a link is chosen', () => {
+    const bundle = chooseNetworkColor(start, { attribute: 'flow-bundle', type: 'analysis' }).strategy;
+    // No answer yet (no link chosen): every link light grey and opaque, not transparent.
+    expect([...colorsFor(bundle, null, 2)]).toEqual([0xbd, 0xbd, 0xbd, 255, 0xbd, 0xbd, 0xbd, 255]);
+    // Links outside the bundle (no value) stay grey beside the coloured ones.
+    const colors = colorsFor(bundle, Float32Array.from([Number.NaN, 3]), 2);
+    expect([...colors.subarray(0, 4)]).toEqual([0xbd, 0xbd, 0xbd, 255]);
+    expect(colors[7]).toBe(255);
   });
 
   it('keeps a numeric strategy the user chose when the attribute changes', () => {

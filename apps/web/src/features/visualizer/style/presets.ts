@@ -57,6 +57,7 @@ const LINK_VOLUME: ColorStrategy = {
   bins: colorBins([0, 1, 5, 10, 50, 100, 1000, 10000], ['#d9d9d9', '#ffffb2', '#fed976', '#feb24c', '#fd8d3c', '#f03b20', '#bd0026']),
   infColor: '#800026',
 };
+/** Flow bundle: Viridis on the data range; links without a value stay light grey, so the network can be seen (and a link picked). */
 const FLOW_BUNDLE: ColorStrategy = {
   type: 'value',
   colorScheme: 'Viridis',
@@ -64,7 +65,7 @@ const FLOW_BUNDLE: ColorStrategy = {
   min: 0,
   max: 1,
   opacity: OPAQUE,
-  nanColor: '#00000000',
+  nanColor: DEFAULT_NAN_COLOR,
 };
 
 /** Network attributes with a colour preset of their own, by name. */
