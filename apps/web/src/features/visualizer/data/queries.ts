@@ -1,33 +1,54 @@
 /** The visualizer's data as TanStack queries: options per run, network geometry, lookup, attributes, analyses. */
-import type { LinkVolumeRequest, VisAnalysisName } from '@corridor/contract';
+import type { DataSourceOptions, LinkVolumeRequest, VisAnalysisName } from '@corridor/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../api/client.ts';
 import { networkAttributeValues } from '../../../api/network.ts';
 import { flowBundle, linkAttribute, linkVolume, networkGeometry, networkLookup, runOptions } from './calls.ts';
 
 const forever = { staleTime: Infinity, retry: false } as const;
 
+/** How often a source's options are asked again while its vehicle data is being prepared. */
+export const OPTIONS_POLL_MS = 3000;
+/** The network of a run not yet post-processed answers 409: asked again after this delay, for a few minutes. */
+export const NOT_READY_RETRY_MS = 3000;
+const NOT_READY_RETRIES = 100;
+
+/** Retry only "not processed yet" (409) answers; every other failure shows at once. */
+export function retryWhileNotReady(failures: number, error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && failures < NOT_READY_RETRIES;
+}
+
+/** Network data: kept forever once loaded, asked again while the server answers 409. */
+const network = { staleTime: Infinity, retry: retryWhileNotReady, retryDelay: NOT_READY_RETRY_MS } as const;
+
 export function useRunOptions(runIds: readonly number[]) {
   return useQueries({
-    queries: runIds.map((runId) => ({ queryKey: ['visualizer', 'options', runId] as const, queryFn: () => runOptions(runId), ...forever })),
+    queries: runIds.map((runId) => ({
+      queryKey: ['visualizer', 'options', runId] as const,
+      queryFn: () => runOptions(runId),
+      ...forever,
+      // Polled while the vehicle data is PROCESSING; READY, NONE and FAILED are final.
+      refetchInterval: (query: { state: { data?: DataSourceOptions } }) => (query.state.data?.vehicleData.status === 'PROCESSING' ? OPTIONS_POLL_MS : false),
+    })),
   });
 }
 
 export function useNetwork(fileId: number | null | undefined) {
   const enabled = typeof fileId === 'number';
-  const geometry = useQuery({ queryKey: ['visualizer', 'network', fileId] as const, queryFn: () => networkGeometry(fileId!), enabled, ...forever });
-  const lookup = useQuery({ queryKey: ['visualizer', 'lookup', fileId] as const, queryFn: () => networkLookup(fileId!), enabled, ...forever });
+  const geometry = useQuery({ queryKey: ['visualizer', 'network', fileId] as const, queryFn: () => networkGeometry(fileId!), enabled, ...network });
+  const lookup = useQuery({ queryKey: ['visualizer', 'lookup', fileId] as const, queryFn: () => networkLookup(fileId!), enabled, ...network });
   return { geometry, lookup };
 }
 
 /** A link attribute's values per link; a text attribute also its categories (index → value). */
 export function useLinkAttribute(fileId: number | null | undefined, name: string | null, text: boolean) {
   const enabled = typeof fileId === 'number' && name !== null;
-  const values = useQuery({ queryKey: ['visualizer', 'attribute', fileId, name] as const, queryFn: () => linkAttribute(fileId!, name!), enabled, ...forever });
+  const values = useQuery({ queryKey: ['visualizer', 'attribute', fileId, name] as const, queryFn: () => linkAttribute(fileId!, name!), enabled, ...network });
   const categories = useQuery({
     queryKey: ['visualizer', 'attribute-values', fileId, name] as const,
     queryFn: ({ signal }) => networkAttributeValues(fileId!, name!, signal),
     enabled: enabled && text,
-    ...forever,
+    ...network,
   });
   return { values, categories };
 }
@@ -45,7 +66,8 @@ export function useLinkAnalysis(runId: number | undefined, name: VisAnalysisName
     },
     enabled,
     staleTime: 60_000,
-    retry: false,
+    retry: retryWhileNotReady,
+    retryDelay: NOT_READY_RETRY_MS,
     placeholderData: (previous) => previous,
   });
 }

@@ -12,11 +12,11 @@ describe('link analyses', () => {
     expect(analysisTimeFilter({ ...control, time: 'custom' }, 5000)).toEqual({ from: 3600, to: 7200 });
   });
 
-  test('lays values onto the link order and skips unknown ids with a warning', () => {
+  test('lays values onto the link order, 0 for links the answer omits (no traffic), and skips unknown ids with a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const values = valuesByLink({ b: 5, a: 2, zz: 9 }, linkIndex(['a', 'b', 'c']), 3);
     expect([...values.slice(0, 2)]).toEqual([2, 5]);
-    expect(values[2]).toBeNaN();
+    expect(values[2]).toBe(0);
     expect(warn).toHaveBeenCalledOnce();
     expect(warn.mock.calls[0]![0]).toContain('zz');
   });

@@ -19,9 +19,13 @@ export function linkIndex(lookup: readonly string[]): Map<string, number> {
   return new Map(lookup.map((id, index) => [id, index]));
 }
 
-/** One value per link (NaN where the answer has none); ids the network does not have are skipped with a warning. */
+/**
+ * One value per link; a link the answer omits had no traffic (the server leaves zero volumes out) and counts 0, so
+ * it is coloured like the smallest value instead of vanishing. Ids the network does not have are skipped with a
+ * warning.
+ */
 export function valuesByLink(answer: Readonly<Record<string, number>>, index: ReadonlyMap<string, number>, count: number): Float32Array {
-  const values = new Float32Array(count).fill(Number.NaN);
+  const values = new Float32Array(count);
   const unknown: string[] = [];
   for (const [id, value] of Object.entries(answer)) {
     const at = index.get(id);
