@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EMPTY_VIEW, reduceView, sourceName, type NetworkLayer, type View } from './layers.ts';
+import { EMPTY_VIEW, reduceView, sourceNumber, type NetworkLayer, type View } from './layers.ts';
 
 const withSources = (...runIds: number[]): View => runIds.reduce((view, runId) => reduceView(view, { type: 'addSource', runId }), EMPTY_VIEW);
 
@@ -16,11 +16,11 @@ describe('visualizer data sources and layers', () => {
 
   test('names sources by position and renumbers them when one is removed, dropping its layers', () => {
     let view = withSources(7, 8, 9);
-    expect(view.sources.map((source) => sourceName(view, source.id))).toEqual(['Data Source 1', 'Data Source 2', 'Data Source 3']);
+    expect(view.sources.map((source) => sourceNumber(view, source.id))).toEqual([1, 2, 3]);
     view = reduceView(view, { type: 'removeSource', id: 's1' });
-    expect(view.sources.map((source) => [source.runId, sourceName(view, source.id)])).toEqual([
-      [8, 'Data Source 1'],
-      [9, 'Data Source 2'],
+    expect(view.sources.map((source) => [source.runId, sourceNumber(view, source.id)])).toEqual([
+      [8, 1],
+      [9, 2],
     ]);
     expect(view.layers).toEqual([]);
     expect(view.active).toBeNull();
@@ -48,12 +48,12 @@ describe('visualizer data sources and layers', () => {
     const network = view.layers[0] as NetworkLayer;
     view = reduceView(view, { type: 'updateLayer', layer: { ...network, color: { ...network.color, attribute: 'link-volume' } } });
     const coloured = view.layers[0] as NetworkLayer;
-    expect(coloured.analyses['link-volume']).toEqual({ time: 'off', window: 900, from: 0, to: 86_400 });
+    expect(coloured.analyses['link-volume']).toEqual({ time: 'off', window: 900, from: 0, to: 86_400, filters: [] });
     const custom = { ...coloured, analyses: { 'link-volume': { time: 'custom' as const, window: 900, from: 10, to: 20 } } };
     view = reduceView(view, { type: 'updateLayer', layer: { ...custom, width: { ...custom.width, attribute: 'link-volume' }, color: { ...custom.color, attribute: null } } });
     expect((view.layers[0] as NetworkLayer).analyses['link-volume']).toMatchObject({ time: 'custom', from: 10 });
     const widened = view.layers[0] as NetworkLayer;
     view = reduceView(view, { type: 'updateLayer', layer: { ...widened, width: { ...widened.width, attribute: 'flow-bundle' } } });
-    expect((view.layers[0] as NetworkLayer).analyses).toEqual({ 'flow-bundle': { time: 'off', window: 900, from: 0, to: 86_400, linkId: '' } });
+    expect((view.layers[0] as NetworkLayer).analyses).toEqual({ 'flow-bundle': { time: 'off', window: 900, from: 0, to: 86_400, filters: [], linkId: '' } });
   });
 });

@@ -27,6 +27,8 @@ export interface AnalysisControl {
   to: number;
   /** Flow bundle only: the link id ('' until one is typed or picked). */
   linkId?: string;
+  /** The section's filters (spec 3 §3 "activeFilters"), on the names the analysis options offer; missing in older addresses. */
+  filters?: VisFilter[];
 }
 
 export interface NetworkLayer {
@@ -77,9 +79,9 @@ export interface View {
 
 export const EMPTY_VIEW: View = { sources: [], layers: [], active: null, next: 1 };
 
-/** 'Data Source n': by position among the sources (1-based). */
-export function sourceName(view: Pick<View, 'sources'>, id: string): string {
-  return `Data Source ${view.sources.findIndex((source) => source.id === id) + 1}`;
+/** The n of 'Data Source n': the source's position among the sources (1-based); the panels translate the name. */
+export function sourceNumber(view: Pick<View, 'sources'>, id: string): number {
+  return view.sources.findIndex((source) => source.id === id) + 1;
 }
 
 export const DEFAULT_VEHICLE_STYLE: VehicleStyle = {
@@ -104,6 +106,7 @@ export const newAnalysisControl = (name: VisAnalysisName): AnalysisControl => ({
   window: VIS_TIME_WINDOWS[0],
   from: 0,
   to: 86_400,
+  filters: [],
   ...(name === 'flow-bundle' ? { linkId: '' } : {}),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { advance, formatClock, hourTicks, speedIndex, syncedWindow, wrapTime } from './time.ts';
+import { advance, formatClock, hourTicks, parseClock, speedIndex, syncedWindow, wrapTime } from './time.ts';
 
 describe('visualizer time control', () => {
   test('wraps around the day both ways', () => {
@@ -35,5 +35,12 @@ describe('visualizer time control', () => {
   test('a synced window is the fixed window holding the time', () => {
     expect(syncedWindow(1000, 900)).toEqual({ from: 900, to: 1800 });
     expect(syncedWindow(3600, 3600)).toEqual({ from: 3600, to: 7200 });
+  });
+  test('reads typed clock times H:MM and H:MM:SS within the day', () => {
+    expect(parseClock('07:30')).toBe(27_000);
+    expect(parseClock(' 7:30:15 ')).toBe(27_015);
+    expect(parseClock(formatClock(86_400))).toBe(86_400);
+    expect(parseClock('00:00:00')).toBe(0);
+    for (const bad of ['24:00:01', '25:00', '7:60', '7:30:60', '730', '', 'ab:cd', '-1:00']) expect(parseClock(bad)).toBeNull();
   });
 });

@@ -43,3 +43,16 @@ export function syncedWindow(time: number, size: number): { from: number; to: nu
   const from = Math.floor(wrapTime(time) / size) * size;
   return { from, to: from + size };
 }
+
+/**
+ * Seconds of a typed clock time, H:MM or H:MM:SS (minutes and seconds below 60), within 0–86400; null when it is not
+ * one (the custom time filter's inputs).
+ */
+export function parseClock(text: string): number | null {
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
+  if (minutes >= 60 || seconds >= 60) return null;
+  const total = hours * 3600 + minutes * 60 + seconds;
+  return total <= VIS_DAY_SECONDS ? total : null;
+}

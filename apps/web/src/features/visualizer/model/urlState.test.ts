@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { EMPTY_VIEW, reduceView, type NetworkLayer } from './layers.ts';
-import { decodeTime, decodeView, encodeView } from './urlState.ts';
+import { decodeTime, decodeView, encodeView, unknownAnalyses } from './urlState.ts';
 
 describe('visualizer view in the address', () => {
   test('round-trips sources, layers with their settings and the active layer', () => {
@@ -24,6 +24,25 @@ describe('visualizer view in the address', () => {
     expect(() => decodeView(JSON.stringify({ s: [], l: [{ type: 'vehicles', dataSource: 's9' }], a: null, n: 1 }))).toThrow('Cannot find data source with id: s9');
     compact.l[0]!.type = 'heatmap';
     expect(() => decodeView(JSON.stringify(compact))).toThrow('Layer Type heatmap is not implemented');
+  });
+
+  test('keeps a section\'s filters and names unknown analysis keys so the page can warn', () => {
+    let view = reduceView(EMPTY_VIEW, { type: 'addSource', runId: 12 });
+    const network = view.layers[0] as NetworkLayer;
+    view = reduceView(view, { type: 'updateLayer', layer: { ...network, color: { ...network.color, attribute: 'link-volume' } } });
+    const withSection = view.layers[0] as NetworkLayer;
+    const control = { ...withSection.analyses['link-volume']!, filters: [{ name: 'mode', operator: 'in' as const, value: ['car', 'bus'] }] };
+    view = reduceView(view, { type: 'updateLayer', layer: { ...withSection, analyses: { 'link-volume': control } } });
+    expect(decodeView(encodeView(view))).toEqual(view);
+    expect(unknownAnalyses(encodeView(view))).toEqual([]);
+
+    const compact = JSON.parse(encodeView(view)) as { l: { analyses?: Record<string, unknown> }[] };
+    compact.l[0]!.analyses!['heat-map'] = control;
+    const value = JSON.stringify(compact);
+    expect(unknownAnalyses(value)).toEqual(['heat-map']);
+    expect((decodeView(value).layers[0] as NetworkLayer).analyses).toEqual({ 'link-volume': control });
+    expect(unknownAnalyses('{not json')).toEqual([]);
+    expect(unknownAnalyses(null)).toEqual([]);
   });
 
   test('reads the time wrapped into the day', () => {

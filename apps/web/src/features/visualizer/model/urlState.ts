@@ -4,7 +4,7 @@
  * camera is `c` (components/map/camera.ts). A `v` naming a missing data source or an unknown layer type throws
  * the spec's error (spec 3 §8); other damage falls back to the empty view.
  */
-import { VIS_MESSAGES, VisFilter } from '@corridor/contract';
+import { VIS_ANALYSES, VIS_MESSAGES, VisFilter } from '@corridor/contract';
 import { z } from 'zod';
 import { ColorChoice, NumberChoice } from '../style/types.ts';
 import { wrapTime } from './time.ts';
@@ -21,6 +21,7 @@ const Control = z.object({
   from: z.number(),
   to: z.number(),
   linkId: z.string().max(200).optional(),
+  filters: z.array(VisFilter).max(20).optional(),
 });
 const Base = { id: z.string().max(20), visible: z.boolean(), dataSource: z.string().max(20) };
 const NetworkLayerSchema = z.object({
@@ -84,4 +85,25 @@ export function decodeView(value: string | null): View {
 export function decodeTime(value: string | null): number {
   const time = Number(value);
   return value !== null && Number.isFinite(time) ? wrapTime(time) : 0;
+}
+
+/**
+ * The analysis names a `v` value's network layers carry that this page does not know (spec 3 §8: an unknown
+ * analysis type gives an error or a warning). Decoding drops them; the page warns naming them.
+ */
+export function unknownAnalyses(value: string | null): string[] {
+  if (!value) return [];
+  let layers: unknown;
+  try {
+    layers = (JSON.parse(value) as { l?: unknown }).l;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(layers)) return [];
+  const unknown = new Set<string>();
+  for (const layer of layers as { type?: unknown; analyses?: unknown }[]) {
+    if (layer?.type !== 'network' || typeof layer.analyses !== 'object' || layer.analyses === null) continue;
+    for (const name of Object.keys(layer.analyses)) if (!(VIS_ANALYSES as readonly string[]).includes(name)) unknown.add(name);
+  }
+  return [...unknown];
 }
