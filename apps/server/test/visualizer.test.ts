@@ -309,6 +309,8 @@ describe('a finished run with events', () => {
       () => post(`/datasets/analysis/${runId}/trajectories`, { timeFilter: { from: 0, to: 300 } }, bob),
       () => get(`/datasets/analysis/${runId}/link-volume/options`, bob),
       () => post(`/datasets/analysis/${runId}/link-volume`, {}, bob),
+      () => get(`/datasets/analysis/${runId}/flow-bundle/options`, bob),
+      () => post(`/datasets/analysis/${runId}/flow-bundle`, { ids: ['1'] }, bob),
       () => get(`/datasets/network/${fileId}/binary`, bob),
       () => get(`/datasets/network/${fileId}/binary/lookup`, bob),
       () => get(`/datasets/files/${fileId}/binary-network-attributes/lanes`, bob),
@@ -324,6 +326,11 @@ describe('a finished run without events', () => {
     const empty = await vehicleData(t.app, alice, emptyRunId);
     expect(empty.vehicleData).toEqual({ status: 'NONE', message: VIS_MESSAGES.noVehicleData, vehicles: 0, totalEvents: 0, firstEventTime: null, lastEventTime: null });
     expect(empty.networkAnalyses).toEqual([]);
+    // Nothing to count: the analyses are not offered as link attributes either; the network's own ones are.
+    await expect
+      .poll(async () => (await vehicleData(t.app, alice, emptyRunId)).networkAttributes, { timeout: 30_000, interval: 250 })
+      .toMatchObject({ length: 'decimal' });
+    expect(Object.values((await vehicleData(t.app, alice, emptyRunId)).networkAttributes)).not.toContain('analysis');
     expect(empty.networkFileId).not.toBeNull();
     expectError(await post(`/datasets/analysis/${emptyRunId}/trajectories`, { timeFilter: { from: 0, to: 300 } }), 404, VIS_MESSAGES.noVehicleData);
     expectError(await post(`/datasets/analysis/${emptyRunId}/link-volume`, {}), 404, VIS_MESSAGES.noVehicleData);

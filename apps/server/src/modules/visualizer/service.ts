@@ -76,10 +76,12 @@ export class VisualizerService {
     const run = await this.runData(actor, runId);
     const net = run.networkFileId === null ? null : await loadNetwork(this.deps.network, run.networkFileId).catch(() => null);
     const meta = run.data?.meta ?? null;
+    // The analyses count vehicles: offered (as attributes too) only when the vehicle data is there.
+    const analyses = run.data ? [...VIS_ANALYSES] : [];
     return {
       networkFileId: run.networkFileId,
-      networkAttributes: net ? networkAttributes(net) : {},
-      networkAnalyses: run.data ? [...VIS_ANALYSES] : [],
+      networkAttributes: net ? networkAttributes(net, analyses) : {},
+      networkAnalyses: analyses,
       networkBoundingBox: net ? boundingBox(net) : null,
       vehicleAttributes: { ...VIS_VEHICLE_ATTRIBUTES },
       vehicleCategories: meta ? { mode: meta.modes } : {},
@@ -218,11 +220,11 @@ function pure<T>(answer: () => T): T {
   }
 }
 
-function networkAttributes(net: LoadedNetwork): Record<string, VisAttributeType> {
+function networkAttributes(net: LoadedNetwork, analyses: readonly string[]): Record<string, VisAttributeType> {
   const types: Record<string, VisAttributeType> = {};
   for (const { meta } of net.numeric) types[meta.name] = meta.type === 'decimal' ? 'decimal' : 'integer';
   for (const { meta } of net.categorical) types[meta.name] = 'string';
-  for (const analysis of VIS_ANALYSES) types[analysis] = 'analysis';
+  for (const analysis of analyses) types[analysis] = 'analysis';
   return types;
 }
 
