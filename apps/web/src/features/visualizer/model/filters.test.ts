@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { analysisRequest } from './filters.ts';
+import { analysisRequest, withOperator } from './filters.ts';
 import { newAnalysisControl } from './layers.ts';
 
 describe('link analysis request', () => {
@@ -19,5 +19,16 @@ describe('link analysis request', () => {
     // An address from before filters existed.
     const { filters: _dropped, ...old } = newAnalysisControl('link-volume');
     expect(analysisRequest(old, 0)).toEqual({});
+  });
+});
+
+describe('filter operator change', () => {
+  test('a list becomes its first value for = and != and a single value a list for in and not in', () => {
+    const list = { name: 'mode', operator: 'in' as const, value: ['car', 'bus'] };
+    expect(withOperator(list, '=', 'string')).toEqual({ name: 'mode', operator: '=', value: 'car' });
+    expect(withOperator(list, 'not in', 'string')).toEqual({ ...list, operator: 'not in' });
+    expect(withOperator({ name: 'mode', operator: '!=', value: 'pt' }, 'in', 'string')).toEqual({ name: 'mode', operator: 'in', value: ['pt'] });
+    expect(withOperator({ name: 'mode', operator: '=', value: '' }, 'in', 'string').value).toEqual([]);
+    expect(withOperator({ name: 'mode', operator: 'in', value: [] }, '=', 'string').value).toBe('');
   });
 });

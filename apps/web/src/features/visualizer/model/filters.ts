@@ -17,12 +17,20 @@ export const filterText = (filter: VisFilter): string => (Array.isArray(filter.v
 
 export function filterValue(operator: VisFilterOperator, text: string, type: VisAttributeType | undefined): VisFilter['value'] {
   const numeric = type === 'decimal' || type === 'integer';
-  if (operator === 'in' || operator === 'not in') {
+  if (isList(operator)) {
     const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
     return numeric ? parts.join(',') : parts;
   }
   const trimmed = text.trim();
   return numeric && trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
+}
+
+const isList = (operator: VisFilterOperator) => operator === 'in' || operator === 'not in';
+
+/** The filter with another operator: a list keeps its values for in/not in, and its first one for =/!=. */
+export function withOperator(filter: VisFilter, operator: VisFilterOperator, type: VisAttributeType | undefined): VisFilter {
+  const text = Array.isArray(filter.value) ? (isList(operator) ? filter.value.join(',') : (filter.value[0] ?? '')) : String(filter.value);
+  return { ...filter, operator, value: filterValue(operator, text, type) };
 }
 
 /** The filters worth sending: a name and a non-empty value. */

@@ -3,13 +3,14 @@ import { ActionIcon, Button, Group, Menu, Stack, Text, Title, UnstyledButton } f
 import { IconEye, IconEyeOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { VISUALIZER_NS } from '../i18n/index.ts';
-import { LAYER_TYPES, sourceName, type Layer } from '../model/layers.ts';
+import { LAYER_TYPES, type Layer } from '../model/layers.ts';
 import { useVisualizer } from '../state/context.ts';
+import { useSourceName } from './fields.tsx';
 
 export function useLayerName() {
   const { t } = useTranslation(VISUALIZER_NS);
-  const { view } = useVisualizer();
-  return (layer: Layer) => `${t(`panels.layers.type.${layer.type}`)} (${sourceName(view, layer.dataSource)})`;
+  const sourceName = useSourceName();
+  return (layer: Layer) => `${t(`panels.layers.type.${layer.type}`)} (${sourceName(layer.dataSource)})`;
 }
 
 export function LayersPanel() {

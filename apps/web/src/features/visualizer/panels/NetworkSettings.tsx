@@ -2,59 +2,17 @@
  * The network layer's settings (spec 3 §2.20, §4): Data Source, Line Color, Line Width (Pixels or Meters), the
  * dynamic sections Link Volumes and Flow Bundle when an analysis colours or widens the lines, General (arrows).
  */
-import { Divider, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { VIS_TIME_WINDOWS, type VisAnalysisName, type VisAttributeType } from '@corridor/contract';
+import { Divider, Stack, Switch, Text } from '@mantine/core';
+import type { VisAttributeType } from '@corridor/contract';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { networkAttributeValues } from '../../../api/network.ts';
 import { VISUALIZER_NS } from '../i18n/index.ts';
-import { ANALYSIS_TIME_MODES, type AnalysisControl, type NetworkLayer } from '../model/layers.ts';
+import type { NetworkLayer } from '../model/layers.ts';
 import { ColorStrategyEditor, NumberStrategyEditor } from '../style/index.ts';
 import { useVisualizer } from '../state/context.ts';
+import { AnalysisSection } from './AnalysisSection.tsx';
 import { DataSourceSelect } from './fields.tsx';
-
-function AnalysisSection({ name, control, onChange }: { name: VisAnalysisName; control: AnalysisControl; onChange: (control: AnalysisControl) => void }) {
-  const { t } = useTranslation(VISUALIZER_NS);
-  const title = t(name === 'link-volume' ? 'panels.settings.linkVolumes' : 'panels.settings.flowBundle');
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={6}>{title}</Title>
-      {name === 'flow-bundle' && (
-        <TextInput
-          size="xs"
-          label={t('panels.settings.linkId')}
-          description={t('panels.settings.linkIdHint')}
-          value={control.linkId ?? ''}
-          onChange={(event) => onChange({ ...control, linkId: event.currentTarget.value.trim() })}
-        />
-      )}
-      <Select
-        size="xs"
-        label={t('panels.settings.timeFilter')}
-        data={ANALYSIS_TIME_MODES.map((mode) => ({ value: mode, label: t(`panels.settings.time.${mode}`) }))}
-        value={control.time}
-        onChange={(value) => value && onChange({ ...control, time: value as AnalysisControl['time'] })}
-        allowDeselect={false}
-      />
-      {control.time === 'sync' && (
-        <Select
-          size="xs"
-          label={t('panels.settings.window')}
-          data={VIS_TIME_WINDOWS.map((seconds) => ({ value: String(seconds), label: t('panels.settings.windowMinutes', { minutes: seconds / 60 }) }))}
-          value={String(control.window)}
-          onChange={(value) => value && onChange({ ...control, window: Number(value) })}
-          allowDeselect={false}
-        />
-      )}
-      {control.time === 'custom' && (
-        <>
-          <NumberInput size="xs" label={t('panels.settings.from')} min={0} max={86_400} value={control.from} onChange={(value) => onChange({ ...control, from: Number(value) || 0 })} />
-          <NumberInput size="xs" label={t('panels.settings.to')} min={0} max={86_400} value={control.to} onChange={(value) => onChange({ ...control, to: Number(value) || 0 })} />
-        </>
-      )}
-    </Stack>
-  );
-}
 
 /** The categories of the network's text attributes, fetched when the panel opens (the editor needs them at once). */
 function useCategories(fileId: number | null | undefined, attributes: Record<string, VisAttributeType>) {
@@ -75,7 +33,8 @@ export function NetworkSettings({ layer }: { layer: NetworkLayer }) {
   const { t } = useTranslation(VISUALIZER_NS);
   const { dispatch, sources } = useVisualizer();
   const queryClient = useQueryClient();
-  const options = sources.get(layer.dataSource)?.options;
+  const source = sources.get(layer.dataSource);
+  const options = source?.options;
   const fileId = options?.networkFileId;
   const attributes: Record<string, VisAttributeType> = { ...(options?.networkAttributes ?? {}) };
   for (const name of options?.networkAnalyses ?? []) attributes[name] = 'analysis';
@@ -94,7 +53,13 @@ export function NetworkSettings({ layer }: { layer: NetworkLayer }) {
       {(['link-volume', 'flow-bundle'] as const).map((name) => {
         const control = layer.analyses[name];
         return control ? (
-          <AnalysisSection key={name} name={name} control={control} onChange={(next) => update({ ...layer, analyses: { ...layer.analyses, [name]: next } })} />
+          <AnalysisSection
+            key={name}
+            name={name}
+            control={control}
+            runId={options?.networkAnalyses.includes(name) ? source?.runId : undefined}
+            onChange={(next) => update({ ...layer, analyses: { ...layer.analyses, [name]: next } })}
+          />
         ) : null;
       })}
       <Divider label={t('panels.settings.general')} labelPosition="left" />

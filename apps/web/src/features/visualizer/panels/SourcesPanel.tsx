@@ -2,15 +2,17 @@
  * Data sources (spec 3 §2.20): "Add data source" with the team's finished runs, each source as
  * "{name} – {run name}" with its vehicle data state (ready, still being prepared, none, failed), and remove.
  */
-import { ActionIcon, Alert, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, CloseButton, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRuns } from '../../../api/runs.ts';
 import { useCurrentGroup } from '../../groups/GroupContext.ts';
 import { VISUALIZER_NS } from '../i18n/index.ts';
-import { sourceName } from '../model/layers.ts';
+import { VIEW_PARAM, unknownAnalyses } from '../model/urlState.ts';
 import { useVisualizer, type SourceInfo } from '../state/context.ts';
+import { useSourceName } from './fields.tsx';
 
 function SourceStatus({ info }: { info: SourceInfo | undefined }) {
   const { t } = useTranslation(VISUALIZER_NS);
@@ -30,6 +32,26 @@ function SourceStatus({ info }: { info: SourceInfo | undefined }) {
   );
 }
 
+/**
+ * Analyses the opened address named that this page does not know (spec 3 §8): the view opens without them, with a
+ * warning naming them. Read once, from the address the page opened with.
+ */
+function AddressWarnings() {
+  const { t } = useTranslation(VISUALIZER_NS);
+  const [search] = useSearchParams();
+  const [unknown] = useState(() => unknownAnalyses(search.get(VIEW_PARAM)));
+  const [open, setOpen] = useState(true);
+  if (!open || unknown.length === 0) return null;
+  return (
+    <Alert color="yellow" p="xs" role="alert">
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        <Text size="xs" style={{ flex: 1 }}>{t('panels.sources.unknownAnalysis', { names: unknown.join(', '), count: unknown.length })}</Text>
+        <CloseButton size="xs" aria-label={t('panels.sources.dismiss')} onClick={() => setOpen(false)} />
+      </Group>
+    </Alert>
+  );
+}
+
 export function SourcesPanel() {
   const { t } = useTranslation(VISUALIZER_NS);
   const { view, dispatch, sources } = useVisualizer();
@@ -37,14 +59,16 @@ export function SourcesPanel() {
   const runs = useRuns(group.id);
   const finished = (runs.data ?? []).filter((run) => run.status === 'FINISHED');
   const [choice, setChoice] = useState<string | null>(null);
+  const sourceName = useSourceName();
 
   return (
     <Stack gap="xs" component="section" aria-label={t('panels.sources.title')}>
       <Title order={5}>{t('panels.sources.title')}</Title>
+      <AddressWarnings />
       {view.sources.length === 0 && <Text size="sm" c="dimmed">{t('panels.sources.none')}</Text>}
       {view.sources.map((source) => {
         const info = sources.get(source.id);
-        const name = sourceName(view, source.id);
+        const name = sourceName(source.id);
         const label = `${name} – ${info?.run?.name ?? `#${source.runId}`}`;
         return (
           <Group key={source.id} justify="space-between" wrap="nowrap" align="flex-start" data-testid="data-source">

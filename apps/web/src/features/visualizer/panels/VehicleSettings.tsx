@@ -1,17 +1,16 @@
 /**
  * The vehicle layer's settings (spec 3 §2.20, §4 "Vehicle layer"): Data Source, Vehicle Style (type, size, trail
- * width and length, stationary vehicles), colour by attribute, Filters (=, !=, in, not in; text lists split on commas).
+ * width and length, stationary vehicles), colour by attribute, Filters (mode only: =, !=, in, not in).
  */
-import { ActionIcon, Button, Divider, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { VisFilter, VisFilterOperator } from '@corridor/contract';
+import { Divider, Group, Select, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VISUALIZER_NS } from '../i18n/index.ts';
-import { FILTER_OPERATORS, filterText, filterValue } from '../model/filters.ts';
+import { VEHICLE_FILTER_NAMES } from '../model/filters.ts';
 import { STATIONARY_TYPES, VEHICLE_TYPES, type VehicleLayer, type VehicleStyle } from '../model/layers.ts';
 import { ColorStrategyEditor, HexColorInput, SizeSliders } from '../style/index.ts';
 import { useVisualizer } from '../state/context.ts';
 import { DataSourceSelect } from './fields.tsx';
+import { FilterEditor, type FilterName } from './FilterEditor.tsx';
 
 export function VehicleSettings({ layer }: { layer: VehicleLayer }) {
   const { t } = useTranslation(VISUALIZER_NS);
@@ -20,7 +19,10 @@ export function VehicleSettings({ layer }: { layer: VehicleLayer }) {
   const attributes = options?.vehicleAttributes ?? {};
   const update = (next: VehicleLayer) => dispatch({ type: 'updateLayer', layer: next });
   const style = (change: Partial<VehicleStyle>) => update({ ...layer, style: { ...layer.style, ...change } });
-  const setFilter = (index: number, filter: VisFilter) => update({ ...layer, filters: layer.filters.map((entry, at) => (at === index ? filter : entry)) });
+  // The server filters vehicles on mode only: the one name offered, with the run's modes to pick from.
+  const filterNames: Record<string, FilterName> = Object.fromEntries(
+    VEHICLE_FILTER_NAMES.map((name) => [name, { type: attributes[name] ?? 'string', values: options?.vehicleCategories[name] }]),
+  );
 
   return (
     <Stack gap="sm">
@@ -58,44 +60,7 @@ export function VehicleSettings({ layer }: { layer: VehicleLayer }) {
         presets="vehicles"
       />
       <Divider label={t('panels.settings.filters')} labelPosition="left" />
-      {layer.filters.map((filter, index) => (
-        <Group key={index} gap={4} wrap="nowrap" align="flex-end">
-          <Select
-            size="xs"
-            label={t('panels.settings.filterName')}
-            data={Object.keys(attributes)}
-            value={filter.name || null}
-            onChange={(name) => name && setFilter(index, { ...filter, name, value: filterValue(filter.operator, filterText(filter), attributes[name]) })}
-            w={110}
-          />
-          <Select
-            size="xs"
-            label={t('panels.settings.filterOperator')}
-            data={[...FILTER_OPERATORS]}
-            value={filter.operator}
-            onChange={(value) => {
-              const operator = (value ?? '=') as VisFilterOperator;
-              setFilter(index, { ...filter, operator, value: filterValue(operator, filterText(filter), attributes[filter.name]) });
-            }}
-            allowDeselect={false}
-            w={80}
-          />
-          <TextInput
-            size="xs"
-            label={t('panels.settings.filterValue')}
-            title={t('panels.settings.filterValueHint')}
-            defaultValue={filterText(filter)}
-            onBlur={(event) => setFilter(index, { ...filter, value: filterValue(filter.operator, event.currentTarget.value, attributes[filter.name]) })}
-            style={{ flex: 1 }}
-          />
-          <ActionIcon variant="subtle" color="red" aria-label={t('panels.settings.removeFilter')} onClick={() => update({ ...layer, filters: layer.filters.filter((_, at) => at !== index) })}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ))}
-      <Button size="compact-xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => update({ ...layer, filters: [...layer.filters, { name: 'mode', operator: '=', value: '' }] })}>
-        {t('panels.settings.addFilter')}
-      </Button>
+      <FilterEditor filters={layer.filters} names={filterNames} onChange={(filters) => update({ ...layer, filters })} />
     </Stack>
   );
 }

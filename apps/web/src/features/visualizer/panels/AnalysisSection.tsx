@@ -1,0 +1,93 @@
+/**
+ * A dynamic section of the network layer, Link Volumes or Flow Bundle (spec 3 §3 "Dynamic analysis control", §4):
+ * for flow bundle the link (typed, handed on at Enter or blur, or picked on the map), the time filter (off, synced
+ * with the global time, or custom from–to typed as HH:MM(:SS)), and filters on what the analysis offers.
+ */
+import { Group, Select, Stack, Text, Title } from '@mantine/core';
+import { VIS_TIME_WINDOWS, type VisAnalysisName } from '@corridor/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { analysisOptions } from '../data/calls.ts';
+import { VISUALIZER_NS } from '../i18n/index.ts';
+import { ANALYSIS_TIME_MODES, type AnalysisControl } from '../model/layers.ts';
+import { formatClock, parseClock } from '../model/time.ts';
+import { CommitInput } from './CommitInput.tsx';
+import { FilterEditor, type FilterName } from './FilterEditor.tsx';
+
+/** The filters an analysis of the run takes (`GET /datasets/analysis/{runId}/{name}/options`), asked once per run. */
+function useAnalysisFilterNames(runId: number | undefined, name: VisAnalysisName): Record<string, FilterName> {
+  const options = useQuery({
+    queryKey: ['visualizer', 'analysis-options', runId, name] as const,
+    queryFn: () => analysisOptions(runId!, name),
+    enabled: runId !== undefined,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return options.data?.filterOptions ?? {};
+}
+
+/** A custom time bound typed as HH:MM(:SS): within the day, and from not after to. */
+function TimeBound({ label, seconds, onChange, fits }: { label: string; seconds: number; onChange: (seconds: number) => void; fits: (seconds: number) => boolean }) {
+  const { t } = useTranslation(VISUALIZER_NS);
+  return (
+    <CommitInput
+      size="xs"
+      label={label}
+      placeholder="HH:MM:SS"
+      value={formatClock(seconds)}
+      check={(text) => {
+        const parsed = parseClock(text);
+        if (parsed === null) return t('panels.settings.timeInvalid');
+        return fits(parsed) ? null : t('panels.settings.timeOrder');
+      }}
+      onCommit={(text) => onChange(parseClock(text)!)}
+      style={{ flex: 1 }}
+    />
+  );
+}
+
+export function AnalysisSection({ name, control, runId, onChange }: { name: VisAnalysisName; control: AnalysisControl; runId: number | undefined; onChange: (control: AnalysisControl) => void }) {
+  const { t } = useTranslation(VISUALIZER_NS);
+  const filterNames = useAnalysisFilterNames(runId, name);
+  const title = t(name === 'link-volume' ? 'panels.settings.linkVolumes' : 'panels.settings.flowBundle');
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={6}>{title}</Title>
+      {name === 'flow-bundle' && (
+        <CommitInput
+          size="xs"
+          label={t('panels.settings.linkId')}
+          description={t('panels.settings.linkIdHint')}
+          value={control.linkId ?? ''}
+          onCommit={(text) => onChange({ ...control, linkId: text.trim() })}
+        />
+      )}
+      <Select
+        size="xs"
+        label={t('panels.settings.timeFilter')}
+        data={ANALYSIS_TIME_MODES.map((mode) => ({ value: mode, label: t(`panels.settings.time.${mode}`) }))}
+        value={control.time}
+        onChange={(value) => value && onChange({ ...control, time: value as AnalysisControl['time'] })}
+        allowDeselect={false}
+      />
+      {control.time === 'sync' && (
+        <Select
+          size="xs"
+          label={t('panels.settings.window')}
+          data={VIS_TIME_WINDOWS.map((seconds) => ({ value: String(seconds), label: t('panels.settings.windowMinutes', { minutes: seconds / 60 }) }))}
+          value={String(control.window)}
+          onChange={(value) => value && onChange({ ...control, window: Number(value) })}
+          allowDeselect={false}
+        />
+      )}
+      {control.time === 'custom' && (
+        <Group gap="xs" grow align="flex-start">
+          <TimeBound label={t('panels.settings.from')} seconds={control.from} fits={(from) => from <= control.to} onChange={(from) => onChange({ ...control, from })} />
+          <TimeBound label={t('panels.settings.to')} seconds={control.to} fits={(to) => control.from <= to} onChange={(to) => onChange({ ...control, to })} />
+        </Group>
+      )}
+      <Text size="xs" fw={500}>{t('panels.settings.filters')}</Text>
+      <FilterEditor filters={control.filters ?? []} names={filterNames} onChange={(filters) => onChange({ ...control, filters })} />
+    </Stack>
+  );
+}
