@@ -17,6 +17,7 @@ import { VIS_DEFAULT_SPEED_INDEX, VIS_SPEEDS, type DataSourceOptions, type VisBo
 import { formatCamera } from '../apps/web/src/components/map/camera.ts';
 import { EMPTY_VIEW, reduceView, type VehicleLayer, type VehicleType } from '../apps/web/src/features/visualizer/model/layers.ts';
 import { SPEED_PARAM, TIME_PARAM, VIEW_PARAM, encodeView } from '../apps/web/src/features/visualizer/model/urlState.ts';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { signIn } from '../e2e/support/session.ts';
@@ -107,18 +108,55 @@ try {
   const client = await signedInClient(server.url, USER, PASSWORD);
   const runner = await playRunner(client, USER);
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  // At 100,000 vehicles the page's main thread is busy for long stretches; Playwright's calls wait for it.
-  page.setDefaultTimeout(DRAW_TIMEOUT_MS);
+  const login = await context.newPage();
+  await signIn(login, USER, PASSWORD);
+  await login.close();
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, USER, PASSWORD);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const heap = async () => {
+
+  /** Opens the visualizer at `url`, waits for vehicles, plays for MEASURE_SECONDS; adds its rows as it goes. */
+  const measure = async (page: Page, type: VehicleType, url: string) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    // At 100,000 vehicles the page's main thread is busy for long stretches; Playwright's calls wait for it.
+    page.setDefaultTimeout(DRAW_TIMEOUT_MS);
+    const opened = performance.now();
+    await page.goto(url);
+    const map = page.getByTestId('visualizer-map');
+    await map.waitFor();
+    let drawn = 0;
+    while (drawn === 0 && performance.now() - opened < DRAW_TIMEOUT_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      drawn = Number(await map.getAttribute('data-vehicles-drawn'));
+    }
+    if (drawn === 0) {
+      rows.push([`${type}: vehicles drawn`, `none within ${DRAW_TIMEOUT_MS / 1000} s`]);
+      return;
+    }
+    const firstDrawn = performance.now() - opened;
+    const calls = (await page.evaluate(TRAJECTORY_CALLS)) as { ms: number; bytes: number }[];
+    const first = calls[0];
+    rows.push([
+      `${type}: vehicles drawn at 06:10; navigation → drawn, ms; trajectories call as the page saw it, ms (answer MB)`,
+      `${drawn.toLocaleString('en')}; ${firstDrawn.toFixed(0)}; ${first ? `${first.ms.toFixed(0)} (${(first.bytes / 2 ** 20).toFixed(1)})` : '—'}`,
+    ]);
+    const clock = page.getByTestId('visualizer-clock');
+    const before = await clock.textContent();
+    // Clicked in the page: Playwright's click waits for the address updates playing makes, on a page this busy for long.
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+    await page.evaluate(`document.querySelector('button[aria-label="Play"]').click(); ${START_COUNTING}`);
+    await page.waitForTimeout(MEASURE_SECONDS * 1000);
+    const { frames, ms } = (await page.evaluate(STOP_COUNTING)) as { frames: number; ms: number };
+    rows.push([`${type}: **frames per second playing at ${VIS_SPEEDS[VIS_DEFAULT_SPEED_INDEX]}× (SwiftShader)** (frames / s counted)`, `${(frames / (ms / 1000)).toFixed(2)} (${frames} / ${(ms / 1000).toFixed(1)})`]);
+    const rss = chromiumRss();
+    rows.push([`${type}: Chromium RSS while playing: all ${rss.count} processes / renderer / GPU process, MB`, `${mb(rss.total)} / ${mb(rss.renderer)} / ${mb(rss.gpu)}`]);
+    const after = await clock.textContent();
+    const drawnAfter = Number(await map.getAttribute('data-vehicles-drawn'));
+    rows.push([`${type}: clock; vehicles drawn after playing`, `${before} → ${after}; ${drawnAfter.toLocaleString('en')}`]);
+    await page.evaluate(`document.querySelector('button[aria-label="Stop"]')?.click()`);
     await cdp.send('HeapProfiler.collectGarbage');
     const { metrics } = await cdp.send('Performance.getMetrics');
-    return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+    const used = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+    rows.push([`${type}: page JS heap used after GC (typed arrays' buffers not included), MB`, (used / 2 ** 20).toFixed(0)]);
   };
 
   for (const size of SIZES) {
@@ -159,42 +197,16 @@ try {
       const layer = view.layers.find((candidate): candidate is VehicleLayer => candidate.type === 'vehicles')!;
       view = reduceView(view, { type: 'updateLayer', layer: { ...layer, style: { ...layer.style, type } } });
       const search = new URLSearchParams({ [VIEW_PARAM]: encodeView(view), [TIME_PARAM]: String(T), [SPEED_PARAM]: String(VIS_DEFAULT_SPEED_INDEX), c: camera });
-      await page.goto('about:blank');
-      const opened = performance.now();
-      await page.goto(`/${USER}/visualizer?${search}`);
-      const map = page.getByTestId('visualizer-map');
-      await map.waitFor();
-      let drawn = 0;
-      while (drawn === 0 && performance.now() - opened < DRAW_TIMEOUT_MS) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        drawn = Number(await map.getAttribute('data-vehicles-drawn'));
+      // A fresh page each time: one that stopped answering does not hold up the next measurement.
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      try {
+        await measure(page, type, `/${USER}/visualizer?${search}`);
+      } catch (error) {
+        rows.push([`${type}: measurement stopped`, (error as Error).message.split('\n')[0]!]);
+      } finally {
+        await page.close();
       }
-      if (drawn === 0) {
-        rows.push([`${type}: vehicles drawn`, `none within ${DRAW_TIMEOUT_MS / 1000} s`]);
-        continue;
-      }
-      const firstDrawn = performance.now() - opened;
-      const calls = (await page.evaluate(TRAJECTORY_CALLS)) as { ms: number; bytes: number }[];
-      const clock = page.getByTestId('visualizer-clock');
-      const before = await clock.textContent();
-      // Clicked in the page: Playwright's click waits for the address updates playing makes, on a page this busy for long.
-      await page.getByRole('button', { name: 'Play' }).waitFor();
-      await page.evaluate(`document.querySelector('button[aria-label="Play"]').click(); ${START_COUNTING}`);
-      await page.waitForTimeout(MEASURE_SECONDS * 1000);
-      const { frames, ms } = (await page.evaluate(STOP_COUNTING)) as { frames: number; ms: number };
-      const after = await clock.textContent();
-      const drawnAfter = Number(await map.getAttribute('data-vehicles-drawn'));
-      await page.evaluate(`document.querySelector('button[aria-label="Stop"]')?.click()`);
-      const used = await heap();
-      const rss = chromiumRss();
-      const first = calls[0];
-      rows.push(
-        [`${type}: vehicles drawn at 06:10 / after playing; clock`, `${drawn.toLocaleString('en')} / ${drawnAfter.toLocaleString('en')}; ${before} → ${after}`],
-        [`${type}: navigation → vehicles drawn, ms; trajectories call as the page saw it, ms (answer MB)`, `${firstDrawn.toFixed(0)}; ${first ? `${first.ms.toFixed(0)} (${(first.bytes / 2 ** 20).toFixed(1)})` : '—'}`],
-        [`${type}: **frames per second playing at ${VIS_SPEEDS[VIS_DEFAULT_SPEED_INDEX]}× (SwiftShader)**`, (frames / (ms / 1000)).toFixed(1)],
-        [`${type}: page JS heap used after GC (typed arrays' buffers not included), MB`, (used / 2 ** 20).toFixed(0)],
-        [`${type}: Chromium RSS: all ${rss.count} processes / renderer / GPU process, MB`, `${mb(rss.total)} / ${mb(rss.renderer)} / ${mb(rss.gpu)}`],
-      );
     }
   }
   if (errors.length) rows.push(['page errors', errors.join('; ')]);
