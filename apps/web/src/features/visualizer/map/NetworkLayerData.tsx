@@ -40,7 +40,22 @@ function useLinkValues(layer: NetworkLayer, attribute: string | null, runId: num
     if (!analysis) return file.values.data ?? null;
     return answer.data && index && lookup ? valuesByLink(answer.data, index, lookup.length) : null;
   }, [attribute, analysis, file.values.data, answer.data, index, lookup]);
-  return { values, categories: file.categories.data };
+  const queries: { isLoading: boolean; error: Error | null }[] = analysis ? [answer] : [file.values, file.categories];
+  return {
+    values,
+    categories: file.categories.data,
+    loading: queries.some((query) => query.isLoading),
+    error: queries.find((query) => query.error)?.error ?? null,
+  };
+}
+
+/** Loading while any of the layer's calls has nothing yet; the first failure's message otherwise. */
+function useNetworkStatus(id: string, loading: boolean, error: Error | null | undefined) {
+  const { drawings } = useVisualizer();
+  const message = error ? error.message : null;
+  useEffect(() => {
+    drawings.setStatus(id, message !== null ? { layer: 'network', state: 'error', message } : loading ? { layer: 'network', state: 'loading' } : null);
+  }, [drawings, id, loading, message]);
 }
 
 export function NetworkLayerData({ layer }: { layer: NetworkLayer }) {
@@ -52,6 +67,11 @@ export function NetworkLayerData({ layer }: { layer: NetworkLayer }) {
   const colorValues = useLinkValues(layer, layer.color.attribute, run, fileId, lookup.data);
   const widthValues = useLinkValues(layer, layer.width.attribute, run, fileId, lookup.data);
   const count = geometry.data?.count ?? 0;
+  useNetworkStatus(
+    layer.id,
+    geometry.isLoading || lookup.isLoading || colorValues.loading || widthValues.loading,
+    geometry.error ?? lookup.error ?? colorValues.error ?? widthValues.error,
+  );
 
   const colors = useMemo(
     () => colorsFor(layer.color.strategy, colorValues.values, count, colorValues.categories),

@@ -1,7 +1,8 @@
 /**
  * Loads a vehicle layer's trajectories by time window and registers its builder with the drawings. The builder
  * runs every frame: it applies the reload rule (one load at a time), interpolates the positions into reused arrays
- * and hands deck.gl the layers. Colours are worked out once per load (one per point).
+ * and hands deck.gl the layers. Colours are worked out once per load (one per point) and again from the loaded
+ * points when the colour strategy changes — a colour edit never loads again. Loading and failures show on the map.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { trajectories } from '../data/calls.ts';
@@ -21,6 +22,17 @@ function pointValues(points: Float32Array): Float32Array {
   return values;
 }
 
+interface Paint {
+  strategy: VehicleLayer['color']['strategy'];
+  attribute: string | null;
+  categories: readonly string[] | undefined;
+}
+
+/** A colour per loaded point under the layer's colour strategy. */
+function pointColors(points: Float32Array, { strategy, attribute, categories }: Paint): Uint8Array {
+  return colorsFor(strategy, attribute ? pointValues(points) : null, points.length / 4, categories);
+}
+
 export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
   const { sources, drawings } = useVisualizer();
   const source = sources.get(layer.dataSource);
@@ -38,12 +50,21 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
     look.current = { style: layer.style, visible: layer.visible };
     drawings.invalidate();
   }, [layer.style, layer.visible, drawings]);
+  // The colours are made again from the loaded points when the strategy (scheme, bins, …) changes.
+  const paint = useRef<Paint>({ strategy, attribute, categories });
+  const loadedRef = useRef<VehicleData | null>(null);
+  useEffect(() => {
+    paint.current = { strategy, attribute, categories };
+    const loaded = loadedRef.current;
+    if (loaded) loadedRef.current = { ...loaded, colors: pointColors(loaded.data.points, paint.current) };
+    drawings.invalidate();
+  }, [strategy, attribute, categories, drawings]);
 
   useEffect(() => {
     if (!ready || runId === undefined) return;
     let loading = false;
     let buffer: Buffer | null = null;
-    let loaded: VehicleData | null = null;
+    loadedRef.current = null;
     let frame: Frame | null = null;
     let colors: FrameColors | null = null;
     let stopped = false;
@@ -51,20 +72,20 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
 
     const load = (time: number) => {
       loading = true;
+      if (!loadedRef.current) drawings.setStatus(layer.id, { layer: 'vehicles', state: 'loading' });
       const window = fetchWindow(time);
       trajectories(runId, { timeFilter: window, ...(attribute ? { attribute } : {}), ...(filters.length ? { filters } : {}) }, controller.signal)
         .then((answer) => {
           if (stopped) return;
-          const total = answer.data.points.length / 4;
-          const pointColors = colorsFor(strategy, attribute ? pointValues(answer.data.points) : null, total, categories);
-          loaded = vehicleData(answer.data, pointColors);
+          loadedRef.current = vehicleData(answer.data, pointColors(answer.data.points, paint.current));
+          drawings.setStatus(layer.id, null);
           buffer = { start: window.from, end: Math.max(answer.bufferEnd, window.from + 1), key };
           frame = frameFor(frame, answer.data.paths);
           drawings.invalidate();
         })
         .catch((error: unknown) => {
           if (stopped) return;
-          console.warn('Vehicle data could not be loaded', error);
+          drawings.setStatus(layer.id, { layer: 'vehicles', state: 'error', message: error instanceof Error ? error.message : String(error) });
           // Try again for the next window instead of asking for the same one every frame.
           buffer = { start: window.from, end: window.to, key };
         })
@@ -73,6 +94,7 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
 
     drawings.set(layer.id, ({ time, zoom, version, stats }) => {
       if (needsReload(buffer, time, key, loading)) load(time);
+      const loaded = loadedRef.current;
       if (!loaded || !frame) return [];
       interpolate(loaded.data, time, frame);
       colors = frameColors(colors, frame, loaded.colors);
@@ -85,7 +107,7 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
       controller.abort();
       drawings.delete(layer.id);
     };
-  }, [drawings, layer.id, ready, runId, attribute, filters, key, strategy, categories]);
+  }, [drawings, layer.id, ready, runId, attribute, filters, key]);
 
   return null;
 }

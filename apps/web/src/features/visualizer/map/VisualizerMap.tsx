@@ -16,6 +16,7 @@ import type { LngLatBounds } from '../model/bounds.ts';
 import { themesFor, themeUrl } from '../model/themes.ts';
 import { useVisualizer } from '../state/context.ts';
 import { downloadPng } from './download.ts';
+import { LayerStatusLines } from './LayerStatusLines.tsx';
 
 const BACKGROUND = { light: '#eef1f4', dark: '#1f2124' } as const;
 const WORLD = { lat: 20, lng: 0, zoom: 1.5 };
@@ -86,6 +87,7 @@ export function VisualizerMap({ order, fitTo, theme, onTheme }: Props) {
     <div ref={frame} data-testid="visualizer-map" data-map-ready={ready || undefined} role="application" aria-label={t('page.map.label')} style={{ position: 'absolute', inset: 0 }}>
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
       {map && <CameraInUrl map={map} />}
+      <LayerStatusLines drawings={drawings} />
       <Group gap="xs" style={{ position: 'absolute', top: 8, right: 8, zIndex: 2 }}>
         <Select
           size="xs"

@@ -15,6 +15,9 @@ export interface DrawContext {
 
 export type LayerBuilder = (context: DrawContext) => DeckLayer[];
 
+/** What a layer's data is doing, shown on the map (nothing while it has what it needs). */
+export type LayerStatus = { layer: 'network' | 'vehicles'; state: 'loading' } | { layer: 'network' | 'vehicles'; state: 'error'; message: string };
+
 export interface Drawings {
   set(id: string, builder: LayerBuilder): void;
   delete(id: string): void;
@@ -22,11 +25,21 @@ export interface Drawings {
   invalidate(): void;
   /** Builders in the given order; true when something was invalidated since the last call. */
   take(order: readonly string[]): { builders: LayerBuilder[]; dirty: boolean };
+  /** A layer's loading or error state; null when it is fine. Listeners hear only real changes. */
+  setStatus(id: string, status: LayerStatus | null): void;
+  /** Layer id → status, a new map after each change (for useSyncExternalStore). */
+  statuses(): ReadonlyMap<string, LayerStatus>;
+  subscribe(listener: () => void): () => void;
 }
+
+const sameStatus = (a: LayerStatus | undefined, b: LayerStatus | null) =>
+  (a ?? null) === b || (!!a && !!b && a.layer === b.layer && a.state === b.state && (a.state !== 'error' || (b.state === 'error' && a.message === b.message)));
 
 export function createDrawings(): Drawings {
   const builders = new Map<string, LayerBuilder>();
   let dirty = true;
+  let statuses: ReadonlyMap<string, LayerStatus> = new Map();
+  const listeners = new Set<() => void>();
   return {
     set(id, builder) {
       builders.set(id, builder);
@@ -35,6 +48,7 @@ export function createDrawings(): Drawings {
     delete(id) {
       builders.delete(id);
       dirty = true;
+      this.setStatus(id, null);
     },
     invalidate() {
       dirty = true;
@@ -43,6 +57,19 @@ export function createDrawings(): Drawings {
       const wasDirty = dirty;
       dirty = false;
       return { builders: order.flatMap((id) => builders.get(id) ?? []), dirty: wasDirty };
+    },
+    setStatus(id, status) {
+      if (sameStatus(statuses.get(id), status)) return;
+      const next = new Map(statuses);
+      if (status) next.set(id, status);
+      else next.delete(id);
+      statuses = next;
+      listeners.forEach((listener) => listener());
+    },
+    statuses: () => statuses,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }
