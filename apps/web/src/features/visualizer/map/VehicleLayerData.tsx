@@ -13,7 +13,7 @@ import type { VehicleLayer } from '../model/layers.ts';
 import { fetchWindow, needsReload, type Buffer } from '../model/reload.ts';
 import { colorsFor } from '../style/apply.ts';
 import { useVisualizer } from '../state/context.ts';
-import { frameColors, vehicleData, vehicleLayers, type FrameColors, type VehicleData } from './vehicleLayers.ts';
+import { createStandingScratch, frameColors, vehicleData, vehicleLayers, type FrameColors, type VehicleData } from './vehicleLayers.ts';
 
 /** The attribute value of every point (the 4th float), for the colour strategy. */
 function pointValues(points: Float32Array): Float32Array {
@@ -67,6 +67,7 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
     loadedRef.current = null;
     let frame: Frame | null = null;
     let colors: FrameColors | null = null;
+    const scratch = createStandingScratch();
     let stopped = false;
     const controller = new AbortController();
 
@@ -100,7 +101,7 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
       colors = frameColors(colors, frame, loaded.colors);
       const { style, visible } = look.current;
       if (visible) stats.vehicles += frame.count;
-      return vehicleLayers({ id: layer.id, visible, style, loaded, frame, colors, time, zoom, version });
+      return vehicleLayers({ id: layer.id, visible, style, loaded, frame, colors, time, zoom, version, scratch });
     });
     return () => {
       stopped = true;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createFrame, interpolate } from '../model/interpolate.ts';
-import { frameColors, vehicleData } from './vehicleLayers.ts';
+import { createStandingScratch, frameColors, standingSizes, vehicleData } from './vehicleLayers.ts';
 
 const data = {
   paths: 2,
@@ -22,5 +22,19 @@ describe('vehicle layer data', () => {
     const colors = frameColors(null, frame, pointColors);
     expect([...colors.moving.slice(0, 8)]).toEqual([1, 1, 1, 255, 3, 3, 3, 255]);
     expect(frameColors(colors, frame, pointColors)).toBe(colors);
+  });
+
+  test('sizes standing vehicles in each layer\'s own array: a second layer does not overwrite the first', () => {
+    const frame = createFrame(2);
+    frame.count = 2;
+    frame.stationary[0] = 1;
+    frame.stationary[1] = 0;
+    const first = createStandingScratch();
+    const second = createStandingScratch();
+    const circles = standingSizes(first, frame, 10, 1);
+    const spheres = standingSizes(second, frame, 20, 3);
+    expect([...circles.slice(0, 2)]).toEqual([10, 0]);
+    expect([...spheres.slice(0, 6)]).toEqual([20, 20, 20, 0, 0, 0]);
+    expect(standingSizes(first, frame, 10, 1)).toBe(circles);
   });
 });

@@ -2,7 +2,8 @@
  * The vehicle layer drawn by deck.gl from typed arrays (spec 3 §4 "Vehicle layer"): trails as a TripsLayer over
  * the loaded points (binary: start indices, positions, timestamps, colours per point, made once per load), or the
  * shapes disc, donut (ScatterplotLayer), box, sphere, pyramid (SimpleMeshLayer) at the positions interpolated each
- * frame into reused arrays. Standing vehicles show as disc, sphere or donut in their own colour when chosen.
+ * frame into reused arrays. Standing vehicles show as disc, donut (ScatterplotLayer) or sphere (SimpleMeshLayer,
+ * radius 10 m) in their own colour when chosen; each layer sizes them in its own reused array.
  */
 import type { Layer as DeckLayer } from '@deck.gl/core';
 import { TripsLayer } from '@deck.gl/geo-layers';
@@ -70,7 +71,15 @@ export interface VehicleDrawing {
   zoom: number;
   /** A number that changes every frame (deck.gl's update trigger for the reused arrays). */
   version: number;
+  /** This layer's reused arrays for the standing vehicles (never shared between layers). */
+  scratch: StandingScratch;
 }
+
+export interface StandingScratch {
+  sizes: Float32Array;
+}
+
+export const createStandingScratch = (): StandingScratch => ({ sizes: new Float32Array(0) });
 
 interface Shape {
   id: string;
@@ -124,7 +133,7 @@ function shapeLayer({ id, type, visible, frame, colors, scale, version }: Shape)
   });
 }
 
-export function vehicleLayers({ id, visible, style, loaded, frame, colors, time, zoom, version }: VehicleDrawing): DeckLayer[] {
+export function vehicleLayers({ id, visible, style, loaded, frame, colors, time, zoom, version, scratch }: VehicleDrawing): DeckLayer[] {
   const scale = vehicleScale(zoom, style.size);
   const layers: DeckLayer[] = [];
   if (style.type === 'trail') {
@@ -157,35 +166,63 @@ export function vehicleLayers({ id, visible, style, loaded, frame, colors, time,
   }
   if (style.showStationary) {
     const grey = parseHex(style.stationaryColor);
-    layers.push(stationaryLayer(`${id}-standing`, style, visible, frame, grey, scale, version));
+    layers.push(stationaryLayer({ id: `${id}-standing`, style, visible, frame, color: grey, scale, version, scratch }));
   }
   return layers;
 }
 
+interface Standing {
+  id: string;
+  style: VehicleStyle;
+  visible: boolean;
+  frame: Frame;
+  color: readonly number[];
+  scale: number;
+  version: number;
+  scratch: StandingScratch;
+}
+
 /** Standing vehicles drawn over the others in the stationary colour (the others' shapes hide under them). */
-function stationaryLayer(id: string, style: VehicleStyle, visible: boolean, frame: Frame, color: readonly number[], scale: number, version: number): DeckLayer {
+function stationaryLayer({ id, style, visible, frame, color, scale, version, scratch }: Standing): DeckLayer {
+  const rgba = color as [number, number, number, number];
+  const radius = DISC_RADIUS_M * scale;
+  if (style.stationaryType === 'sphere') {
+    return new SimpleMeshLayer({
+      id,
+      visible,
+      mesh: MESHES.sphere,
+      data: { length: frame.count, attributes: { getPosition: { value: frame.positions, size: 3 }, getScale: { value: standingSizes(scratch, frame, radius, 3), size: 3 } } },
+      getColor: rgba,
+      updateTriggers: { getPosition: version, getScale: version },
+    });
+  }
   return new ScatterplotLayer({
     id,
     visible,
-    data: { length: frame.count, attributes: { getPosition: { value: frame.positions, size: 3 }, getRadius: { value: standingRadii(frame, scale), size: 1 } } },
-    getFillColor: color as [number, number, number, number],
-    getLineColor: color as [number, number, number, number],
+    data: { length: frame.count, attributes: { getPosition: { value: frame.positions, size: 3 }, getRadius: { value: standingSizes(scratch, frame, radius, 1), size: 1 } } },
+    getFillColor: rgba,
+    getLineColor: rgba,
     radiusUnits: 'meters',
     filled: style.stationaryType !== 'donut',
     stroked: style.stationaryType === 'donut',
     lineWidthUnits: 'meters',
-    getLineWidth: DISC_RADIUS_M * scale * 0.4,
+    getLineWidth: radius * 0.4,
     lineWidthMinPixels: 1,
     updateTriggers: { getPosition: version, getRadius: version },
   });
 }
 
-let radii = new Float32Array(0);
-
-/** Radius per drawn vehicle: the disc radius for standing ones, 0 (not drawn) for moving ones. */
-function standingRadii(frame: Frame, scale: number): Float32Array {
-  if (radii.length < frame.count) radii = new Float32Array(Math.max(frame.count * 2, 1024));
-  const radius = DISC_RADIUS_M * scale;
-  for (let i = 0; i < frame.count; i++) radii[i] = frame.stationary[i] ? radius : 0;
-  return radii;
+/**
+ * Size per drawn vehicle (`components` numbers each: 1 for a circle's radius, 3 for a mesh's x/y/z scale): the
+ * radius for standing ones, 0 (not drawn) for moving ones. Written into the layer's own array, grown when too small.
+ */
+export function standingSizes(scratch: StandingScratch, frame: Frame, radius: number, components: 1 | 3): Float32Array {
+  const needed = frame.count * components;
+  if (scratch.sizes.length < needed) scratch.sizes = new Float32Array(Math.max(needed * 2, 1024));
+  const sizes = scratch.sizes;
+  for (let i = 0; i < frame.count; i++) {
+    const size = frame.stationary[i] ? radius : 0;
+    for (let c = 0; c < components; c++) sizes[i * components + c] = size;
+  }
+  return sizes;
 }
