@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowPlacements, PAIR_OFFSET_PX } from './arrowPlacement.ts';
+import { arrowPlacements, arrowSizes, PAIR_OFFSET_PX } from './arrowPlacement.ts';
 
 const at = (array: ArrayLike<number>, index: number, size: number) => Array.from({ length: size }, (_, k) => array[index * size + k]!);
 
@@ -39,5 +39,10 @@ describe('direction arrow placement', () => {
   it('leaves a loop on one node and an empty input alone', () => {
     expect(Array.from(arrowPlacements([5, 5, 5, 5]).offsets)).toEqual([0, 0]);
     expect(arrowPlacements(new Float32Array(0)).length).toBe(0);
+  });
+
+  it('sizes arrows with the line width, 5–16 px for pixel widths, metres left to the layer', () => {
+    expect(Array.from(arrowSizes(new Float32Array([0.5, 2, 3, 10]), 'pixels'))).toEqual([5, 8, 12, 16]);
+    expect(Array.from(arrowSizes(new Float32Array([0.5, 10]), 'meters'))).toEqual([2, 40]);
   });
 });

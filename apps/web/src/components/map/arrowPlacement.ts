@@ -53,3 +53,22 @@ export function arrowPlacements(ends: LinkEnds, pairOffsetPx = PAIR_OFFSET_PX): 
   }
   return { length, positions, angles, offsets };
 }
+
+/** Arrow size bounds in pixels (spec 3 §9: arrows size 5–16 px). */
+export const ARROW_MIN_PX = 5;
+export const ARROW_MAX_PX = 16;
+/** An arrow is this many times its link's line width (then kept within the bounds). */
+export const ARROW_WIDTH_FACTOR = 4;
+
+/**
+ * Arrow size per link from the line widths: width × factor, clamped to 5–16 px when the widths are pixels. Widths in
+ * metres stay metres (the layer clamps them to the same pixel bounds on screen).
+ */
+export function arrowSizes(widths: Float32Array, unit: 'pixels' | 'meters', factor = ARROW_WIDTH_FACTOR): Float32Array {
+  const sizes = new Float32Array(widths.length);
+  for (let i = 0; i < widths.length; i++) {
+    const size = widths[i]! * factor;
+    sizes[i] = unit === 'pixels' ? Math.min(ARROW_MAX_PX, Math.max(ARROW_MIN_PX, size)) : size;
+  }
+  return sizes;
+}

@@ -4,9 +4,9 @@
  * link's colour. Shared by the map editor and the visualizer; the caller decides the zoom it shows from.
  */
 import { IconLayer, type IconLayerProps } from '@deck.gl/layers';
-import type { ArrowPlacements } from './arrowPlacement.ts';
+import { ARROW_MAX_PX, ARROW_MIN_PX, type ArrowPlacements } from './arrowPlacement.ts';
 
-export { arrowPlacements, PAIR_OFFSET_PX, type ArrowPlacements, type LinkEnds } from './arrowPlacement.ts';
+export { arrowPlacements, arrowSizes, PAIR_OFFSET_PX, type ArrowPlacements, type LinkEnds } from './arrowPlacement.ts';
 
 /** Arrows show only above this zoom (below it they would clutter the lines). */
 export const ARROW_MIN_ZOOM = 14;
@@ -39,12 +39,15 @@ export interface DirectionArrowOptions {
   /** RGBA per link (4 bytes each, in the placements' order), or one colour for all. */
   colors: Uint8Array | Uint8ClampedArray | readonly [number, number, number, number];
   visible?: boolean;
-  /** Arrow size in pixels (default 12). */
-  size?: number;
+  /** Arrow size: one for all (default 12) or one per link (`arrowSizes`, scaled with the line width). */
+  size?: number | Float32Array;
+  /** Unit of the sizes (default pixels); either way an arrow stays within 5–16 px on screen (spec 3 §9). */
+  sizeUnits?: 'pixels' | 'meters';
 }
 
-export function directionArrowLayer({ id, placements, colors, visible = true, size = 12 }: DirectionArrowOptions): IconLayer {
+export function directionArrowLayer({ id, placements, colors, visible = true, size = 12, sizeUnits = 'pixels' }: DirectionArrowOptions): IconLayer {
   const perLink = ArrayBuffer.isView(colors);
+  const sizePerLink = typeof size !== 'number';
   return new IconLayer({
     id,
     visible,
@@ -55,15 +58,18 @@ export function directionArrowLayer({ id, placements, colors, visible = true, si
         getAngle: { value: placements.angles, size: 1 },
         getPixelOffset: { value: placements.offsets, size: 2 },
         ...(perLink ? { getColor: { value: colors, size: 4, normalized: true } } : {}),
+        ...(sizePerLink ? { getSize: { value: size, size: 1 } } : {}),
       },
     },
     ...(perLink ? {} : { getColor: colors as [number, number, number, number] }),
+    ...(sizePerLink ? {} : { getSize: size }),
     // deck.gl makes a texture of any image-like value; its type names only URLs and textures.
     iconAtlas: arrowImage() as unknown as IconLayerProps['iconAtlas'],
     iconMapping: ICON_MAPPING,
     getIcon: () => 'arrow',
-    getSize: size,
-    sizeUnits: 'pixels',
+    sizeUnits,
+    sizeMinPixels: ARROW_MIN_PX,
+    sizeMaxPixels: ARROW_MAX_PX,
     billboard: true,
   });
 }

@@ -10,7 +10,7 @@ import { analysisTimeFilter, linkIndex, valuesByLink } from '../model/analysis.t
 import type { AnalysisControl, NetworkLayer } from '../model/layers.ts';
 import { colorsFor, numbersFor } from '../style/apply.ts';
 import { useClockValue, useVisualizer } from '../state/context.ts';
-import { networkArrows, networkLayers } from './networkLayers.ts';
+import { networkArrows, networkData, networkLayers } from './networkLayers.ts';
 
 const isAnalysis = (name: string | null): name is VisAnalysisName => name === 'link-volume' || name === 'flow-bundle';
 
@@ -78,11 +78,12 @@ export function NetworkLayerData({ layer }: { layer: NetworkLayer }) {
     [layer.color.strategy, colorValues.values, colorValues.categories, count],
   );
   const widths = useMemo(() => numbersFor(layer.width.strategy, widthValues.values, count), [layer.width.strategy, widthValues.values, count]);
+  const unit = layer.width.unit;
+  const data = useMemo(() => (geometry.data ? networkData(geometry.data.coords, geometry.data.count, colors, widths, unit) : null), [geometry.data, colors, widths, unit]);
   const arrows = useMemo(() => (geometry.data && layer.arrows ? networkArrows(geometry.data.coords, geometry.data.count) : null), [geometry.data, layer.arrows]);
   const picking = layer.analyses['flow-bundle'] !== undefined;
 
   useEffect(() => {
-    const data = geometry.data;
     if (!data) return;
     const onPick = picking
       ? (index: number) => {
@@ -92,10 +93,10 @@ export function NetworkLayerData({ layer }: { layer: NetworkLayer }) {
         }
       : undefined;
     drawings.set(layer.id, ({ zoom, stats }) => {
-      if (layer.visible) stats.links += data.count;
-      return networkLayers({ id: layer.id, visible: layer.visible, coords: data.coords, count: data.count, colors, widths, unit: layer.width.unit, arrows, zoom, onPick });
+      if (layer.visible) stats.links += data.length;
+      return networkLayers({ id: layer.id, visible: layer.visible, data, unit, arrows, zoom, onPick });
     });
-  }, [drawings, layer, geometry.data, lookup.data, colors, widths, arrows, picking, dispatch]);
+  }, [drawings, layer, data, unit, lookup.data, arrows, picking, dispatch]);
 
   useEffect(() => () => drawings.delete(layer.id), [drawings, layer.id]);
   return null;
