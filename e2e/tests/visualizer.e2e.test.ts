@@ -1,6 +1,7 @@
 // The visualizer in real Chromium with software WebGL (issue 15): a finished demo run as data source, play and see
 // the clock advance and the vehicles move (the map's pixels change between frames), colour the links by link
-// volume, download the PNG (it has drawn pixels), reload the address and get the same view.
+// volume, download the PNG (it has drawn pixels), reload the address and get the same view (sources, time, camera,
+// colouring). Neither uncaught errors nor console.error messages may occur.
 import type { DataSourceOptions } from '@corridor/contract';
 import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
@@ -43,6 +44,9 @@ describe('visualizer', () => {
     await page.setViewportSize({ width: 1500, height: 950 });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(`console.error: ${message.text()}`);
+    });
     await signIn(page, 'ada', 'visualizer-1');
     const scenario = await createDemoScenario(page, 'ada', 'vis-city', 'Vis City');
     const runId = await scheduleDemoRun(page, scenario, { name: 'Vis Run', matsimRunId: 'vis-run', programArgs: '--config:controller.lastIteration=0' });
@@ -104,17 +108,25 @@ describe('visualizer', () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(await drawnPixels(page, png)).toBeGreaterThan(500);
 
-    // The address holds the view: reloading shows the same sources, layers, time and link volume colouring.
+    // The address holds the view: reloading shows the same sources, layers, time, camera and link volume colouring.
     await page.waitForTimeout(1200);
     const url = page.url();
     expect(url).toContain('link-volume');
+    const camera = new URL(url).searchParams.get('c');
+    expect(camera).toBeTruthy();
     await page.goto(url);
     await page.getByText('Data Source 1 – Vis Run').waitFor();
     await layers.getByText('Network (Data Source 1)').waitFor();
     await layers.getByText('Vehicles (Data Source 1)').waitFor();
     expect(await clock.textContent()).toBe(stoppedAt);
     await settings.getByRole('region', { name: 'Link Volumes' }).waitFor();
+    expect(await settings.getByRole('combobox', { name: 'Property' }).first().inputValue()).toBe('link-volume');
     await expect.poll(async () => Number(await map.getAttribute('data-links-drawn')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+    // The map opens where it was: the camera it shows is the one the address brought (and the address keeps it).
+    await expect.poll(() => map.getAttribute('data-camera'), { timeout: 10_000 }).toBe(camera);
+    await page.waitForTimeout(1200);
+    expect(new URL(page.url()).searchParams.get('c')).toBe(camera);
 
     // A link naming a data source the view does not have shows the spec's error.
     const broken = new URL(url);

@@ -8,7 +8,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CameraInUrl } from '../../../components/map/CameraInUrl.tsx';
-import { CAMERA_PARAM, parseCamera } from '../../../components/map/camera.ts';
+import { CAMERA_PARAM, formatCamera, parseCamera } from '../../../components/map/camera.ts';
 import { useStyleUrl } from '../../../components/map/mapStyle.ts';
 import { useMapInstance, useMapReady, useThemedStyle } from '../../../components/map/useMapInstance.ts';
 import { VISUALIZER_NS } from '../i18n/index.ts';
@@ -47,6 +47,18 @@ export function VisualizerMap({ order, fitTo, theme, onTheme }: Props) {
     orderRef.current = order;
     drawings.invalidate();
   }, [order, drawings]);
+
+  // The camera the map shows, as the address writes it (tests compare it after a reload).
+  useEffect(() => {
+    if (!map) return;
+    const show = () => {
+      const { lng, lat } = map.getCenter();
+      frame.current?.setAttribute('data-camera', formatCamera({ lat, lng, zoom: map.getZoom() }));
+    };
+    show();
+    map.on('moveend', show);
+    return () => void map.off('moveend', show);
+  }, [map]);
 
   useEffect(() => {
     if (map && fitTo) map.fitBounds(fitTo.bounds, { padding: 40, animate: false });
