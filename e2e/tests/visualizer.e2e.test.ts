@@ -5,13 +5,56 @@
 import type { DataSourceOptions } from '@corridor/contract';
 import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { API, createDemoScenario, json, scheduleDemoRun, waitForRunTables } from '../support/api.ts';
+import { API, byTag, createDemoScenario, json, scheduleDemoRun, waitForRunTables } from '../support/api.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const env = useServerAndBrowser({ username: 'ada', password: 'visualizer-1' });
 const RUN_TIMEOUT_MS = 180_000;
+/** newwest's network: the only output of the run without events. */
+const NETWORK = fileURLToPath(new URL('../../../shared/data/output-newwest-2024/output_network.xml.gz', import.meta.url));
+/** More than the embedded runner has, so only the runner this test plays can claim the job. */
+const HUGE = { cpuCores: 512, ramInGb: 65_536 };
+
+/**
+ * A finished run whose outputs have no events file, made as the server tests make it: this test plays a runner
+ * through the runner protocol (register, connect, claim, started, outputs, finish) on the demo scenario.
+ */
+async function finishedRunWithoutEvents(page: Page, scenario: Awaited<ReturnType<typeof createDemoScenario>>, name: string): Promise<number> {
+  const { token } = await json<{ token: string }>(await page.request.post(`${API}/jobs/runners`, { data: { description: 'played', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } }));
+  const runner: Record<string, string> = { authorization: `Bearer ${token}` };
+  const hello = { name: 'played', capabilities: ['engine'], totalResources: HUGE, availableResources: HUGE, jobs: [] };
+  runner['x-runner-id'] = (await json<{ runnerId: string }>(await page.request.post(`${API}/jobs/runner/connect`, { data: hello, headers: runner }))).runnerId;
+  const { id: jobId, datasetId } = await json<{ id: number; datasetId: number }>(
+    await page.request.post(`${API}/jobs/jobs`, {
+      data: {
+        type: 'matsim',
+        name,
+        group: scenario.groupId,
+        files: (['config', 'network', 'population'] as const).map((role) => ({ file: byTag(scenario.files, `${role}_v`).id, name: byTag(scenario.files, `${role}_v`).name, role })),
+        scenarioId: scenario.id,
+        description: '',
+        changesets: [],
+        memory: '1g',
+        programArgs: '',
+        matsimRunId: 'no-events',
+        resourceRequirements: HUGE,
+      },
+    }),
+  );
+  const claim = await json<{ job: { jobId: number } | null }>(
+    await page.request.post(`${API}/jobs/runner/claim`, { data: { claimId: `claim-${Date.now()}`, availableResources: HUGE }, headers: runner }),
+  );
+  expect(claim.job?.jobId).toBe(jobId);
+  const ok = async (response: Awaited<ReturnType<Page['request']['post']>>) => expect(response.ok(), `${response.url()}: ${response.status()}`).toBe(true);
+  await ok(await page.request.post(`${API}/jobs/runner/jobs/${jobId}/started`, { headers: runner }));
+  const network = await readFile(NETWORK);
+  await ok(await page.request.post(`${API}/jobs/runner/jobs/${jobId}/outputs?path=output_network.xml.gz`, { data: network, headers: { ...runner, 'content-type': 'application/octet-stream' } }));
+  await ok(await page.request.post(`${API}/jobs/runner/jobs/${jobId}/finish`, { data: { status: 'FINISHED', exitCode: 0 }, headers: runner }));
+  return datasetId;
+}
 
 /** The map's pixels now (a screenshot of the map area). */
 const mapPixels = (page: Page) => page.getByTestId('visualizer-map').screenshot();
@@ -128,6 +171,23 @@ describe('visualizer', () => {
     await expect.poll(() => map.getAttribute('data-camera'), { timeout: 10_000 }).toBe(camera);
     await page.waitForTimeout(1200);
     expect(new URL(page.url()).searchParams.get('c')).toBe(camera);
+
+    // A second finished run without events: as a data source it says "No vehicle data." — a state, not an error.
+    const emptyRunId = await finishedRunWithoutEvents(page, scenario, 'Quiet Run');
+    const emptyOptions = async () => {
+      const response = await page.request.get(`${API}/datasets/analysis/${emptyRunId}/options`);
+      return response.ok() ? ((await response.json()) as DataSourceOptions).vehicleData.status : `HTTP ${response.status()}`;
+    };
+    await expect.poll(emptyOptions, { timeout: 60_000, interval: 1000 }).toBe('NONE');
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Add data source' }).click();
+    await page.getByRole('option', { name: 'Quiet Run' }).click();
+    await page.getByText('Data Source 2 – Quiet Run').waitFor();
+    const none = page.getByTestId('vehicle-data-status').and(page.locator('[data-status="NONE"]'));
+    await none.waitFor({ timeout: 30_000 });
+    expect(await none.textContent()).toBe('No vehicle data.');
+    expect(await page.getByTestId('vehicle-data-status').and(page.locator('[data-status="FAILED"]')).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
 
     // A link naming a data source the view does not have shows the spec's error.
     const broken = new URL(url);
