@@ -14,7 +14,7 @@ export const NOT_READY_RETRY_MS = 3000;
 const NOT_READY_RETRIES = 100;
 
 /** Retry only "not processed yet" (409) answers; every other failure shows at once. */
-export function retryWhileNotReady(failures: number, error: unknown): boolean {
+export function retryWhileNotReady(failures: number, error: Error): boolean {
   return error instanceof ApiError && error.status === 409 && failures < NOT_READY_RETRIES;
 }
 
