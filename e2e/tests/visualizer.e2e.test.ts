@@ -144,6 +144,19 @@ describe('visualizer', () => {
     await settings.getByRole('region', { name: 'Link Volumes' }).waitFor();
     await expect.poll(async () => (await mapPixels(page)).equals(uncoloured), { timeout: 20_000 }).toBe(false);
 
+    // A filter on the analysis (mode != car): the server is asked with it, and no link has cars, so the colours change.
+    const volumes = settings.getByRole('region', { name: 'Link Volumes' });
+    const byVolume = await mapPixels(page);
+    const filtered = page.waitForRequest((request) => request.url().endsWith(`/analysis/${runId}/link-volume`) && (request.postData() ?? '').includes('"filters"'));
+    await volumes.getByRole('button', { name: 'Add filter' }).click();
+    await volumes.getByRole('combobox', { name: 'Operator' }).click();
+    await page.getByRole('option', { name: '!=', exact: true }).click();
+    await volumes.getByRole('combobox', { name: 'Value' }).click();
+    await page.getByRole('option', { name: 'car', exact: true }).click();
+    expect(JSON.parse((await filtered).postData()!).filters).toEqual([{ name: 'mode', operator: '!=', value: 'car' }]);
+    await expect.poll(async () => (await mapPixels(page)).equals(byVolume), { timeout: 20_000 }).toBe(false);
+    await volumes.getByRole('button', { name: 'Remove filter' }).click();
+
     // Download PNG: a PNG with drawn pixels (network and vehicles over the background).
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PNG' }).click();

@@ -6,7 +6,8 @@
 import type { VisAnalysisName } from '@corridor/contract';
 import { useEffect, useMemo } from 'react';
 import { useLinkAnalysis, useLinkAttribute, useNetwork } from '../data/queries.ts';
-import { analysisTimeFilter, linkIndex, valuesByLink } from '../model/analysis.ts';
+import { linkIndex, valuesByLink } from '../model/analysis.ts';
+import { analysisRequest } from '../model/filters.ts';
 import type { AnalysisControl, NetworkLayer } from '../model/layers.ts';
 import { colorsFor, numbersFor } from '../style/apply.ts';
 import { useClockValue, useVisualizer } from '../state/context.ts';
@@ -20,8 +21,7 @@ function useAnalysisRequest(control: AnalysisControl | undefined) {
   const synced = useClockValue(clock, (state) => (control?.time === 'sync' ? Math.floor(state.time / control.window) : -1));
   return useMemo(() => {
     if (!control) return null;
-    const timeFilter = analysisTimeFilter(control, control.time === 'sync' ? synced * control.window : 0);
-    return { ...(timeFilter ? { timeFilter } : {}), ...(control.linkId ? { linkId: control.linkId } : {}) };
+    return analysisRequest(control, control.time === 'sync' ? synced * control.window : 0);
   }, [control, synced]);
 }
 
