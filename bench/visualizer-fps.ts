@@ -5,7 +5,7 @@
 // until vehicles are drawn, presses Play (default 30×) and counts requestAnimationFrame callbacks in the page for
 // 5 s, for the vehicle types trail and disc. Also: the trajectories call as the page saw it (resource timing), the
 // page's JS heap (CDP Performance.getMetrics) and the RSS of Chromium's processes. WebGL is SwiftShader (software):
-// the figures say what this machine gives, a real GPU does far better. BENCH_VEHICLES=10000,100000 sets the sizes;
+// the figures say what this machine gives, a real GPU does far better. BENCH_VEHICLES=10000,100000 sets the sizes, BENCH_TYPES=trail,disc the vehicle types;
 // WEB_DIST as in `dashboard` (else apps/web/dist, built when missing or BENCH_BUILD=1).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -28,7 +28,7 @@ import { eventsUntil, writeSyntheticRun } from './synthetic-run.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webDist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 const SIZES = (process.env.BENCH_VEHICLES ?? '10000,100000').split(',').map(Number);
-const TYPES: VehicleType[] = ['trail', 'disc'];
+const TYPES = (process.env.BENCH_TYPES ?? 'trail,disc').split(',') as VehicleType[];
 /** 06:10: the generator's first departure wave (06:00–07:00) has filled up, ~7.1 % of its vehicles drive. */
 const T = 6 * 3600 + 600;
 /** Events up to here: the first 300 s window from T and the trips still running at its end. */
@@ -151,7 +151,8 @@ try {
     rows.push([`${type}: Chromium RSS while playing: all ${rss.count} processes / renderer / GPU process, MB`, `${mb(rss.total)} / ${mb(rss.renderer)} / ${mb(rss.gpu)}`]);
     const after = await clock.textContent();
     const drawnAfter = Number(await map.getAttribute('data-vehicles-drawn'));
-    rows.push([`${type}: clock; vehicles drawn after playing`, `${before} → ${after}; ${drawnAfter.toLocaleString('en')}`]);
+    const loads = ((await page.evaluate(TRAJECTORY_CALLS)) as unknown[]).length;
+    rows.push([`${type}: clock; vehicles drawn after playing; trajectories calls by then`, `${before} → ${after}; ${drawnAfter.toLocaleString('en')}; ${loads}`]);
     await page.evaluate(`document.querySelector('button[aria-label="Stop"]')?.click()`);
     await cdp.send('HeapProfiler.collectGarbage');
     const { metrics } = await cdp.send('Performance.getMetrics');
