@@ -37,6 +37,29 @@ export function vehicleData(data: DecodedTrajectories, colors: Uint8Array): Vehi
   return { data, positions, timestamps, colors };
 }
 
+/**
+ * The TripsLayer's binary data of a load, made once per load (and per recolouring, which makes a new VehicleData):
+ * deck.gl compares `data` by identity, and a new object each frame would rebuild every trail's geometry per frame.
+ */
+type TripsData = { length: number; startIndices: Int32Array; attributes: Record<string, { value: Float32Array | Uint8Array; size: number; normalized?: boolean }> };
+const tripsData = new WeakMap<VehicleData, TripsData>();
+function tripsDataOf(loaded: VehicleData): TripsData {
+  let data = tripsData.get(loaded);
+  if (!data) {
+    data = {
+      length: loaded.data.paths,
+      startIndices: loaded.data.startIndices,
+      attributes: {
+        getPath: { value: loaded.positions, size: 2 },
+        getTimestamps: { value: loaded.timestamps, size: 1 },
+        getColor: { value: loaded.colors, size: 4, normalized: true },
+      },
+    };
+    tripsData.set(loaded, data);
+  }
+  return data;
+}
+
 /** Per-frame colours, one RGBA per drawn vehicle, in an array reused while it is big enough. */
 export interface FrameColors {
   moving: Uint8Array;
@@ -141,15 +164,7 @@ export function vehicleLayers({ id, visible, style, loaded, frame, colors, time,
       new TripsLayer({
         id: `${id}-trails`,
         visible,
-        data: {
-          length: loaded.data.paths,
-          startIndices: loaded.data.startIndices,
-          attributes: {
-            getPath: { value: loaded.positions, size: 2 },
-            getTimestamps: { value: loaded.timestamps, size: 1 },
-            getColor: { value: loaded.colors, size: 4, normalized: true },
-          },
-        },
+        data: tripsDataOf(loaded),
         currentTime: time,
         trailLength: style.trailLength,
         widthUnits: 'pixels',
