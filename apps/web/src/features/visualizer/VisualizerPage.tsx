@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRuns } from '../../api/runs.ts';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
-import { useRunOptions } from './data/queries.ts';
+import { useRunOptions } from './server/queries.ts';
 import { VISUALIZER_NS } from './i18n/index.ts';
 import { createDrawings } from './map/drawings.ts';
 import { NetworkLayerData } from './map/NetworkLayerData.tsx';

@@ -5,7 +5,7 @@
  */
 import type { VisAnalysisName } from '@corridor/contract';
 import { useEffect, useMemo } from 'react';
-import { useLinkAnalysis, useLinkAttribute, useNetwork } from '../data/queries.ts';
+import { useLinkAnalysis, useLinkAttribute, useNetwork } from '../server/queries.ts';
 import { linkIndex, valuesByLink } from '../model/analysis.ts';
 import { analysisRequest } from '../model/filters.ts';
 import type { AnalysisControl, NetworkLayer } from '../model/layers.ts';

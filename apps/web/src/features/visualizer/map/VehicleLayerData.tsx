@@ -5,7 +5,7 @@
  * points when the colour strategy changes — a colour edit never loads again. Loading and failures show on the map.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { trajectories } from '../data/calls.ts';
+import { trajectories } from '../server/calls.ts';
 import { activeFilters } from '../model/filters.ts';
 import { frameFor, type Frame } from '../model/interpolate.ts';
 import { interpolate } from '../model/interpolate.ts';

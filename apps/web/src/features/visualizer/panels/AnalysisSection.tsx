@@ -7,7 +7,7 @@ import { Group, Select, Stack, Text, Title } from '@mantine/core';
 import { VIS_TIME_WINDOWS, type VisAnalysisName } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { analysisOptions } from '../data/calls.ts';
+import { analysisOptions } from '../server/calls.ts';
 import { VISUALIZER_NS } from '../i18n/index.ts';
 import { ANALYSIS_TIME_MODES, type AnalysisControl } from '../model/layers.ts';
 import { formatClock, parseClock } from '../model/time.ts';
