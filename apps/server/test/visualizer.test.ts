@@ -336,8 +336,11 @@ describe('a finished run without events', () => {
     expectError(await post(`/datasets/analysis/${emptyRunId}/link-volume`, {}), 404, VIS_MESSAGES.noVehicleData);
     const run = ok<{ attributes: Record<string, unknown> }>(await get(`/datasets/datasets/${emptyRunId}`), 'run');
     expect(run.attributes.postProcessVehicles).toMatchObject({ status: 'NONE', message: VIS_MESSAGES.noVehicleData });
-    const page = ok<{ run: { postProcessVehicles: unknown } }>(await get(`/datasets/run/${emptyRunId}`), 'run page');
+    const page = ok<{ run: { postProcessVehicles: { logFileId: number | null } } }>(await get(`/datasets/run/${emptyRunId}`), 'run page');
     expect(page.run.postProcessVehicles).toMatchObject({ status: 'FINISHED', message: VIS_MESSAGES.noVehicleData });
+    // The step's own log link, whatever the tables step did.
+    const log = await get(`/datasets/sysfiles/${page.run.postProcessVehicles.logFileId}`);
+    expect(log.body).toMatch(/Vehicle data: the outputs have no events file/);
   });
 });
 

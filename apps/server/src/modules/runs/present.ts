@@ -32,7 +32,7 @@ export function toRunState(run: DatasetRow, job: JobRow | undefined, events: Run
     events: events.map((e) => ({ type: e.type, status: e.status, timestamp: e.timestamp.toISOString() })),
     postProcessRun: postProcessRun(run.attributes.postProcessRun),
     postProcessNetwork: postProcessNetwork(run.attributes.networkPostProcessingJob),
-    postProcessVehicles: postProcessVehicles(run.attributes.postProcessVehicles, run.attributes.postProcessRun),
+    postProcessVehicles: postProcessVehicles(run.attributes.postProcessVehicles),
     message: job?.message ?? null,
     exitCode: job?.exitCode ?? null,
     waitingFor,
@@ -64,15 +64,15 @@ function postProcessRun(value: unknown): PostProcess | null {
 }
 
 /**
- * Attribute postProcessVehicles {status, updated, message} (visualizer/prepare.ts); it writes its lines into the run
- * post-processing log. NONE (the run has no events) is a finished step with its message.
+ * Attribute postProcessVehicles {status, updated, message, logFileId?} (visualizer/prepare.ts); its lines are in the
+ * run post-processing log. NONE (the run has no events) is a finished step with its message.
  */
-function postProcessVehicles(value: unknown, runStep: unknown): PostProcess | null {
+function postProcessVehicles(value: unknown): PostProcess | null {
   const step = record(value);
   const status = step?.status === 'NONE' ? 'FINISHED' : JobStatus.safeParse(step?.status).data;
   if (!step || !status) return null;
   const message = typeof step.message === 'string' ? step.message : null;
-  return { status, logFileId: integerOrNull(record(runStep)?.logFileId), fileId: null, logFile: null, message };
+  return { status, logFileId: integerOrNull(step.logFileId), fileId: null, logFile: null, message };
 }
 
 /** Attribute networkPostProcessingJob {status, fileId, updated, message?, logFile?}. */

@@ -25,6 +25,8 @@ export interface VehicleStepState {
   status: VehicleStepStatus;
   updated: string;
   message: string | null;
+  /** The run's post-processing log (a system file) once the step wrote to it. */
+  logFileId?: number;
 }
 
 export interface VehicleDataPreparationDeps {
@@ -89,8 +91,8 @@ export class VehicleDataPreparation {
     try {
       const { events, network: networkFile } = await repository.sources(runId);
       if (!events) {
-        await log.append(runId, ['Vehicle data: the outputs have no events file, so there are no vehicles to play.']);
-        await this.setState(runId, 'NONE', VIS_MESSAGES.noVehicleData);
+        const logFileId = await log.append(runId, ['Vehicle data: the outputs have no events file, so there are no vehicles to play.']);
+        await this.setState(runId, 'NONE', VIS_MESSAGES.noVehicleData, logFileId);
         return;
       }
       if (!networkFile) throw new Error(VIS_MESSAGES.noNetwork);
@@ -116,18 +118,17 @@ export class VehicleDataPreparation {
           `${meta.vehicles} vehicles, ${meta.segments} link segments, modes ${meta.modes.join(', ') || 'none'}.`,
       ];
       if (meta.unknownLinks > 0) lines.push(`Vehicle data: ${meta.unknownLinks} link events named links the network does not have; they were skipped.`);
-      await log.append(runId, lines);
-      await this.setState(runId, 'FINISHED', null);
+      await this.setState(runId, 'FINISHED', null, await log.append(runId, lines));
     } catch (err) {
       if (this.closing) return; // stays STARTED: resumed by the next start
       const reason = userMessage(err);
-      await log.append(runId, [`Vehicle data could not be prepared: ${reason}`]);
-      await this.setState(runId, 'FAILED', VIS_MESSAGES.failed(reason));
+      const logFileId = await log.append(runId, [`Vehicle data could not be prepared: ${reason}`]);
+      await this.setState(runId, 'FAILED', VIS_MESSAGES.failed(reason), logFileId);
     }
   }
 
-  private setState(runId: number, status: VehicleStepStatus, message: string | null): Promise<void> {
-    const state: VehicleStepState = { status, updated: this.deps.now().toISOString(), message };
+  private setState(runId: number, status: VehicleStepStatus, message: string | null, logFileId?: number): Promise<void> {
+    const state: VehicleStepState = { status, updated: this.deps.now().toISOString(), message, ...(logFileId !== undefined ? { logFileId } : {}) };
     return this.deps.datasets.patchAttributes(runId, { [VEHICLES_ATTRIBUTE]: state });
   }
 }
