@@ -22,7 +22,7 @@ import { createClock } from './model/clock.ts';
 import { EMPTY_VIEW, reduceView, type View } from './model/layers.ts';
 import { PLAIN_THEME } from './model/themes.ts';
 import { speedIndex } from './model/time.ts';
-import { SPEED_PARAM, THEME_PARAM, TIME_PARAM, VIEW_PARAM, decodeTime, decodeView, encodeView } from './model/urlState.ts';
+import { SPEED_PARAM, THEME_PARAM, TIME_PARAM, VIEW_PARAM, decodeTime, decodeView } from './model/urlState.ts';
 import { LayersPanel } from './panels/LayersPanel.tsx';
 import { SettingsPanel } from './panels/SettingsPanel.tsx';
 import { SourcesPanel } from './panels/SourcesPanel.tsx';

@@ -98,8 +98,9 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
       const loaded = loadedRef.current;
       if (!loaded || !frame) return [];
       interpolate(loaded.data, time, frame);
-      colors = frameColors(colors, frame, loaded.colors);
       const { style, visible } = look.current;
+      // Trails take their colours per point from the load; only the shapes need a colour per vehicle each frame.
+      if (style.type !== 'trail' || !colors) colors = frameColors(colors, frame, loaded.colors);
       if (visible) stats.vehicles += frame.count;
       return vehicleLayers({ id: layer.id, visible, style, loaded, frame, colors, time, zoom, version, scratch });
     });
