@@ -37,24 +37,23 @@ export function encodeTrajectories(
   const { count, vehicle, link, time } = segmentView(segments);
   const vehicles = Math.max(data.meta.vehicles, modes.length);
 
-  // Counting sort of the kept segments by vehicle.
+  // Counting sort of the kept segments by vehicle (which segments are kept is decided once).
   const starts = new Int32Array(vehicles + 1);
-  let kept = 0;
-  const keep = (i: number): boolean => {
-    const w = i * SEGMENT_WORDS;
-    if (time[w + 2]! > to || time[w + 3]! < from) return false;
-    return mask === null || mask[modes[vehicle[w]!]!] === 1;
-  };
+  const kept = new Uint8Array(count);
+  let keptCount = 0;
   for (let i = 0; i < count; i++) {
-    if (!keep(i)) continue;
-    const v = vehicle[i * SEGMENT_WORDS]! + 1;
+    const w = i * SEGMENT_WORDS;
+    if (time[w + 2]! > to || time[w + 3]! < from) continue;
+    if (mask !== null && mask[modes[vehicle[w]!]!] !== 1) continue;
+    kept[i] = 1;
+    const v = vehicle[w]! + 1;
     starts[v] = starts[v]! + 1;
-    kept++;
+    keptCount++;
   }
   for (let v = 0; v < vehicles; v++) starts[v + 1] = starts[v + 1]! + starts[v]!;
-  const order = new Int32Array(kept);
+  const order = new Int32Array(keptCount);
   const next = starts.slice(0, vehicles);
-  for (let i = 0; i < count; i++) if (keep(i)) order[next[vehicle[i * SEGMENT_WORDS]!]!++] = i;
+  for (let i = 0; i < count; i++) if (kept[i] === 1) order[next[vehicle[i * SEGMENT_WORDS]!]!++] = i;
 
   const walk = new StretchWalk(order, { vehicle, link, time }, data.links, attribute, modes);
   const size = walk.run(null);
@@ -113,7 +112,8 @@ class StretchWalk {
       const toY = coords[4 * index + 3]!;
       const fromX = word < 0 ? toX : coords[4 * index]!;
       const fromY = word < 0 ? toY : coords[4 * index + 1]!;
-      const value = this.value(v, word, index, t0, t1);
+      // Counting needs no values.
+      const value = out === null ? 0 : this.value(v, word, index, t0, t1);
       if (v !== prevVehicle || startsStretch(word, t0, prevT1)) {
         endPath();
         if (out !== null) out.vehicle[paths] = v;
