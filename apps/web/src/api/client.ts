@@ -97,25 +97,6 @@ export function answerError(status: number, body: unknown): ApiError {
   return new ApiError(status, serverMessage(body) ?? i18n.t('common.serverStatus', { status }), body);
 }
 
-/** Calls the API with the session cookie: the answer when it is 2xx (its body unread), else an ApiError. */
-export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
-  const { body, contentType } = requestBody(options);
-  const headers: Record<string, string> = { ...options.headers };
-  if (contentType) headers['Content-Type'] = contentType;
-
-  const response = await fetch(apiUrl(path, options.query), {
-    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-    credentials: 'same-origin',
-    headers,
-    body,
-    signal: options.signal,
-  });
-  if (!response.ok) {
-    throw answerError(response.status, await readBody(response));
-  }
-  return response;
-}
-
 /**
  * Calls the API with the session cookie. Resolves with the answer parsed by `schema` (or the raw
  * body without one) and rejects with an ApiError for any non-2xx answer.
@@ -125,8 +106,21 @@ export async function apiRequest<T = unknown>(
   options: RequestOptions = {},
   schema?: Schema<T>,
 ): Promise<T> {
-  const response = await apiResponse(path, { ...options, headers: { Accept: 'application/json', ...options.headers } });
+  const { body, contentType } = requestBody(options);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (contentType) headers['Content-Type'] = contentType;
+
+  const response = await fetch(apiUrl(path, options.query), {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    credentials: 'same-origin',
+    headers,
+    body,
+    signal: options.signal,
+  });
   const data = await readBody(response);
+  if (!response.ok) {
+    throw answerError(response.status, data);
+  }
   return schema ? schema.parse(data) : (data as T);
 }
 

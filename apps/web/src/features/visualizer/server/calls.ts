@@ -16,10 +16,26 @@ import {
 } from '@corridor/contract';
 import { decodeTrajectories, type DecodedTrajectories } from '@corridor/trajectories';
 import { z } from 'zod';
-import { api, apiResponse } from '../../../api/client.ts';
+import { answerError, api, apiUrl } from '../../../api/client.ts';
 
 async function binary(path: string, body?: unknown, signal?: AbortSignal): Promise<{ bytes: ArrayBuffer; headers: Headers }> {
-  const response = await apiResponse(path, { method: body === undefined ? 'GET' : 'POST', json: body, signal });
+  const response = await fetch(apiUrl(path), {
+    method: body === undefined ? 'GET' : 'POST',
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // plain text
+    }
+    throw answerError(response.status, parsed);
+  }
   return { bytes: await response.arrayBuffer(), headers: response.headers };
 }
 
