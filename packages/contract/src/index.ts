@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './strings.ts';
 export * from './accounts.ts';
 export * from './features.ts';
+export * from './settings.ts';
 export * from './licenses.ts';
 export * from './engine.ts';
 export * from './datasets.ts';

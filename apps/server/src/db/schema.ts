@@ -475,3 +475,86 @@ export const dashboards = pgTable(
   },
   (t) => [index('dashboards_group_id_idx').on(t.groupId)],
 );
+
+/**
+ * API keys (spec 1 §3): `Authorization: Bearer {key}.{secret}` authenticates as the user. `key` is the public id the
+ * profile lists and deletes; only a SHA-256 of the secret is stored, so the full key is shown once, at creation.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull().unique(),
+    secretHash: text('secret_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    created: createdAt('created'),
+    lastAccess: timestamp('last_access', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One-time links mailed to a user: `verify-email` (for `email_id`) and `set-password` (forgot password, sign-up).
+ * Only a SHA-256 of the token is stored; `used` is set when it is redeemed, so a link works once, until `expires`.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emailId: integer('email_id').references(() => emails.id, { onDelete: 'cascade' }),
+    created: createdAt('created'),
+    expires: timestamp('expires', { withTimezone: true }).notNull(),
+    used: timestamp('used', { withTimezone: true }),
+  },
+  (t) => [
+    index('account_tokens_user_id_idx').on(t.userId),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('verify-email', 'set-password')`),
+  ],
+);
+
+/** Metric meters (spec 3 §3): one row per meter name and tag set, as sampled from the Prometheus registry. */
+export const metricMeters = pgTable(
+  'metric_meters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    tags: jsonb('tags').$type<{ name: string; value: string }[]>().notNull().default([]),
+    /** name plus the sorted tags, for the unique lookup when sampling. */
+    identity: text('identity').notNull().unique(),
+  },
+);
+
+/** A meter's sampled values (every minute, kept for the retention window). */
+export const meterValues = pgTable(
+  'meter_values',
+  {
+    meterId: integer('meter_id')
+      .notNull()
+      .references(() => metricMeters.id, { onDelete: 'cascade' }),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meterId, t.timestamp] }), index('meter_values_timestamp_idx').on(t.timestamp)],
+);
+
+/** Metrics Dashboard presets (spec 3 §3 "Chart preset"): a name, a time range in minutes and the chosen meter ids. */
+export const metricCharts = pgTable(
+  'metric_charts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    timeRange: integer('time_range').notNull(),
+    settings: jsonb('settings').$type<{ series: number[] }>().notNull(),
+    created: createdAt('created'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('metric_charts_name_lower_key').on(sql`lower(${t.name})`)],
+);
