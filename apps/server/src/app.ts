@@ -24,6 +24,9 @@ import { EngineSetupService } from './modules/engine-setup/service.ts';
 import { FeaturesRepository } from './modules/features/repository.ts';
 import { featuresRoutes } from './modules/features/routes.ts';
 import { FeaturesService } from './modules/features/service.ts';
+import { SettingsRepository } from './modules/settings/repository.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { SettingsService } from './modules/settings/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { InstallationKeys } from './modules/licenses/installation-keys.ts';
 import { LicensesRepository } from './modules/licenses/repository.ts';
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const accountsRepository = new AccountsRepository(db);
   const features = new FeaturesService(new FeaturesRepository(db));
+  const settings = new SettingsService(new SettingsRepository(db));
   const limiter = new LoginLimiter(deps.loginPolicy ?? LOGIN_POLICY, () => now().getTime());
   const accounts = new AccountsService(accountsRepository, features, limiter, now);
   const installationKeys = new InstallationKeys(config.dataDir);
@@ -129,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(healthRoutes);
       await api.register(accountsRoutes(accounts, cookieJar));
       await api.register(featuresRoutes(features));
+      await api.register(settingsRoutes(settings));
       await api.register(licensesRoutes(licenses));
       await api.register(engineSetupRoutes(engine));
       await api.register(groupsRoutes(groups));

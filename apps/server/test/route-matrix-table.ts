@@ -107,6 +107,8 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /corridor/features/enabled': rule('public'),
   'GET /corridor/features': rule('admin'),
   'PUT /corridor/features': rule('admin', () => ({ json: { accountsSignup: true } })),
+  'GET /corridor/settings': rule('admin'),
+  'PUT /corridor/settings': rule('admin', () => ({ json: { accountsAutoAuthDomains: '' } })),
   'POST /corridor/licenses/check/key': rule('admin', (_r, fx) => ({ raw: text(fx.licenceKey) })),
   'POST /corridor/licenses/check': rule('admin', (_r, fx) => ({ raw: file('licence.txt', fx.licenceKey) })),
   'POST /corridor/licenses/key': rule('admin', (_r, fx) => ({ raw: text(fx.licenceKey) })),

@@ -42,6 +42,7 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'POST /accounts/setup': () => ({ payload: { username: 'someone', password: 'password-1' } }),
   'POST /accounts/login': () => ({ payload: { username: 'someone', password: 'password-1' } }),
   'POST /accounts/signup': () => ({ payload: { username: 'someone', email: 'someone@example.org' } }),
+  'PUT /corridor/settings': () => ({ payload: {} }),
   'POST /accounts/users': () => ({ payload: { username: 'someone', password: 'password-1' } }),
   'GET /accounts/groups/find': () => ({ query: { name: 'admin' } }),
   'POST /accounts/groups': () => ({ payload: { name: 'new-team' } }),

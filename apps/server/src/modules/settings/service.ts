@@ -1,0 +1,68 @@
+/**
+ * Installation settings (spec 3 §3 "Settings"): the contract's defaults, overridden by what an administrator stored.
+ * The SMTP password never leaves the server in clear: answers carry SECRET_MASK (or '' when none is stored), and an
+ * update carrying the mask keeps the stored password.
+ */
+import { DEFAULT_SETTINGS, SECRET_MASK, Settings, type SettingsUpdate } from '@corridor/contract';
+import { requireAdmin, type Actor } from '../../shared/access.ts';
+import type { SettingsRepository } from './repository.ts';
+
+type SettingKey = keyof Settings;
+const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+
+/**
+ * Not a setting of the contract: the origin (`https://host`) an administrator last saved the settings from. Mailed
+ * links of anonymous requests (forgot password, sign-up) use it when PUBLIC_URL is not set (docs/decisions.md).
+ */
+const LINK_ORIGIN_KEY = 'linkOrigin';
+
+export class SettingsService {
+  constructor(private readonly repository: SettingsRepository) {}
+
+  /** The stored settings in clear, for the server's own use (the mail transport). */
+  async stored(): Promise<Settings> {
+    const rows = await this.repository.all();
+    const result: Settings = { ...DEFAULT_SETTINGS };
+    for (const key of SETTING_KEYS) {
+      // A row that no longer fits the contract (an older type) falls back to the default.
+      const parsed = Settings.shape[key].safeParse(rows.get(key));
+      if (parsed.success) (result as Record<SettingKey, unknown>)[key] = parsed.data;
+    }
+    return result;
+  }
+
+  async get(actor: Actor | null): Promise<Settings> {
+    requireAdmin(actor);
+    return masked(await this.stored());
+  }
+
+  /** Changes the fields the update names; `origin` is where the administrator's request came from. */
+  async update(actor: Actor | null, update: SettingsUpdate, origin: string | null): Promise<Settings> {
+    requireAdmin(actor);
+    const entries: [string, unknown][] = Object.entries(keepStoredPassword(update)).filter(([, value]) => value !== undefined);
+    if (origin) entries.push([LINK_ORIGIN_KEY, origin]);
+    await this.repository.save(entries);
+    return this.get(actor);
+  }
+
+  /** The stored settings with unsaved form values over them (SMTP test); the mask stands for the stored password. */
+  async withUnsaved(update: SettingsUpdate): Promise<Settings> {
+    return { ...(await this.stored()), ...keepStoredPassword(update) };
+  }
+
+  async linkOrigin(): Promise<string | null> {
+    const value = (await this.repository.all()).get(LINK_ORIGIN_KEY);
+    return typeof value === 'string' ? value : null;
+  }
+}
+
+function masked(settings: Settings): Settings {
+  return { ...settings, emailSmtpAuthPW: settings.emailSmtpAuthPW ? SECRET_MASK : '' };
+}
+
+/** The update without the password field when it carries the mask (the form sends back what it was shown). */
+function keepStoredPassword(update: SettingsUpdate): SettingsUpdate {
+  if (update.emailSmtpAuthPW !== SECRET_MASK) return update;
+  const { emailSmtpAuthPW: _mask, ...rest } = update;
+  return rest;
+}
