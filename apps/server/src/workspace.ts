@@ -31,6 +31,9 @@ import { FileContentService } from './modules/files/content-service.ts';
 import { FilesRepository } from './modules/files/repository.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { FilesService } from './modules/files/service.ts';
+import { JobFilesRepository } from './modules/job-files/repository.ts';
+import { jobFilesRoutes } from './modules/job-files/routes.ts';
+import { JobFilesService } from './modules/job-files/service.ts';
 import { JobTemplatesRepository } from './modules/job-templates/repository.ts';
 import { jobTemplatesRoutes } from './modules/job-templates/routes.ts';
 import { JobTemplatesService } from './modules/job-templates/service.ts';
@@ -162,7 +165,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const groupAccess = new GroupAccess(datasetsRepository);
   const dashboards = new DashboardsService(new DashboardsRepository(db), groupAccess, datasetAccess);
   const charts = new ChartsService({ charts: new ChartsRepository(db), groups: groupAccess, datasets: datasetAccess, blobs, onBlobLeak });
-  const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db));
+  const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db), blobs);
+  const jobFiles = new JobFilesService({ repository: new JobFilesRepository(db), blobs, dataDir: config.dataDir, onBlobLeak });
   const runsRepository = new RunsRepository(db);
   const onLogLeak = (key: string, err: unknown) => log.warn({ err, key }, 'a log could not be removed');
   const runs = new RunsService({
@@ -274,6 +278,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(mapStyleRoutes(config.mapStyle));
       await api.register(crsRoutes());
       await api.register(jobTemplatesRoutes(jobTemplates));
+      await api.register(jobFilesRoutes(jobFiles));
       await api.register(dashboardsRoutes(dashboards));
       await api.register(chartsRoutes(charts));
       await api.register(runsRoutes({ runs, systemFiles }));

@@ -21,3 +21,4 @@ export * from './scenario-export.ts';
 export * from './charts.ts';
 export * from './dashboards.ts';
 export * from './visualizer.ts';
+export * from './job-files.ts';

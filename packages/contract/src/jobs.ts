@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MultilineText, Name, NAME_MAX, PlainText } from './strings.ts';
+import { MAX_TEMPLATE_FILES, TEMPLATE_FILE_NAME_MAX } from './job-files.ts';
+import { ExactText, MultilineText, Name, NAME_MAX, PlainText } from './strings.ts';
 
 /** Job and run statuses (spec 1 §4). SUBMITTED is shown as "Scheduled". */
 export const JOB_STATUSES = ['CREATED', 'SUBMITTED', 'STARTED', 'FINISHED', 'FAILED', 'CANCELLED'] as const;
@@ -169,7 +170,11 @@ export const SaveJobTemplateRequest = z.object({
   toolIntegrations: z.array(PlainText().max(50)).max(10).default([]),
   allowCustomJar: z.boolean().default(false),
   command: MultilineText(5_000).trim().min(1, JOB_TEMPLATE_MESSAGES.command),
-  files: z.array(z.object({ fkUserFile: z.number().int(), extractArchive: z.boolean().default(false) })).max(5).default([]),
+  /** `name`: where the file lands next to the config (templateFileNameProblem); default the file's own name. */
+  files: z
+    .array(z.object({ fkUserFile: z.number().int(), name: ExactText().max(TEMPLATE_FILE_NAME_MAX).optional(), extractArchive: z.boolean().default(false) }))
+    .max(MAX_TEMPLATE_FILES)
+    .default([]),
 });
 export type SaveJobTemplateRequest = z.infer<typeof SaveJobTemplateRequest>;
 export const SetDefaultTemplateRequest = z.object({ default: z.boolean() });

@@ -76,8 +76,20 @@ export const ClaimedJob = z.object({
   allowCustomJar: z.boolean(),
   /** The MATSim release the template uses ($JAR when no custom jar), or null. */
   matsimVersion: z.string().nullable(),
-  /** Input files by role: download with GET /jobs/{jobId}/files/{fileId}. */
-  files: z.array(z.object({ fileId: z.number().int(), name: z.string(), role: FileRole })),
+  /**
+   * Input files by role: download with GET /jobs/{jobId}/files/{fileId}. The job template's files come with
+   * `template: true`: staged under exactly their `name` (a relative path) next to the config, or extracted there
+   * when `extractArchive` (a zip); older servers send neither (false).
+   */
+  files: z.array(
+    z.object({
+      fileId: z.number().int(),
+      name: z.string(),
+      role: FileRole,
+      template: z.boolean().default(false),
+      extractArchive: z.boolean().default(false),
+    }),
+  ),
   ramInGb: z.number(),
   cpuCores: z.number().int(),
 });

@@ -1,7 +1,7 @@
 /** SQL for files, their usages by datasets and their derived files. No rules here: see service.ts. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { datasetFiles, datasets, derivedFiles, files } from '../../db/schema.ts';
+import { datasetFiles, datasets, derivedFiles, files, jobTemplates } from '../../db/schema.ts';
 import { datasetVisibleTo, type Viewer } from '../datasets/visibility.ts';
 
 export interface FileRow {
@@ -135,6 +135,22 @@ export class FilesRepository {
       const deleted = await tx.delete(files).where(eq(files.id, id)).returning({ key: files.blobKey });
       return { blobKeys: [...deleted, ...derived].map((r) => r.key) };
     });
+  }
+
+  /** The name of a job template that stages the file, or null (such a file is kept: the template needs it). */
+  async templateUsing(fileId: number): Promise<string | null> {
+    const [row] = await this.db
+      .select({ name: jobTemplates.name })
+      .from(jobTemplates)
+      .where(sql`${jobTemplates.files} @> ${JSON.stringify([{ fileId }])}::jsonb`)
+      .orderBy(asc(jobTemplates.id))
+      .limit(1);
+    return row?.name ?? null;
+  }
+
+  /** Job files (spec 3 §2.14), the newest first. */
+  listOfType(type: string): Promise<FileRow[]> {
+    return this.db.select(fileColumns).from(files).where(eq(files.type, type)).orderBy(desc(files.added), desc(files.id));
   }
 
   /** Deletes files no dataset uses (an upload that failed half-way); answers their blob keys. */

@@ -1,5 +1,16 @@
 /** /api/v1/datasets/files… and a dataset's files: upload, attach, detach, rename, create, delete. HTTP only. */
-import { FileEntry, InitFileAnswer, InitFileQuery, OkAnswer, RenameFileRequest, UploadAnswer } from '@corridor/contract';
+import {
+  FileEntry,
+  InitFileAnswer,
+  InitFileQuery,
+  JOB_FILE_TYPE,
+  JOB_FILE_UPLOAD,
+  JobFilesQuery,
+  MAX_FILES_PER_UPLOAD,
+  OkAnswer,
+  RenameFileRequest,
+  UploadAnswer,
+} from '@corridor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
@@ -9,6 +20,8 @@ import { multipartFiles } from './upload.ts';
 const tags = ['files'];
 const UsageParams = z.object({ id: RowId, fileId: RowId });
 const errors = errorAnswers(400, 401, 403, 404);
+/** No type: a user's upload as ever; type=jobfile: job files. */
+const UploadQuery = JobFilesQuery.partial();
 
 export function filesRoutes(files: FilesService, maxUploadBytes: number): FastifyPluginAsyncZod {
   return async (app) => {
@@ -17,11 +30,17 @@ export function filesRoutes(files: FilesService, maxUploadBytes: number): Fastif
       {
         schema: {
           tags,
-          summary: 'Upload files (multipart, field files[], at most 30); each is stored, then sniffed for its data-type tag',
-          response: { 200: UploadAnswer, ...errorAnswers(400, 401, 413) },
+          summary:
+            'Upload files (multipart, field files[], at most 30); each is stored, then sniffed for its data-type tag. ?type=jobfile: job files for job templates (administrators, at most 5)',
+          querystring: UploadQuery,
+          response: { 200: UploadAnswer, ...errorAnswers(400, 401, 403, 413) },
         },
       },
-      async (request) => ({ files: await files.upload(request.actor, multipartFiles(request, maxUploadBytes)) }),
+      async (request) => {
+        const { type } = request.query;
+        const maxFiles = type === JOB_FILE_TYPE ? JOB_FILE_UPLOAD.max : MAX_FILES_PER_UPLOAD;
+        return { files: await files.upload(request.actor, multipartFiles(request, maxUploadBytes, maxFiles), type) };
+      },
     );
 
     app.get(

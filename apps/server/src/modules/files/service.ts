@@ -1,6 +1,6 @@
 /** Files of scenarios: upload, attach/detach, rename, create empty, delete (spec 1 §2.10, §7.3). */
-import type { FileEntry } from '@corridor/contract';
-import { requireUser, type Actor } from '../../shared/access.ts';
+import { JOB_FILE_TYPE, type FileEntry } from '@corridor/contract';
+import { requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import { BlobTooLargeError, removeBlobs, type BlobStore } from '../../storage/blob-store.ts';
 import type { DatasetAccess } from '../datasets/access.ts';
@@ -11,6 +11,7 @@ import { toFileEntry } from './present.ts';
 import type { FileRow, FilesRepository } from './repository.ts';
 import { sniffBlob } from './sniffing.ts';
 import { tooLarge, type UploadPart } from './upload.ts';
+import { isZipBlob } from './zip-header.ts';
 import type { Processing } from '../../workers/processing.ts';
 
 export interface FilesServiceDeps {
@@ -32,8 +33,9 @@ export class FilesService {
    * Stores each uploaded file as a blob, sniffs its tag, then records it. All or nothing: when one file fails
    * (too large, broken connection) the files of this request stored so far are removed again.
    */
-  async upload(actor: Actor | null, parts: AsyncIterable<UploadPart>): Promise<FileEntry[]> {
-    const user = requireUser(actor);
+  async upload(actor: Actor | null, parts: AsyncIterable<UploadPart>, type: typeof JOB_FILE_TYPE | undefined = undefined): Promise<FileEntry[]> {
+    // Job files (spec 3 §2.14) are for job templates, which only administrators edit.
+    const user = type === JOB_FILE_TYPE ? requireAdmin(actor) : requireUser(actor);
     const { files, blobs, maxUploadBytes } = this.deps;
     const stored: FileRow[] = [];
     try {
@@ -43,7 +45,8 @@ export class FilesService {
         });
         try {
           const content = await sniffBlob(this.deps.processing, blobs, blob.key, part.filename);
-          stored.push(await files.insert({ name: part.filename, size: blob.size, blobKey: blob.key, ...content, createdBy: user.userId }));
+          if (type === JOB_FILE_TYPE && (await isZipBlob(blobs, blob.key))) content.attributes.archive = 'zip';
+          stored.push(await files.insert({ name: part.filename, size: blob.size, blobKey: blob.key, ...content, type, createdBy: user.userId }));
         } catch (err) {
           await this.removeBlobs([blob.key]);
           throw err;
@@ -108,6 +111,8 @@ export class FilesService {
   /** Deletes a file no dataset uses any more; 409 while one does. */
   async delete(actor: Actor | null, fileId: number): Promise<void> {
     await this.deps.fileAccess.require(actor, fileId);
+    const template = await this.deps.files.templateUsing(fileId);
+    if (template !== null) throw conflict(`The file is used by the job template "${template}"; remove it from that template first.`);
     const result = await this.deps.files.deleteIfUnused(fileId);
     if ('usages' in result) {
       const n = result.usages;

@@ -17,31 +17,31 @@ export function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `The file is larger than the upload limit of ${formatBytes(maxBytes)}.`);
 }
 
-export async function* multipartFiles(request: FastifyRequest, maxBytes: number): AsyncGenerator<UploadPart> {
+export async function* multipartFiles(request: FastifyRequest, maxBytes: number, maxFiles = MAX_FILES_PER_UPLOAD): AsyncGenerator<UploadPart> {
   if (!request.isMultipart()) throw badRequest('Upload the files as multipart/form-data in the field files[].');
   // preservePath: the multipart parser would turn "." and ".." into "" silently; cleanName applies the one rule.
-  const parts = request.files({ preservePath: true, limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD } });
+  const parts = request.files({ preservePath: true, limits: { fileSize: maxBytes, files: maxFiles } });
   try {
     for await (const part of parts) {
-      yield { filename: cleanName(part.filename), content: translated(part.file, maxBytes) };
+      yield { filename: cleanName(part.filename), content: translated(part.file, maxBytes, maxFiles) };
     }
   } catch (err) {
-    throw translate(err, maxBytes);
+    throw translate(err, maxBytes, maxFiles);
   }
 }
 
-async function* translated(stream: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array> {
+async function* translated(stream: AsyncIterable<Uint8Array>, maxBytes: number, maxFiles: number): AsyncGenerator<Uint8Array> {
   try {
     yield* stream;
   } catch (err) {
-    throw translate(err, maxBytes);
+    throw translate(err, maxBytes, maxFiles);
   }
 }
 
-function translate(err: unknown, maxBytes: number): unknown {
+function translate(err: unknown, maxBytes: number, maxFiles: number): unknown {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
-  if (code === 'FST_FILES_LIMIT') return badRequest(`At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once.`);
+  if (code === 'FST_FILES_LIMIT') return badRequest(`At most ${maxFiles} files can be uploaded at once.`);
   return err;
 }
 

@@ -71,11 +71,11 @@ export class JobTemplatesRepository {
     await this.db.delete(settings).where(eq(settings.key, DEFAULT_TEMPLATE_SETTING));
   }
 
-  /** Names of the given user files that exist, by id. */
-  async fileNames(ids: number[]): Promise<Map<number, string>> {
+  /** Name and blob of the given files that exist, by id. */
+  async filesByIds(ids: number[]): Promise<Map<number, { name: string; blobKey: string }>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.select({ id: files.id, name: files.name }).from(files).where(inArray(files.id, ids));
-    return new Map(rows.map((r) => [r.id, r.name]));
+    const rows = await this.db.select({ id: files.id, name: files.name, blobKey: files.blobKey }).from(files).where(inArray(files.id, ids));
+    return new Map(rows.map((r) => [r.id, { name: r.name, blobKey: r.blobKey }]));
   }
 }
 

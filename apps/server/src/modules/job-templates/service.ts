@@ -2,17 +2,33 @@
  * Job templates (spec 3 §2.14, §5): everyone signed in lists them (the job-type choice); administrators add, edit,
  * delete them and choose the one default (-1 when there is none).
  */
-import { jobCommandProblem, type JobTemplate, type JobTemplatesAnswer, type SaveJobTemplateRequest } from '@corridor/contract';
+import {
+  jobCommandProblem,
+  templateFileNameClash,
+  templateFileNameProblem,
+  type JobTemplate,
+  type JobTemplatesAnswer,
+  type SaveJobTemplateRequest,
+} from '@corridor/contract';
 import type { Actor } from '../../shared/access.ts';
 import { requireAdmin, requireUser } from '../../shared/access.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { isZipBlob } from '../files/zip-header.ts';
 import type { JobTemplatesRepository, TemplateFields } from './repository.ts';
 
 export const TEMPLATE_NOT_FOUND = 'The job template could not be found.';
 export const templateFileMissing = (id: number) => `The file ${id} of the job template does not exist.`;
+export const templateFileNameMessage = (name: string, problem: string) => `The file name "${name}" of the job template ${problem}.`;
+export const templateFileNotZip = (name: string) => `Only zip files can be extracted; "${name}" is not a zip file.`;
+export const templateFileClashMessage = (a: string, b: string) =>
+  a === b ? `Two files of the job template are named "${a}".` : `The files "${a}" and "${b}" of the job template cannot both be staged.`;
 
 export class JobTemplatesService {
-  constructor(private readonly templates: JobTemplatesRepository) {}
+  constructor(
+    private readonly templates: JobTemplatesRepository,
+    private readonly blobs: BlobStore,
+  ) {}
 
   async list(actor: Actor | null): Promise<JobTemplatesAnswer> {
     requireUser(actor);
@@ -50,9 +66,6 @@ export class JobTemplatesService {
   private async fields(input: SaveJobTemplateRequest): Promise<TemplateFields> {
     const problem = jobCommandProblem(input.command, input.allowCustomJar || input.matsimVersion !== null);
     if (problem) throw badRequest(problem);
-    const names = await this.templates.fileNames(input.files.map((f) => f.fkUserFile));
-    const missing = input.files.find((f) => !names.has(f.fkUserFile));
-    if (missing) throw badRequest(templateFileMissing(missing.fkUserFile));
     return {
       name: input.name,
       description: input.description,
@@ -60,7 +73,28 @@ export class JobTemplatesService {
       toolIntegrations: input.toolIntegrations,
       allowCustomJar: input.allowCustomJar,
       command: input.command,
-      files: input.files.map((f) => ({ fileId: f.fkUserFile, name: names.get(f.fkUserFile)!, extractArchive: f.extractArchive })),
+      files: await this.templateFiles(input.files),
     };
+  }
+
+  /**
+   * The files as stored: each must exist (an administrator may read every file), its name (default: the file's)
+   * be a safe relative path that clashes with no other, and only a zip may be extracted.
+   */
+  private async templateFiles(requested: SaveJobTemplateRequest['files']): Promise<TemplateFields['files']> {
+    const found = await this.templates.filesByIds(requested.map((f) => f.fkUserFile));
+    const result: TemplateFields['files'] = [];
+    for (const f of requested) {
+      const file = found.get(f.fkUserFile);
+      if (!file) throw badRequest(templateFileMissing(f.fkUserFile));
+      const name = f.name ?? file.name;
+      const problem = templateFileNameProblem(name);
+      if (problem) throw badRequest(templateFileNameMessage(name, problem));
+      if (f.extractArchive && !(await isZipBlob(this.blobs, file.blobKey))) throw badRequest(templateFileNotZip(name));
+      result.push({ fileId: f.fkUserFile, name, extractArchive: f.extractArchive });
+    }
+    const clash = templateFileNameClash(result.map((f) => f.name));
+    if (clash) throw badRequest(templateFileClashMessage(...clash));
+    return result;
   }
 }

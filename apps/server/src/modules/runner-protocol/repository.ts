@@ -222,7 +222,7 @@ export class RunnerProtocolRepository {
   }
 
   /** The files of the job's template (staged next to the config) that still exist. */
-  async templateFiles(jobId: number): Promise<{ fileId: number; name: string }[]> {
+  async templateFiles(jobId: number): Promise<{ fileId: number; name: string; extractArchive: boolean }[]> {
     const [job] = await this.db
       .select({ files: jobTemplates.files })
       .from(jobs)
@@ -235,7 +235,7 @@ export class RunnerProtocolRepository {
       .from(files)
       .where(inArray(files.id, listed.map((f) => f.fileId)));
     const ids = new Set(existing.map((f) => f.id));
-    return listed.filter((f) => ids.has(f.fileId)).map((f) => ({ fileId: f.fileId, name: f.name }));
+    return listed.filter((f) => ids.has(f.fileId)).map((f) => ({ fileId: f.fileId, name: f.name, extractArchive: f.extractArchive }));
   }
 
   /** An input file of the job or a file of its template (its blob), or null. */

@@ -132,9 +132,9 @@ export class RunnerProtocolService {
         allowCustomJar: row.allowCustomJar ?? false,
         matsimVersion: row.matsimVersion,
         files: [
-          ...(await repository.jobFiles(jobId)).map((f) => ({ fileId: f.fileId, name: f.name, role: f.role as FileRole })),
-          // The template's own files are staged like additional input files.
-          ...(await repository.templateFiles(jobId)).map((f) => ({ fileId: f.fileId, name: f.name, role: 'input' as const })),
+          ...(await repository.jobFiles(jobId)).map((f) => ({ fileId: f.fileId, name: f.name, role: f.role as FileRole, template: false, extractArchive: false })),
+          // The template's own files: staged under their names next to the config (older runners: as input files).
+          ...(await repository.templateFiles(jobId)).map((f) => ({ ...f, role: 'input' as const, template: true })),
         ],
         ramInGb: row.ramInGb,
         cpuCores: row.cpuCores,
