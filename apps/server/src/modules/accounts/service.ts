@@ -6,7 +6,7 @@ import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/acc
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
 import type { LoginLimiter } from '../../security/login-limiter.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/password.ts';
-import { newSessionToken, parseCookieValue, secretMatches } from '../../security/session-token.ts';
+import { newSessionToken, parseCookieValue, secretMatches } from '../../security/secret-token.ts';
 import type { FeaturesService } from '../features/service.ts';
 import type { AccountsRepository, UserRow } from './repository.ts';
 
