@@ -17,6 +17,10 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { resolveActor, sessionCookie } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { AccountsRepository } from './modules/accounts/repository.ts';
+import { AdminAccountsRepository } from './modules/admin-accounts/repository.ts';
+import { adminAccountsRoutes } from './modules/admin-accounts/routes.ts';
+import { UserSeats } from './modules/admin-accounts/seats.ts';
+import { AdminAccountsService } from './modules/admin-accounts/service.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { engineSetupRoutes } from './modules/engine-setup/routes.ts';
@@ -98,10 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const features = new FeaturesService(new FeaturesRepository(db));
   const settings = new SettingsService(new SettingsRepository(db));
   const limiter = new LoginLimiter(deps.loginPolicy ?? LOGIN_POLICY, () => now().getTime());
-  const accounts = new AccountsService(accountsRepository, features, limiter, now);
+  const licensesRepository = new LicensesRepository(db);
+  const adminAccountsRepository = new AdminAccountsRepository(db);
+  const seats = new UserSeats(licensesRepository, adminAccountsRepository);
+  const accounts = new AccountsService(accountsRepository, features, limiter, now, seats);
+  const adminAccounts = new AdminAccountsService(adminAccountsRepository, accountsRepository, seats);
   const installationKeys = new InstallationKeys(config.dataDir);
   const licenses = new LicensesService(
-    new LicensesRepository(db),
+    licensesRepository,
     accountsRepository,
     installationKeys,
     config.licensePublicKey,
@@ -137,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(licensesRoutes(licenses));
       await api.register(engineSetupRoutes(engine));
       await api.register(groupsRoutes(groups));
+      await api.register(adminAccountsRoutes(adminAccounts));
       await workspace.register(api);
     },
     { prefix: API_PREFIX },

@@ -233,6 +233,11 @@ export class MatrixFixtures {
     return id;
   }
 
+  /** A new user of no team (signed in once); answers the user id. */
+  async freshUser(): Promise<number> {
+    return (await addUser(this.t.app, this.users.admin.cookie, this.name('user'))).userId;
+  }
+
   async freshJobTemplate(): Promise<number> {
     return (await this.as<{ id: number }>('admin', 'POST', '/jobs/templates', { name: this.name('template'), command: JOB_COMMAND })).id;
   }

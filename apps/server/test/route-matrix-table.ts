@@ -15,7 +15,8 @@ import { multipart } from './workspace-helpers.ts';
  * granted users, the owner and administrators; manage without granted users; grant for the owner and
  * administrators. `file`: whoever sees a dataset using the file; `adder`: an unused file, its adder only.
  * `team`/`team-owner`: the team's members/owners. `runner`: any valid runner token; `job-runner`: the runner that
- * holds the job. `nobody`: no one (setup once an administrator exists).
+ * holds the job. `self`: the owner's own account (routes under /accounts/users/{the owner's id}) and administrators.
+ * `nobody`: no one (setup once an administrator exists).
  */
 export type Access =
   | 'public'
@@ -31,6 +32,7 @@ export type Access =
   | 'adder'
   | 'runner'
   | 'job-runner'
+  | 'self'
   | 'nobody';
 
 const USERS = ['stranger', 'member', 'granted', 'owner', 'admin'] as const;
@@ -50,6 +52,7 @@ export const ALLOWED: Record<Access, readonly Role[]> = {
   adder: ['owner', 'admin'],
   runner: ['runner', 'otherRunner'],
   'job-runner': ['runner'],
+  self: ['owner', 'admin'],
   nobody: [],
 };
 
@@ -103,6 +106,12 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /accounts/users': rule('admin', (_r, fx) => ({ json: { username: fx.name('user'), password: 'password-1' } })),
   'GET /accounts/groups/find': rule('team', (_r, fx) => ({ query: { name: fx.lab.name } })),
 
+  // administration of accounts
+  'GET /accounts/users': rule('admin', () => ({ query: { search: 'e', offset: 0, limit: 50 } })),
+  'POST /accounts/users/batch': rule('admin', (_r, fx) => ({ json: { users: [fx.spare.userId], action: 'setUserState', payload: { state: 'active' } } })),
+  'POST /accounts/users/{userId}/username': rule('admin', async (_r, fx) => ({ params: { userId: await fx.freshUser() }, json: { newUsername: fx.name('renamed') } })),
+  'GET /accounts/users/{userId}/groups': rule('self', (_r, fx) => ({ params: { userId: fx.users.owner.userId } })),
+
   // features, licences, engine download
   'GET /corridor/features/enabled': rule('public'),
   'GET /corridor/features': rule('admin'),
@@ -124,6 +133,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /accounts/groups': rule('signed-in', (_r, fx) => ({ json: { name: fx.name('team') } })),
   'GET /accounts/groups': rule('signed-in'),
   'GET /accounts/groups/{id}': rule('team', (_r, fx) => ({ params: { id: fx.lab.id } })),
+  'POST /accounts/groups/{id}/name': rule('team-owner', async (_r, fx) => ({ params: { id: await fx.freshTeam() }, json: { newGroupname: fx.name('renamed-team') } })),
   'POST /accounts/groups/{id}/users': rule('team-owner', async (_r, fx) => ({ params: { id: await fx.freshTeam() }, json: { username: fx.spare.username } })),
   'DELETE /accounts/groups/{id}/users/{userId}': rule('team-owner', async (_r, fx) => ({ params: { id: await fx.freshTeam(true), userId: fx.spare.userId } })),
   'POST /accounts/groups/{id}/users/{userId}/role': rule('team-owner', async (_r, fx) => ({

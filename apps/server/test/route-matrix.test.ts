@@ -27,6 +27,7 @@ const CARRY_MARKER = [
   'GET /jobs/jobs/{id}',
   'GET /accounts/groups',
   'GET /accounts/groups/{id}',
+  'GET /accounts/users/{userId}/groups',
 ];
 
 let fx: MatrixFixtures;

@@ -8,6 +8,7 @@ export * from './licenses.ts';
 export * from './engine.ts';
 export * from './datasets.ts';
 export * from './groups.ts';
+export * from './admin.ts';
 export * from './jobs.ts';
 export * from './runs.ts';
 export * from './tables.ts';

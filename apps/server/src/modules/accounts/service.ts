@@ -37,6 +37,8 @@ export class AccountsService {
     private readonly features: FeaturesService,
     private readonly limiter: LoginLimiter,
     private readonly now: () => Date,
+    /** The licence's user limit (admin-accounts/seats.ts); setup is exempt. */
+    private readonly seats?: { assertRoom(adding?: number): Promise<void> },
   ) {}
 
   /** The Actor behind a session cookie, or null when the cookie is missing, unknown, expired or blocked. */
@@ -120,6 +122,7 @@ export class AccountsService {
       throw badRequest('The username must have at least 2 characters: letters, digits, ".", "_" or "-".');
     }
     if (await this.accounts.isNameTaken(username)) throw conflict(USERNAME_TAKEN);
+    await this.seats?.assertRoom();
     const passwordHash = await hashPassword(input.password);
     try {
       return { id: await this.accounts.createAccount({ username, passwordHash, roles: [] }), username };

@@ -76,6 +76,10 @@ export class GroupsRepository {
     await this.db.update(memberships).set({ role }).where(and(eq(memberships.groupId, groupId), eq(memberships.userId, userId)));
   }
 
+  async rename(id: number, name: string): Promise<void> {
+    await this.db.update(groups).set({ name }).where(eq(groups.id, id));
+  }
+
   async ownerCount(groupId: number): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })

@@ -1,5 +1,5 @@
 /** /api/v1/accounts/groups…: teams and their members. HTTP only; the rules are in service.ts. */
-import { AddMemberRequest, CreateGroupRequest, Group, SetRoleRequest } from '@corridor/contract';
+import { AddMemberRequest, CreateGroupRequest, Group, GroupRenameRequest, SetRoleRequest } from '@corridor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
@@ -33,6 +33,20 @@ export function groupsRoutes(groups: GroupsService): FastifyPluginAsyncZod {
       '/accounts/groups/:id',
       { schema: { tags, summary: 'A group with its members (members and administrators)', params: IdParams, response: { 200: Group, ...errorAnswers(400, 401, 403, 404) } } },
       (request) => groups.get(request.actor, request.params.id),
+    );
+
+    app.post(
+      '/accounts/groups/:id/name',
+      {
+        schema: {
+          tags,
+          summary: 'Rename a team (owners and administrators); 409 when a user or team has the name',
+          params: IdParams,
+          body: GroupRenameRequest,
+          response: { 200: Group, ...errorAnswers(400, 401, 403, 404, 409) },
+        },
+      },
+      (request) => groups.rename(request.actor, request.params.id, request.body.newGroupname),
     );
 
     app.post(

@@ -1,5 +1,5 @@
 /**
- * Teams (spec 3 §2.7, §2.11, §7 "Accounts and teams"): create, list, read, members and roles. Members and admins
+ * Teams (spec 3 §2.7, §2.11, §7 "Accounts and teams"): create, list, read, rename, members and roles. Members and admins
  * may read a team; its owners and admins change it. Personal groups keep their one user.
  */
 import type { Group, TeamRole } from '@corridor/contract';
@@ -12,6 +12,8 @@ import type { GroupRow, GroupsRepository } from './repository.ts';
 
 export const TEAM_EXISTS = 'The new team could not be created, probably there is already one with that name.';
 const NOT_FOUND = 'The team could not be found.';
+const TEAM_NAME_RULE = 'A team name has 2 to 64 characters: letters, digits, ".", "_" or "-".';
+const NAME_TAKEN = 'That name is already taken by a user or a team.';
 
 export class GroupsService {
   constructor(
@@ -23,7 +25,7 @@ export class GroupsService {
     const user = requireUser(actor);
     const name = rawName.trim();
     if (!USERNAME_PATTERN.test(name)) {
-      throw badRequest('A team name has 2 to 64 characters: letters, digits, ".", "_" or "-".');
+      throw badRequest(TEAM_NAME_RULE);
     }
     // Team and user names share one namespace: both appear as /{group} in addresses.
     if (await this.accounts.isNameTaken(name)) throw conflict(TEAM_EXISTS);
@@ -80,6 +82,23 @@ export class GroupsService {
     }
     await this.groups.setRole(id, userId, role);
     return this.present(group);
+  }
+
+  /** Teams only: a personal group carries its user's name and changes with it. */
+  async rename(actor: Actor | null, id: number, rawName: string): Promise<Group> {
+    const group = await this.requireOwner(actor, id);
+    if (group.personal) throw badRequest('A personal group is renamed with its user.');
+    const name = rawName.trim();
+    if (!USERNAME_PATTERN.test(name)) throw badRequest(TEAM_NAME_RULE);
+    const sameName = group.name.toLowerCase() === name.toLowerCase();
+    if (!sameName && (await this.accounts.isNameTaken(name))) throw conflict(NAME_TAKEN);
+    try {
+      await this.groups.rename(id, name);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(NAME_TAKEN);
+      throw err;
+    }
+    return this.present({ ...group, name });
   }
 
   private async requireGroup(id: number): Promise<GroupRow> {
