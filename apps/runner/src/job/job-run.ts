@@ -7,7 +7,7 @@
  * is stopped and left without further calls.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { jobPathsProblem, type ClaimedJob, type JobFinish } from '@corridor/contract';
 import { sleep } from '../backoff.ts';
@@ -24,6 +24,7 @@ import { signalDescendants, treeRss } from './process-tree.ts';
 import { directLaunch, NO_SANDBOX_MESSAGE, SANDBOX_JOB_DIR, sandboxExit, type Launch, type Sandbox } from './sandbox.ts';
 import { stagedNames, WORKING_CONFIG, type StagedFile } from './staging.ts';
 import { StatsWatcher } from './stats-watcher.ts';
+import { stageTemplateFiles } from './template-files.ts';
 import { WorkingConfigError, writeWorkingConfig } from './working-config.ts';
 
 export interface JobRunDeps {
@@ -189,20 +190,33 @@ export class JobRun {
     return this.cancelMessage !== undefined || this.lostReason !== undefined;
   }
 
-  /** Downloads every input file into `input/`. */
+  /** Downloads the job template's files (template-files.ts), then every input file of the run, into `input/`. */
   private async stage(inputDir: string): Promise<StagedFile[]> {
-    const names = stagedNames(this.job.files);
-    const staged: StagedFile[] = [];
-    for (const [i, file] of this.job.files.entries()) {
+    const fromTemplate = await stageTemplateFiles(
+      this.job.files.filter((file) => file.template),
+      { inputDir, archiveDir: path.join(this.dir, 'archives') },
+      (file, target) => this.fetch(file, target),
+    );
+    if (!fromTemplate) return [];
+    const runFiles = this.job.files.filter((file) => !file.template);
+    const names = stagedNames(runFiles, await readdir(inputDir));
+    const staged: StagedFile[] = [...fromTemplate];
+    for (const [i, file] of runFiles.entries()) {
       const target = path.join(inputDir, names[i]!);
-      const result = await this.reporter.call(`download ${file.name}`, () =>
-        this.deps.client.download(this.job.jobId, file.fileId, target, this.abort.signal),
-      );
-      if (this.stopped()) return staged;
-      if (result !== 'ok') throw new Error(`The input file ${file.name} could not be downloaded.`);
+      if (!(await this.fetch(file, target))) return staged;
       staged.push({ ...file, path: target });
     }
     return staged;
+  }
+
+  /** One input file to `target`; false when the job was stopped meanwhile. */
+  private async fetch(file: ClaimedJob['files'][number], target: string): Promise<boolean> {
+    const result = await this.reporter.call(`download ${file.name}`, () =>
+      this.deps.client.download(this.job.jobId, file.fileId, target, this.abort.signal),
+    );
+    if (this.stopped()) return false;
+    if (result !== 'ok') throw new Error(`The input file ${file.name} could not be downloaded.`);
+    return true;
   }
 
   /** The working config and the command line. */

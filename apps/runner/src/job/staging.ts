@@ -1,7 +1,9 @@
 /**
  * Input files land in the job's `input/` folder under their own names, made safe for a file system (no folders, no
  * "..") and unique (a second "config.xml" becomes "2-config.xml"). The working config is written next to them, so
- * `input` files that a config names by a relative path are found.
+ * `input` files that a config names by a relative path are found. The job template's files come first, under
+ * exactly their names (relative paths the server checked, checked again in template-files.ts), so the run's files
+ * make way for them.
  */
 import type { ClaimedJob } from '@corridor/contract';
 
@@ -16,9 +18,9 @@ export function safeFileName(name: string, fallback: string): string {
   return cleaned === '' ? fallback : cleaned.slice(0, 200);
 }
 
-/** One unique, safe name per file, in order. */
-export function stagedNames(files: readonly { fileId: number; name: string }[]): string[] {
-  const taken = new Set<string>([WORKING_CONFIG]);
+/** One unique, safe name per file, in order; `used`: names already in the folder (the job template's files). */
+export function stagedNames(files: readonly { fileId: number; name: string }[], used: Iterable<string> = []): string[] {
+  const taken = new Set<string>([WORKING_CONFIG, ...used]);
   return files.map((file) => {
     const base = safeFileName(file.name, `file-${file.fileId}`);
     let name = base;
