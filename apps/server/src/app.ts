@@ -32,6 +32,10 @@ import { SettingsRepository } from './modules/settings/repository.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { ApiKeyAuth } from './modules/profile/api-key-auth.ts';
+import { ProfileRepository } from './modules/profile/repository.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { ProfileService } from './modules/profile/service.ts';
 import { InstallationKeys } from './modules/licenses/installation-keys.ts';
 import { LicensesRepository } from './modules/licenses/repository.ts';
 import { licensesRoutes } from './modules/licenses/routes.ts';
@@ -107,6 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const seats = new UserSeats(licensesRepository, adminAccountsRepository);
   const accounts = new AccountsService(accountsRepository, features, limiter, now, seats);
   const adminAccounts = new AdminAccountsService(adminAccountsRepository, accountsRepository, seats);
+  // Devices, password and API keys; the API keys also authenticate requests (resolveActor below).
+  const profileRepository = new ProfileRepository(db);
+  const profile = new ProfileService(profileRepository, accountsRepository);
+  const apiKeyAuth = new ApiKeyAuth(profileRepository, now);
   const installationKeys = new InstallationKeys(config.dataDir);
   const licenses = new LicensesService(
     licensesRepository,
@@ -137,9 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      resolveActor(api, cookieJar, (value) => accounts.resolveSession(value));
+      resolveActor(api, cookieJar, { session: (value) => accounts.resolveSession(value), apiKey: (value) => apiKeyAuth.resolve(value) });
       await api.register(healthRoutes);
       await api.register(accountsRoutes(accounts, cookieJar));
+      await api.register(profileRoutes(profile));
       await api.register(featuresRoutes(features));
       await api.register(settingsRoutes(settings));
       await api.register(licensesRoutes(licenses));

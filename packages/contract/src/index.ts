@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './common.ts';
 export * from './strings.ts';
 export * from './accounts.ts';
+export * from './profile.ts';
 export * from './features.ts';
 export * from './settings.ts';
 export * from './licenses.ts';

@@ -1,22 +1,25 @@
 /**
- * Session cookie values: `<token>.<secret>`. The token is the public id of the login token (devices list,
- * deauthorize); the database keeps only a SHA-256 of the secret, so a leaked table does not sign anyone in.
+ * Secret tokens `<id>.<secret>`: session cookie values and API keys. The id is public (devices list, API key list,
+ * deauthorize, delete); the database keeps only a SHA-256 of the secret, so a leaked table signs no one in.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export interface NewSessionToken {
+export interface NewSecretToken {
+  /** The public id. */
   token: string;
   secretHash: string;
-  cookieValue: string;
+  /** `token.secret`: what the client holds (cookie value, API key); never stored. */
+  value: string;
 }
 
-export function newSessionToken(): NewSessionToken {
+/** 16 random bytes of id, 32 of secret (256 bits), both base64url. */
+export function newSecretToken(): NewSecretToken {
   const token = randomBytes(16).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
-  return { token, secretHash: hashSecret(secret), cookieValue: `${token}.${secret}` };
+  return { token, secretHash: hashSecret(secret), value: `${token}.${secret}` };
 }
 
-export function parseCookieValue(value: string): { token: string; secret: string } | null {
+export function parseSecretToken(value: string): { token: string; secret: string } | null {
   const match = /^([A-Za-z0-9_-]{10,64})\.([A-Za-z0-9_-]{20,128})$/.exec(value);
   return match ? { token: match[1]!, secret: match[2]! } : null;
 }

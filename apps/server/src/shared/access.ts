@@ -1,14 +1,18 @@
-/** Who is calling, and the two checks nearly every service starts with. */
-import { ADMIN_ROLE } from '@corridor/contract';
+/** Who is calling, and the checks nearly every service starts with. */
+import { ADMIN_ROLE, PROFILE_MESSAGES } from '@corridor/contract';
 import { forbidden, unauthorized } from './errors.ts';
 
-/** The signed-in user behind a request, resolved from the session cookie. */
+/** How the caller proved who they are: a session cookie (a device) or an API key (`Authorization: Bearer`). */
+export type AuthMethod = 'session' | 'apikey';
+
+/** The signed-in user behind a request, resolved from the session cookie or an API key. */
 export interface Actor {
   userId: number;
   username: string;
   roles: string[];
-  /** Public id of the login token (device) the request came with. */
+  /** Public id of the login token (device) or of the API key the request came with (see `via`). */
   token: string;
+  via: AuthMethod;
 }
 
 export function isAdmin(actor: Actor | null): boolean {
@@ -23,5 +27,12 @@ export function requireUser(actor: Actor | null): Actor {
 export function requireAdmin(actor: Actor | null): Actor {
   const user = requireUser(actor);
   if (!isAdmin(user)) throw forbidden('Only an administrator can do this.');
+  return user;
+}
+
+/** Things only a person at a signed-in device may do (password, API keys, devices): 403 for an API key. */
+export function requireSession(actor: Actor | null): Actor {
+  const user = requireUser(actor);
+  if (user.via !== 'session') throw forbidden(PROFILE_MESSAGES.notWithApiKey);
   return user;
 }

@@ -35,7 +35,7 @@ export function accountsRoutes(accounts: AccountsService, cookie: SessionCookie)
       async (request, reply) => {
         const user = await accounts.validate(request.actor);
         // Sliding expiry: each validate (every app start) extends the cookie like the server-side token.
-        cookie.set(reply, cookie.read(request)!, SESSION_IDLE_MS);
+        if (request.actor?.via === 'session') cookie.set(reply, cookie.read(request)!, SESSION_IDLE_MS);
         return user;
       },
     );

@@ -6,7 +6,7 @@ import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/acc
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
 import type { LoginLimiter } from '../../security/login-limiter.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/password.ts';
-import { newSessionToken, parseCookieValue, secretMatches } from '../../security/secret-token.ts';
+import { newSecretToken, parseSecretToken, secretMatches } from '../../security/secret-token.ts';
 import type { FeaturesService } from '../features/service.ts';
 import type { AccountsRepository, UserRow } from './repository.ts';
 
@@ -43,20 +43,21 @@ export class AccountsService {
 
   /** The Actor behind a session cookie, or null when the cookie is missing, unknown, expired or blocked. */
   async resolveSession(cookieValue: string | undefined): Promise<Actor | null> {
-    const parsed = cookieValue ? parseCookieValue(cookieValue) : null;
+    const parsed = cookieValue ? parseSecretToken(cookieValue) : null;
     if (!parsed) return null;
     const row = await this.accounts.findSession(parsed.token);
     if (!row || !secretMatches(parsed.secret, row.secretHash)) return null;
     if (row.state !== 'active') return null;
     if (this.now().getTime() - row.lastAccess.getTime() > SESSION_IDLE_MS) return null;
-    return { userId: row.userId, username: row.username, roles: row.roles, token: parsed.token };
+    return { userId: row.userId, username: row.username, roles: row.roles, token: parsed.token, via: 'session' };
   }
 
   /** 400 before setup is how the web app knows to open the setup wizard (spec 1 §2.3). */
   async validate(actor: Actor | null): Promise<SessionUser> {
     if (!(await this.accounts.adminExists())) throw badRequest(NOT_SET_UP);
     const user = requireUser(actor);
-    await this.accounts.touchSession(user.token, user.userId, this.now());
+    // An API key's last access is kept by its own lookup (profile/api-key-auth.ts).
+    if (user.via === 'session') await this.accounts.touchSession(user.token, user.userId, this.now());
     return this.sessionUser(user.userId);
   }
 
@@ -93,7 +94,7 @@ export class AccountsService {
   }
 
   async logout(actor: Actor | null): Promise<void> {
-    if (actor) await this.accounts.deleteLoginToken(actor.token);
+    if (actor?.via === 'session') await this.accounts.deleteLoginToken(actor.token);
   }
 
   async signup(input: { username: string; email: string }): Promise<SignupAnswer> {
@@ -144,7 +145,7 @@ export class AccountsService {
   }
 
   private async signIn(userId: number, client: ClientInfo): Promise<SignedIn> {
-    const session = newSessionToken();
+    const session = newSecretToken();
     await this.accounts.insertLoginToken({
       token: session.token,
       secretHash: session.secretHash,
@@ -152,7 +153,7 @@ export class AccountsService {
       description: deviceDescription(client.userAgent),
     });
     await this.accounts.touchSession(session.token, userId, this.now());
-    return { user: await this.sessionUser(userId), cookieValue: session.cookieValue };
+    return { user: await this.sessionUser(userId), cookieValue: session.value };
   }
 
   private async sessionUser(userId: number): Promise<SessionUser> {
