@@ -5,6 +5,7 @@ export * from './accounts.ts';
 export * from './profile.ts';
 export * from './features.ts';
 export * from './settings.ts';
+export * from './emails.ts';
 export * from './licenses.ts';
 export * from './engine.ts';
 export * from './datasets.ts';

@@ -1,0 +1,74 @@
+/**
+ * Sending mail with the installation's SMTP settings (nodemailer), and the administrators' SMTP test (spec 3 §2.13,
+ * §4 "SMTP test", §8). A failure names what the mail server said, so the UI can show it.
+ */
+import { isEmailAddress, MAIL_MESSAGES, type Settings, type TestSmtpRequest } from '@corridor/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+import { requireAdmin, type Actor } from '../../shared/access.ts';
+import { badRequest, HttpError } from '../../shared/errors.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { testMessage, type MailMessage } from './messages.ts';
+import { MAIL_TIMEOUT_MS, mailConfigured, smtpOptions } from './transport.ts';
+
+export class MailService {
+  /** Mails sent in the background (public flows answer at once); close() waits for them. */
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly log: FastifyBaseLogger,
+    private readonly timeoutMs = MAIL_TIMEOUT_MS,
+  ) {}
+
+  async configured(): Promise<boolean> {
+    return mailConfigured(await this.settings.stored());
+  }
+
+  /** Sends with the stored settings: 503 when mail is not configured, 502 with the server's text when sending fails. */
+  async send(message: MailMessage): Promise<void> {
+    const settings = await this.settings.stored();
+    if (!mailConfigured(settings)) throw new HttpError(503, MAIL_MESSAGES.mailNotConfigured);
+    await this.sendWith(settings, message);
+  }
+
+  /** Sends without keeping the caller waiting; a failure is logged (`what` says which mail it was). */
+  sendLater(message: MailMessage, what: string): void {
+    const sending: Promise<void> = this.send(message)
+      .catch((err: unknown) => this.log.warn({ err, what }, 'a mail could not be sent'))
+      .finally(() => this.pending.delete(sending));
+    this.pending.add(sending);
+  }
+
+  /** Resolves once every background mail is sent or has failed. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  /** Spec 3 §2.13 "Test Connection": a test message with the form's unsaved settings. */
+  async test(actor: Actor | null, request: TestSmtpRequest): Promise<void> {
+    requireAdmin(actor);
+    if (!isEmailAddress(request.email)) throw badRequest(MAIL_MESSAGES.invalidEmail);
+    const settings = await this.settings.withUnsaved(request.settings);
+    if (!settings.emailSmtpServer.trim()) throw badRequest('Please enter the SMTP server.');
+    if (!settings.emailSenderAddress.trim()) throw badRequest('Please enter the sender address.');
+    await this.sendWith(settings, testMessage(request.email));
+  }
+
+  private async sendWith(settings: Settings, message: MailMessage): Promise<void> {
+    const transport = createTransport(smtpOptions(settings, this.timeoutMs));
+    try {
+      await transport.sendMail({ from: settings.emailSenderAddress.trim(), to: message.to, subject: message.subject, text: message.text });
+    } catch (err) {
+      throw new HttpError(502, smtpFailure(err));
+    } finally {
+      transport.close();
+    }
+  }
+}
+
+/** The mail server's (or the network's) own words: "Invalid login: 535 …", "connect ECONNREFUSED 127.0.0.1:25". */
+function smtpFailure(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.trim() || 'The mail server did not accept the message.';
+}
