@@ -128,6 +128,7 @@ export class MatrixFixtures {
     this.licenceKey = await this.freshLicence();
     this.visRun = await this.runWithVehicleData();
     this.heldJob = await this.freshClaimedJob();
+    await this.freshApiKey();
     ok(await this.runners.runner.client.started(this.heldJob), 'started');
     // Signing up is off by default; the matrix checks who may call it, so it is on.
     await this.as('admin', 'PUT', '/corridor/features', { accountsSignup: true });
@@ -234,6 +235,18 @@ export class MatrixFixtures {
   }
 
   /** A new user of no team (signed in once); answers the user id. */
+  /** The public id of a new device (session) of the owner. */
+  async freshDevice(): Promise<string> {
+    const cookie = await this.freshCookie('owner');
+    return cookie!.slice(cookie!.indexOf('=') + 1).split('.')[0]!;
+  }
+
+  /** The public id of a new API key of the owner (its description carries MARKER). */
+  async freshApiKey(): Promise<string> {
+    const created = await this.as<{ data: { apikey: string } }>('owner', 'POST', `/accounts/users/${this.users.owner.userId}/apikeys`, { description: `${MARKER} key` });
+    return created.data.apikey;
+  }
+
   async freshUser(): Promise<number> {
     return (await addUser(this.t.app, this.users.admin.cookie, this.name('user'))).userId;
   }

@@ -15,7 +15,8 @@ import { multipart } from './workspace-helpers.ts';
  * granted users, the owner and administrators; manage without granted users; grant for the owner and
  * administrators. `file`: whoever sees a dataset using the file; `adder`: an unused file, its adder only.
  * `team`/`team-owner`: the team's members/owners. `runner`: any valid runner token; `job-runner`: the runner that
- * holds the job. `self`: the owner's own account (routes under /accounts/users/{the owner's id}) and administrators.
+ * holds the job. `self`: the owner's own account (routes under /accounts/users/{the owner's id}) and administrators;
+ * `own`: the owner's own account only (creating API keys).
  * `nobody`: no one (setup once an administrator exists).
  */
 export type Access =
@@ -33,6 +34,7 @@ export type Access =
   | 'runner'
   | 'job-runner'
   | 'self'
+  | 'own'
   | 'nobody';
 
 const USERS = ['stranger', 'member', 'granted', 'owner', 'admin'] as const;
@@ -53,6 +55,7 @@ export const ALLOWED: Record<Access, readonly Role[]> = {
   runner: ['runner', 'otherRunner'],
   'job-runner': ['runner'],
   self: ['owner', 'admin'],
+  own: ['owner'],
   nobody: [],
 };
 
@@ -111,6 +114,19 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /accounts/users/batch': rule('admin', (_r, fx) => ({ json: { users: [fx.spare.userId], action: 'setUserState', payload: { state: 'active' } } })),
   'POST /accounts/users/{userId}/username': rule('admin', async (_r, fx) => ({ params: { userId: await fx.freshUser() }, json: { newUsername: fx.name('renamed') } })),
   'GET /accounts/users/{userId}/groups': rule('self', (_r, fx) => ({ params: { userId: fx.users.owner.userId } })),
+
+  // profile: devices, password, API keys of the owner's account
+  'GET /accounts/users/{userId}/logintokens': rule('self', (_r, fx) => ({ params: { userId: fx.users.owner.userId } })),
+  'DELETE /accounts/users/{userId}/logintokens/{token}': rule('self', async (_r, fx) => ({ params: { userId: fx.users.owner.userId, token: await fx.freshDevice() } })),
+  // The owner sets the same password again (their matrix session stays); an administrator overwrites a fresh user's.
+  'POST /accounts/users/{userId}/password': rule('self', async (role, fx) =>
+    role === 'admin'
+      ? { params: { userId: await fx.freshUser() }, json: { newPW: 'password-2' } }
+      : { params: { userId: fx.users.owner.userId }, json: { oldPW: 'password-1', newPW: 'password-1' } },
+  ),
+  'GET /accounts/users/{userId}/apikeys': rule('self', (_r, fx) => ({ params: { userId: fx.users.owner.userId } })),
+  'POST /accounts/users/{userId}/apikeys': rule('own', (_r, fx) => ({ params: { userId: fx.users.owner.userId }, json: { description: fx.name('key') } })),
+  'DELETE /accounts/users/{userId}/apikeys/{apikey}': rule('self', async (_r, fx) => ({ params: { userId: fx.users.owner.userId, apikey: await fx.freshApiKey() } })),
 
   // features, licences, engine download
   'GET /corridor/features/enabled': rule('public'),

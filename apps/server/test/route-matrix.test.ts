@@ -28,6 +28,7 @@ const CARRY_MARKER = [
   'GET /accounts/groups',
   'GET /accounts/groups/{id}',
   'GET /accounts/users/{userId}/groups',
+  'GET /accounts/users/{userId}/apikeys',
 ];
 
 let fx: MatrixFixtures;
