@@ -53,6 +53,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface AppDeps {
   config: Config;
+import { createMonitoring } from './modules/metrics/monitoring.ts';
   db: Db;
   /** Clock for sessions, licence validity and the login limiter. */
   now?: () => Date;
@@ -78,6 +79,8 @@ export type App = FastifyInstance;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
+  /** How often the metrics are sampled into the database; default every minute, 0: never. */
+  metricsSampleMs?: number;
   const now = deps.now ?? (() => new Date());
 
   const app = Fastify({
@@ -100,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurityHeaders(app, config.publicUrl, [...new Set(mapOrigins)]);
   await app.register(cookie);
   await app.register(multipart);
+  const monitoring = createMonitoring({ config, db, now, log: app.log, sampleMs: deps.metricsSampleMs });
+  monitoring.metrics.observe(app);
   await registerDocs(app);
 
   const accountsRepository = new AccountsRepository(db);
@@ -157,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminAccountsRoutes(adminAccounts));
       await workspace.register(api);
     },
+    onUploadBytes: monitoring.metrics.uploaded,
     { prefix: API_PREFIX },
   );
 
@@ -175,10 +181,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
  */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
+      await monitoring.register(api);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
+  await app.register(monitoring.endpoint((request) => accounts.resolveSession(cookieJar.read(request))));
 }
+  app.addHook('onReady', async () => monitoring.start());
+  app.addHook('onClose', () => monitoring.stop());

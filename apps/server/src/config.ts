@@ -62,6 +62,8 @@ const EnvSchema = z.object({
     .string()
     .transform((v) => !['false', '0', 'no', 'off'].includes(v.trim().toLowerCase()))
     .default(true),
+  /** Bearer token that may read GET /metrics (Prometheus scrapers); absent: administrators' sessions only. */
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -101,6 +103,8 @@ export interface Config {
    * (works offline). Their origins are allowed in the security policy's connect-src and img-src.
    */
   mapStyle: { light: string | null; dark: string | null };
+  /** Bearer token for GET /metrics; null: only administrators' sessions may read it. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedRunner: e.EMBEDDED_RUNNER,
     trustProxy: e.TRUST_PROXY,
     mapStyle: { light: e.MAP_STYLE_URL_LIGHT ?? null, dark: e.MAP_STYLE_URL_DARK ?? null },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

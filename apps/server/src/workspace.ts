@@ -99,6 +99,8 @@ export interface WorkspaceOptions {
   processing?: Partial<ProcessingLimits>;
   /** A template download fails when no data arrived for this long. Default 30 s. */
   templateIdleTimeoutMs?: number;
+  /** Counts the bytes of each uploaded file (the upload-bytes metric). */
+  onUploadBytes?: (bytes: number) => void;
 }
 
 export interface Workspace {
@@ -135,6 +137,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     network,
     maxUploadBytes: config.maxUploadBytes,
     onBlobLeak,
+    onUploaded: options.onUploadBytes,
   });
   const content = new FileContentService({
     files: filesRepository,

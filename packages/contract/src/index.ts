@@ -24,4 +24,5 @@ export * from './scenario-export.ts';
 export * from './charts.ts';
 export * from './dashboards.ts';
 export * from './visualizer.ts';
+export * from './system.ts';
 export * from './job-files.ts';

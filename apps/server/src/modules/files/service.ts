@@ -24,6 +24,8 @@ export interface FilesServiceDeps {
   processing: Processing;
   maxUploadBytes: number;
   onBlobLeak: (key: string, err: unknown) => void;
+  /** Told the size of each file an upload stored (metrics). */
+  onUploaded?: (bytes: number) => void;
 }
 
 export class FilesService {
@@ -47,6 +49,7 @@ export class FilesService {
           const content = await sniffBlob(this.deps.processing, blobs, blob.key, part.filename);
           if (type === JOB_FILE_TYPE && (await isZipBlob(blobs, blob.key))) content.attributes.archive = 'zip';
           stored.push(await files.insert({ name: part.filename, size: blob.size, blobKey: blob.key, ...content, type, createdBy: user.userId }));
+          this.deps.onUploaded?.(blob.size);
         } catch (err) {
           await this.removeBlobs([blob.key]);
           throw err;

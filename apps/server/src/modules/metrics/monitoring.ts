@@ -1,0 +1,66 @@
+/**
+ * System information and metrics wired together for buildApp: the app's Prometheus registry, the sampler into the
+ * database, the /api/v1 routes (sysinfo, meters, presets) and the /metrics endpoint.
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import type { Actor } from '../../shared/access.ts';
+import { databaseKind, postgresPool } from '../sysinfo/database-client.ts';
+import { SystemRepository } from '../sysinfo/repository.ts';
+import { sysInfoRoutes } from '../sysinfo/routes.ts';
+import { SysInfoService } from '../sysinfo/service.ts';
+import { metricsEndpoint } from './endpoint.ts';
+import { createMetrics, type Metrics } from './registry.ts';
+import { MetricsRepository } from './repository.ts';
+import { metricsRoutes } from './routes.ts';
+import { DEFAULT_SAMPLE_MS, MetricsSampler } from './sampler.ts';
+import { MetricsService } from './service.ts';
+
+export interface MonitoringOptions {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** How often the meters are sampled into the database; default every minute, 0: never (tests). */
+  sampleMs?: number;
+}
+
+export interface Monitoring {
+  metrics: Metrics;
+  /** Registers the /api/v1 routes (inside the API scope). */
+  register(api: FastifyInstance): Promise<void>;
+  /** GET /metrics, outside /api/v1; `sessionActor` reads the request's session cookie. */
+  endpoint(sessionActor: (request: FastifyRequest) => Promise<Actor | null>): FastifyPluginAsync;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createMonitoring(options: MonitoringOptions): Monitoring {
+  const { config, db, now, log } = options;
+  const system = new SystemRepository(db);
+  const heartbeatTimeoutMs = config.runnerHeartbeatTimeoutMs;
+  const metrics = createMetrics({ system, pool: postgresPool(db), now, heartbeatTimeoutMs });
+  const repository = new MetricsRepository(db);
+  const sampler = new MetricsSampler({ registry: metrics.registry, repository, now, intervalMs: options.sampleMs ?? DEFAULT_SAMPLE_MS, log });
+  const sysInfo = new SysInfoService({
+    repository: system,
+    databaseKind: databaseKind(db),
+    dataDir: config.dataDir,
+    webDist: config.webDist,
+    port: config.port,
+    now,
+    heartbeatTimeoutMs,
+  });
+  const service = new MetricsService(repository, now);
+  return {
+    metrics,
+    async register(api) {
+      await api.register(sysInfoRoutes(sysInfo));
+      await api.register(metricsRoutes(service));
+    },
+    endpoint: (sessionActor) => metricsEndpoint({ metrics, token: config.metricsToken, sessionActor }),
+    start: () => sampler.start(),
+    stop: () => sampler.stop(),
+  };
+}
