@@ -1,6 +1,7 @@
 import { COMMAND_TEMPLATES, JOB_TEMPLATE_MESSAGES } from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { zipBytes } from '../../runner/test/zip-bytes.ts';
 import { addUser, uploadOk, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
@@ -31,7 +32,7 @@ describe('job templates', () => {
 
   it('adds, edits and deletes a template (administrators)', async () => {
     const { admin, alice } = await start();
-    const [jar] = await uploadOk(t.app, alice, [{ name: 'tools.zip', content: 'PK' }]);
+    const [jar] = await uploadOk(t.app, alice, [{ name: 'tools.zip', content: zipBytes([{ name: 'tool.txt', content: 'x' }]) }]);
     const created = await post(admin, { ...engine, files: [{ fkUserFile: jar!.id, extractArchive: true }] });
     expect(created.statusCode).toBe(200);
     const template = created.json();

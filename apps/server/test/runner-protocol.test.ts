@@ -270,7 +270,7 @@ describe('job template files', () => {
     const runner = new TestRunner(t.app, { token: token.token });
     await runner.connect();
     const claimed = await runner.claimJob();
-    expect(claimed!.files).toContainEqual({ fileId: extra!.id, name: 'extra.properties', role: 'input' });
+    expect(claimed!.files).toContainEqual({ fileId: extra!.id, name: 'extra.properties', role: 'input', template: true, extractArchive: false });
     expect((await runner.inputFile(scheduled.id, extra!.id)).body).toBe('seed=1');
     // The user's assignment stays as it was scheduled.
     expect((await job(alice, scheduled.id)).files.map((f) => f.role).sort()).toEqual(['config', 'network', 'population']);

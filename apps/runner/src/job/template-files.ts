@@ -1,7 +1,8 @@
 /**
  * The job template's files (`template: true` in the claimed job): each lands next to the config under exactly its
  * name, a relative path (`templateFileNameProblem`, the server's rule, checked again: a job may come from an older
- * server); a zip with `extractArchive` is extracted there instead (archive.ts) and not kept.
+ * server); a zip with `extractArchive` is extracted instead (archive.ts) into the folder its name names, and not
+ * kept.
  */
 import { access, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,8 +32,11 @@ export async function stageTemplateFiles(
       const zip = path.join(dirs.archiveDir, `${file.fileId}.zip`);
       await mkdir(dirs.archiveDir, { recursive: true });
       if (!(await fetch(file, zip))) return null;
+      // Into the folder of its name: "tools.zip" next to the config, "lib/tools.zip" into lib/.
+      const into = path.join(dirs.inputDir, path.posix.dirname(file.name));
+      await mkdir(into, { recursive: true });
       try {
-        await extractArchive(zip, dirs.inputDir, limits);
+        await extractArchive(zip, into, limits);
       } catch (error) {
         if (error instanceof ArchiveError) throw new Error(`The archive ${file.name} could not be extracted: ${error.message}.`);
         throw error;

@@ -2,6 +2,7 @@ import 'i18next';
 import type { dashboardsCatalogues } from '../features/dashboards/i18n/index.ts';
 import type { editorCatalogues } from '../features/map-editor/i18n/index.ts';
 import type { exportCatalogues } from '../features/scenario-export/i18n/index.ts';
+import type { jobTemplateFilesCatalogues } from '../features/settings/job-templates/i18n/index.ts';
 import type { visualizerCatalogues } from '../features/visualizer/i18n/index.ts';
 import type en from './en.json';
 
@@ -14,6 +15,7 @@ declare module 'i18next' {
       scenarioExport: (typeof exportCatalogues)['en'];
       dashboards: (typeof dashboardsCatalogues)['en'];
       visualizer: (typeof visualizerCatalogues)['en'];
+      jobTemplateFiles: (typeof jobTemplateFilesCatalogues)['en'];
     };
   }
 }
