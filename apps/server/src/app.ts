@@ -31,6 +31,12 @@ import { FeaturesService } from './modules/features/service.ts';
 import { SettingsRepository } from './modules/settings/repository.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { MailRateLimiter } from './modules/account-mail/rate-limiter.ts';
+import { AccountMailRepository } from './modules/account-mail/repository.ts';
+import { accountMailRoutes } from './modules/account-mail/routes.ts';
+import { AccountMailService } from './modules/account-mail/service.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
+import { MailService } from './modules/mail/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { ApiKeyAuth } from './modules/profile/api-key-auth.ts';
 import { ProfileRepository } from './modules/profile/repository.ts';
@@ -110,11 +116,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accountsRepository = new AccountsRepository(db);
   const features = new FeaturesService(new FeaturesRepository(db));
   const settings = new SettingsService(new SettingsRepository(db));
+  // Mail (SMTP settings) and the account flows that mail one-time links; sign-up uses them too.
+  const mail = new MailService(settings, app.log);
+  const accountMail = new AccountMailService({
+    repository: new AccountMailRepository(db),
+    mail,
+    settings,
+    features,
+    limiter: new MailRateLimiter(undefined, () => now().getTime()),
+    publicUrl: config.publicUrl,
+    now,
+  });
   const limiter = new LoginLimiter(deps.loginPolicy ?? LOGIN_POLICY, () => now().getTime());
   const licensesRepository = new LicensesRepository(db);
   const adminAccountsRepository = new AdminAccountsRepository(db);
   const seats = new UserSeats(licensesRepository, adminAccountsRepository);
-  const accounts = new AccountsService(accountsRepository, features, limiter, now, seats);
+  const accounts = new AccountsService(accountsRepository, features, limiter, now, seats, accountMail);
   const adminAccounts = new AdminAccountsService(adminAccountsRepository, accountsRepository, seats);
   // Devices, password and API keys; the API keys also authenticate requests (resolveActor below).
   const profileRepository = new ProfileRepository(db);
@@ -156,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(profileRoutes(profile));
       await api.register(featuresRoutes(features));
       await api.register(settingsRoutes(settings));
+      await api.register(mailRoutes(mail));
+      await api.register(accountMailRoutes(accountMail));
       await api.register(licensesRoutes(licenses));
       await api.register(engineSetupRoutes(engine));
       await api.register(groupsRoutes(groups));
@@ -170,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(dashboardTemplateRoutes);
   await registerWebApp(app, config.webDist);
   app.addHook('onClose', () => engine.stop());
+  // Mails still being sent in the background (their tokens are in the database).
+  app.addHook('onClose', () => mail.idle());
   // Lets a running network job finish before the database closes.
   app.addHook('onClose', () => workspace.close());
   return app;

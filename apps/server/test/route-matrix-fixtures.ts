@@ -5,14 +5,14 @@
  * text. Destructive calls take fresh resources from the `fresh…` helpers, so the order of calls does not matter.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RUNNER_ID_HEADER, type Resources } from '@corridor/contract';
 import { metricMeters } from '../src/db/schema.ts';
 import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { linkIn, startSmtpServer, tokenOf, type TestSmtpServer } from './smtp-server.ts';
 import { insertRun, sampleSeries, type InsertedRun } from './run-fixtures.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, TestRunner, type ScenarioInputs } from './runner-client.ts';
-import { zipBytes } from '../../runner/test/zip-bytes.ts';
 import { finishWithOutputs, vehicleData } from './visualizer-fixtures.ts';
 import { addUser, attach, createScenario, SHARED_DATA, signIn, uploadOk, type Session } from './workspace-helpers.ts';
 
@@ -67,6 +67,7 @@ export class MatrixFixtures {
       return { token, client };
     };
     const fx = new MatrixFixtures(t, users, spare, { runner: await runner('matrix-runner'), otherRunner: await runner('other-runner') });
+    fx.smtp = await startSmtpServer();
     fx.adminSecrets.push(fx.runners.runner.token, fx.runners.otherRunner.token);
     await fx.setUp();
     return fx;
@@ -74,6 +75,8 @@ export class MatrixFixtures {
 
   // ---- what the owner owns (set up once) ------------------------------------------------------------------
 
+  /** The mail server the settings point at. */
+  smtp!: TestSmtpServer;
   lab!: { id: number; name: string };
   scenario!: ScenarioInputs & { id: number; name: string };
   /** A scenario of the stranger's own: the parent through which they address the owner's nested things. */
@@ -134,6 +137,8 @@ export class MatrixFixtures {
     ok(await this.runners.runner.client.started(this.heldJob), 'started');
     // Signing up is off by default; the matrix checks who may call it, so it is on.
     await this.as('admin', 'PUT', '/corridor/features', { accountsSignup: true });
+    // Mail goes to a real SMTP server of the test: verification and sign-up mails must reach somewhere.
+    await this.as('admin', 'PUT', '/corridor/settings', this.smtp.settings());
   }
 
   // ---- callers ----------------------------------------------------------------------------------------------
@@ -253,13 +258,6 @@ export class MatrixFixtures {
     return (await addUser(this.t.app, this.users.admin.cookie, this.name('user'))).userId;
   }
 
-  /** A MATSim release where the setup wizard stores it (for prespecified files); answers its key. */
-  async placedRelease(): Promise<string> {
-    await mkdir(path.join(this.t.config.dataDir, 'engines'), { recursive: true });
-    await writeFile(path.join(this.t.config.dataDir, 'engines', 'matsim-2025.0.zip'), zipBytes([{ name: 'matsim-2025.0.jar', content: 'jar' }]));
-    return 'matsim-2025.0';
-  }
-
   async freshJobTemplate(): Promise<number> {
     return (await this.as<{ id: number }>('admin', 'POST', '/jobs/templates', { name: this.name('template'), command: JOB_COMMAND })).id;
   }
@@ -274,6 +272,31 @@ export class MatrixFixtures {
     const { key } = await this.as<{ key: string }>('admin', 'POST', '/corridor/licenses/community', { name: this.name('licence') });
     this.adminSecrets.push(key);
     return key;
+  }
+
+  /** An unverified address of the spare user (an administrator added it); answers its id. */
+  async freshEmail(): Promise<number> {
+    return (await this.as<{ id: number }>('admin', 'POST', `/accounts/users/${this.spare.userId}/emails`, { email: `${this.name('address')}@example.org` })).id;
+  }
+
+  /** The token of a mailed verification link for a fresh address of the spare user. */
+  async freshVerifyToken(): Promise<string> {
+    const id = await this.freshEmail();
+    const address = (await this.as<{ id: number; email: string }[]>('admin', 'GET', `/accounts/users/${this.spare.userId}/emails`)).find((e) => e.id === id)!.email;
+    await this.as('admin', 'POST', `/accounts/users/${this.spare.userId}/emails/${id}/verify`);
+    return tokenOf(linkIn(await this.smtp.nextMail(address), '/-/verify-email/'));
+  }
+
+  /** The token of the set-password link a fresh sign-up was mailed. */
+  async freshPasswordToken(): Promise<string> {
+    const username = this.name('newcomer');
+    await this.as('admin', 'POST', '/accounts/signup', { username, email: `${username}@example.org` });
+    return tokenOf(linkIn(await this.smtp.nextMail(`${username}@example.org`), '/-/set-password/'));
+  }
+
+  async close(): Promise<void> {
+    await this.smtp?.close();
+    await this.t.close();
   }
 
   /** A run of the scenario scheduled by the owner and claimed by the matrix's runner; answers the job id. */

@@ -134,6 +134,15 @@ export const ROUTES: Record<string, RouteRule> = {
   'PUT /corridor/features': rule('admin', () => ({ json: { accountsSignup: true } })),
   'GET /corridor/settings': rule('admin'),
   'PUT /corridor/settings': rule('admin', () => ({ json: { accountsAutoAuthDomains: '' } })),
+  'POST /corridor/testsmtp': rule('admin', (_r, fx) => ({ json: { email: 'admin@example.org', settings: fx.smtp.settings() } })),
+  // a user's e-mail addresses: the user and administrators (the spare user is none of the roles), one-time links
+  'GET /accounts/users/{userId}/emails': rule('admin', (_r, fx) => ({ params: { userId: fx.spare.userId } })),
+  'POST /accounts/users/{userId}/emails': rule('admin', (_r, fx) => ({ params: { userId: fx.spare.userId }, json: { email: `${fx.name('address')}@example.org` } })),
+  'DELETE /accounts/users/{userId}/emails/{id}': rule('admin', async (_r, fx) => ({ params: { userId: fx.spare.userId, id: await fx.freshEmail() } })),
+  'POST /accounts/users/{userId}/emails/{id}/verify': rule('admin', async (_r, fx) => ({ params: { userId: fx.spare.userId, id: await fx.freshEmail() } })),
+  'POST /accounts/verify-email': rule('public', async (_r, fx) => ({ json: { token: await fx.freshVerifyToken() } })),
+  'POST /accounts/forgot-password': rule('public', (_r, fx) => ({ json: { email: `${fx.name('forgot')}@example.org` } })),
+  'POST /accounts/set-password': rule('public', async (_r, fx) => ({ json: { token: await fx.freshPasswordToken(), password: 'password-2' } })),
   'POST /corridor/licenses/check/key': rule('admin', (_r, fx) => ({ raw: text(fx.licenceKey) })),
   'POST /corridor/licenses/check': rule('admin', (_r, fx) => ({ raw: file('licence.txt', fx.licenceKey) })),
   'POST /corridor/licenses/key': rule('admin', (_r, fx) => ({ raw: text(fx.licenceKey) })),
@@ -184,7 +193,6 @@ export const ROUTES: Record<string, RouteRule> = {
   'DELETE /datasets/datasets/{id}/files/{fileId}': rule('edit', async (_r, fx) => ({ params: { id: fx.scenario.id, fileId: await fx.attachedOrphan() } })),
   'PUT /datasets/files/{id}/meta': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id }, json: { name: fx.scenario.files.network.name } })),
   'PUT /datasets/files/init': rule('signed-in', () => ({ query: { fileName: 'empty.xml' } })),
-  'GET /datasets/files': rule('admin', () => ({ query: { type: 'jobfile' } })),
   'DELETE /datasets/files/{id}': rule('adder', async (_r, fx) => ({ params: { id: await fx.orphanOf('owner') } })),
   'GET /datasets/files/{id}': network('file', { query: { dl: 1 } }),
   'PUT /datasets/files/{id}': rule('file', async (_r, fx) => ({ params: { id: fx.spareConfig }, raw: { payload: await fx.configXml(), headers: { 'content-type': 'text/xml', 'if-match': '*' } } })),
@@ -219,8 +227,6 @@ export const ROUTES: Record<string, RouteRule> = {
   'PUT /jobs/templates/{id}': rule('admin', (_r, fx) => ({ params: { id: fx.jobTemplate }, json: { name: 'Matrix template', command: JOB_COMMAND } })),
   'DELETE /jobs/templates/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshJobTemplate() } })),
   'POST /jobs/templates/{id}/default': rule('admin', (_r, fx) => ({ params: { id: fx.jobTemplate }, json: { default: true } })),
-  'GET /datasets/prespecified': rule('admin'),
-  'POST /datasets/prespecified/{key}/download': rule('admin', async (_r, fx) => ({ params: { key: await fx.placedRelease() } })),
 
   // visualizer (the run with vehicle data: equil's outputs through the runner protocol)
   'GET /datasets/analysis/{id}/options': rule('read', (_r, fx) => ({ params: { id: fx.visRun } })),

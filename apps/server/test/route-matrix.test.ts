@@ -42,7 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`route matrix: ${calls} calls over ${ROUTE_NAMES.length} routes × ${ROLES.length} roles`);
-  await fx?.t.close();
+  await fx?.close();
 });
 
 describe(`route × role matrix: ${ROUTE_NAMES.length} routes × ${ROLES.length} roles = ${ROUTE_NAMES.length * ROLES.length} calls`, () => {

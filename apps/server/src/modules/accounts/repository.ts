@@ -9,6 +9,8 @@ export interface NewAccount {
   passwordHash: string | null;
   roles: string[];
   email?: string;
+  /** Default 'active'; 'blocked' for a sign-up awaiting an administrator's authorization. */
+  state?: 'active' | 'blocked';
 }
 
 export interface UserRow {
@@ -167,7 +169,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 async function insertAccount(tx: Tx, account: NewAccount): Promise<number> {
   const [user] = await tx
     .insert(users)
-    .values({ username: account.username, passwordHash: account.passwordHash, roles: account.roles })
+    .values({ username: account.username, passwordHash: account.passwordHash, roles: account.roles, state: account.state })
     .returning({ id: users.id });
   const [group] = await tx
     .insert(groups)

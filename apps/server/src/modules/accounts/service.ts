@@ -1,6 +1,6 @@
 /** Sign-in, setup, sign-up and group lookup: the rules and access checks of spec 1 §2.5–2.7 and §7.1. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN_ROLE, isReservedGroupName, type GroupFindAnswer, type SessionUser, type SignupAnswer } from '@corridor/contract';
+import { ADMIN_ROLE, isEmailAddress, isReservedGroupName, type GroupFindAnswer, type SessionUser, type SignupAnswer } from '@corridor/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
@@ -26,6 +26,12 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
+/** What sign-up asks of the mail module (account-mail/service.ts): the domain rules and the set-password mail. */
+export interface SignupMail {
+  admitSignup(email: string): Promise<{ allowed: boolean; state: 'active' | 'blocked' }>;
+  signedUp(userId: number, state: 'active' | 'blocked'): Promise<void>;
+}
+
 export interface SignedIn {
   user: SessionUser;
   cookieValue: string;
@@ -39,6 +45,7 @@ export class AccountsService {
     private readonly now: () => Date,
     /** The licence's user limit (admin-accounts/seats.ts); setup is exempt. */
     private readonly seats?: { assertRoom(adding?: number): Promise<void> },
+    private readonly signupMail?: SignupMail,
   ) {}
 
   /** The Actor behind a session cookie, or null when the cookie is missing, unknown, expired or blocked. */
@@ -102,16 +109,21 @@ export class AccountsService {
     const username = input.username.trim();
     const email = input.email.trim();
     const invalidUsername = !USERNAME_PATTERN.test(username) || (await this.accounts.isNameTaken(username));
-    const invalidEmail = !email.includes('@') || email.length > 254;
+    // The address's domain may be one sign-up does not accept; with authorization required the account may wait.
+    const admission = isEmailAddress(email) ? await this.signupMail?.admitSignup(email) : undefined;
+    const invalidEmail = !isEmailAddress(email) || admission?.allowed === false;
     if (invalidUsername || invalidEmail) return { ok: false, invalidUsername, invalidEmail };
+    const state = admission?.state ?? 'active';
+    let userId: number;
     try {
-      // No password yet: setting one (by an emailed link) comes with the email features.
-      await this.accounts.createAccount({ username, passwordHash: null, roles: [], email });
+      // No password yet: the mail below carries a link to set one.
+      userId = await this.accounts.createAccount({ username, passwordHash: null, roles: [], email, state });
     } catch (err) {
       // Someone took the name between the check and the insert.
       if (isUniqueViolation(err)) return { ok: false, invalidUsername: true, invalidEmail: false };
       throw err;
     }
+    await this.signupMail?.signedUp(userId, state);
     return { ok: true, invalidUsername: false, invalidEmail: false };
   }
 
