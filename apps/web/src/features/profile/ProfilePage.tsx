@@ -1,18 +1,28 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFound } from '../../components/NotFound.tsx';
 import { SectionTabs } from '../../components/SectionTabs.tsx';
 import { TeamsSection } from '../teams/TeamsSection.tsx';
+import { ApiKeysSection } from './apikeys/ApiKeysSection.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
+import { EmailsSection } from './emails/EmailsSection.tsx';
+import { SecuritySection } from './security/SecuritySection.tsx';
 import { isProfileSection, PROFILE_SECTIONS, type ProfileSection } from './sections.ts';
 
 function SectionContent({ section }: { section: ProfileSection }) {
-  const { t } = useTranslation();
-  if (section === 'appearance') return <AppearanceSection />;
-  if (section === 'teams') return <TeamsSection />;
-  // Security, API keys and e-mails arrive with the profile issue.
-  return <Text c="dimmed">{t('placeholder.comingSoon')}</Text>;
+  switch (section) {
+    case 'security':
+      return <SecuritySection />;
+    case 'apikeys':
+      return <ApiKeysSection />;
+    case 'emails':
+      return <EmailsSection />;
+    case 'teams':
+      return <TeamsSection />;
+    case 'appearance':
+      return <AppearanceSection />;
+  }
 }
 
 /** My Profile, /profile/{section} (spec 1 §2.18). */
