@@ -1,4 +1,4 @@
-import { COMMAND_PLACEHOLDERS, COMMAND_TEMPLATES, type JobTemplate, MATSIM_RELEASES, TOOL_INTEGRATIONS } from '@corridor/contract';
+import { COMMAND_PLACEHOLDERS, COMMAND_TEMPLATES, type JobTemplate, TOOL_INTEGRATIONS } from '@corridor/contract';
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
@@ -20,6 +20,8 @@ import {
   validateTemplate,
   valuesOf,
 } from './jobTemplateForm.ts';
+import { AdditionalFiles } from './job-templates/AdditionalFiles.tsx';
+import { useReleaseOptions } from './job-templates/useReleaseOptions.ts';
 import { JOB_TEMPLATES_PATH, jobTemplatePath, NEW_JOB_TEMPLATE, SETTINGS_PATH } from './settingsPaths.ts';
 
 function problemText(t: TFunction, problem: TemplateProblem | undefined): string | undefined {
@@ -48,7 +50,7 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
     setSubmitted(true);
     if (Object.keys(validateTemplate(values)).length > 0) return;
     save.mutate(
-      { id: template?.id, template: requestOf(values, template) },
+      { id: template?.id, template: requestOf(values) },
       { onSuccess: (answer) => !template && navigate(jobTemplatePath(answer.id), { replace: true }) },
     );
   };
@@ -56,7 +58,7 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
   const matsimOptions = [
     { value: NO_MATSIM, label: t('jobTemplates.matsimNone') },
     { value: CUSTOM_MATSIM, label: t('jobTemplates.matsimCustom') },
-    ...MATSIM_RELEASES.map((release) => ({ value: release, label: release })),
+    ...useReleaseOptions(),
   ];
   const integrationOptions = [
     { value: '', label: t('jobTemplates.integrationNone') },
@@ -101,6 +103,7 @@ function JobTemplateForm({ template }: { template?: JobTemplate }) {
             onChange={(value) => set('toolIntegration', value ?? '')}
           />
         </Group>
+        <AdditionalFiles files={values.files} update={(change) => setValues((current) => ({ ...current, files: change(current.files) }))} />
         <Select
           label={t('jobTemplates.fields.commandTemplate')}
           placeholder={t('jobTemplates.commandTemplatePlaceholder')}

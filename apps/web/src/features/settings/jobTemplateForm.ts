@@ -1,4 +1,5 @@
 import { findJobCommandProblem, type JobCommandProblem, type JobTemplate, type SaveJobTemplateRequest } from '@corridor/contract';
+import { filesOf, filesRequest, sameFiles, type TemplateFileValue } from './job-templates/templateFiles.ts';
 
 /** The editor's values; the MATSim version select uses "" for None. */
 export interface JobTemplateValues {
@@ -8,6 +9,8 @@ export interface JobTemplateValues {
   toolIntegration: string;
   allowCustomJar: boolean;
   command: string;
+  /** Additional files, staged next to the config. */
+  files: TemplateFileValue[];
 }
 
 export const NO_MATSIM = '';
@@ -20,6 +23,7 @@ export const EMPTY_TEMPLATE: JobTemplateValues = {
   toolIntegration: '',
   allowCustomJar: false,
   command: '',
+  files: [],
 };
 
 export function valuesOf(template: JobTemplate): JobTemplateValues {
@@ -30,11 +34,12 @@ export function valuesOf(template: JobTemplate): JobTemplateValues {
     toolIntegration: template.toolIntegrations[0] ?? '',
     allowCustomJar: template.allowCustomJar,
     command: template.command,
+    files: filesOf(template),
   };
 }
 
-/** The save request; additional files of an existing template are kept as they are. */
-export function requestOf(values: JobTemplateValues, existing?: JobTemplate): SaveJobTemplateRequest {
+/** The save request. */
+export function requestOf(values: JobTemplateValues): SaveJobTemplateRequest {
   return {
     name: values.name.trim(),
     description: values.description,
@@ -42,7 +47,7 @@ export function requestOf(values: JobTemplateValues, existing?: JobTemplate): Sa
     toolIntegrations: values.toolIntegration ? [values.toolIntegration] : [],
     allowCustomJar: values.allowCustomJar,
     command: values.command.trim(),
-    files: (existing?.files ?? []).map((file) => ({ fkUserFile: file.fkUserFile, extractArchive: file.extractArchive })),
+    files: filesRequest(values.files),
   };
 }
 
@@ -68,6 +73,8 @@ export type SaveState = 'add' | 'save' | 'saved';
 
 export function saveState(isNew: boolean, values: JobTemplateValues, saved: JobTemplateValues | undefined): SaveState {
   if (isNew || !saved) return 'add';
-  const changed = (Object.keys(values) as (keyof JobTemplateValues)[]).some((key) => values[key] !== saved[key]);
+  const changed = (Object.keys(values) as (keyof JobTemplateValues)[]).some((key) =>
+    key === 'files' ? !sameFiles(values.files, saved.files) : values[key] !== saved[key],
+  );
   return changed ? 'save' : 'saved';
 }
