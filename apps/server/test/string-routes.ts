@@ -34,6 +34,7 @@ export interface BaseRequest {
 
 const resources = { cpuCores: 1, ramInGb: 1 };
 const template = { name: 'Template', description: 'Text', matsimVersion: '2025.0', toolIntegrations: ['2025.0'], command: '$ENGINE $CONFIG $ARGS' };
+const templateWithFile = (f: Fixture) => ({ ...template, files: [{ fkUserFile: f.configId, name: 'extra.xml' }] });
 
 const isTextField = (pointer: string) => /^body\/items\/0\/data\/(text|style)$/.test(pointer);
 
@@ -129,8 +130,8 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'PUT /datasets/dashboards/{id}': (f, pointer) => ({ params: { id: 1 }, payload: dashboardBody(f.groupId, f.runId, 'Board', isTextField(pointer)) }),
   'POST /datasets/charts': (f) => ({ payload: { chart: fullChart(f.groupId, f.runId) } }),
   'PUT /datasets/charts/{id}': (f) => ({ params: { id: 1 }, payload: { chart: fullChart(f.groupId, f.runId) } }),
-  'POST /jobs/templates': () => ({ payload: template }),
-  'PUT /jobs/templates/{id}': (f) => ({ params: { id: f.templateId }, payload: template }),
+  'POST /jobs/templates': (f) => ({ payload: templateWithFile(f) }),
+  'PUT /jobs/templates/{id}': (f) => ({ params: { id: f.templateId }, payload: templateWithFile(f) }),
   'POST /jobs/runners': () => ({ payload: { description: 'Runner', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } }),
   'POST /jobs/jobs': (f) => ({ payload: f.schedule }),
   'POST /jobs/jobs/{id}/do': (f) => ({ params: { id: f.jobId }, query: { action: 'cancel' } }),
