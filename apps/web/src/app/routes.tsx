@@ -23,6 +23,7 @@ import {
   JobTemplateEditorPage,
   JobTemplatesPage,
   LoginPage,
+  MetricsPage,
   ProfilePage,
   RunDeletePage,
   RunEditPage,
@@ -43,6 +44,7 @@ import {
   SettingsJobsPage,
   SetupPage,
   SignupPage,
+  SysInfoPage,
   TeamSettingsPage,
   VisualizerPage,
 } from './pages.ts';
@@ -76,7 +78,7 @@ const settingsRoutes: RouteObject[] = [
   page('smtp', 'smtp'),
   page('licenses', 'licenses'),
   page('server-import', 'serverImport'),
-  page('sysinfo', 'sysinfo'),
+  page('sysinfo', 'sysinfo', <SysInfoPage />),
   page('jobs', 'settingsJobs', <SettingsJobsPage />),
   page('matsim-releases', 'matsimReleases'),
 ];
@@ -143,7 +145,7 @@ export const routes: RouteObject[] = [
               page('scenarios', 'scenarios', <ScenarioListPage />),
               page('scenarios/add', 'addScenario', <AddScenarioPage />),
               { path: 'settings', children: settingsRoutes },
-              page('admin/metrics', 'metrics'),
+              page('admin/metrics', 'metrics', <MetricsPage />),
               page('profile/:section?', 'profile', <ProfilePage />),
               { path: ':group', element: <GroupWrapper />, children: groupRoutes },
             ],

@@ -6,12 +6,18 @@ import type { exportCatalogues } from '../features/scenario-export/i18n/index.ts
 import type { jobTemplateFilesCatalogues } from '../features/settings/job-templates/i18n/index.ts';
 import type { visualizerCatalogues } from '../features/visualizer/i18n/index.ts';
 import type en from './en.json';
+import type { helpCatalogues } from '../features/help/i18n/index.ts';
+import type { metricsCatalogues } from '../features/metrics/i18n/index.ts';
+import type { sysinfoCatalogues } from '../features/settings/sysinfo/i18n/index.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
       translation: typeof en;
+      help: (typeof helpCatalogues)['en'];
+      metrics: (typeof metricsCatalogues)['en'];
+      sysinfo: (typeof sysinfoCatalogues)['en'];
       editor: (typeof editorCatalogues)['en'];
       scenarioExport: (typeof exportCatalogues)['en'];
       dashboards: (typeof dashboardsCatalogues)['en'];

@@ -3,3 +3,4 @@ export { JobTemplateEditorPage } from './JobTemplateEditorPage.tsx';
 export { JobTemplatesPage } from './JobTemplatesPage.tsx';
 export { RunnersPage } from './RunnersPage.tsx';
 export { SettingsHomePage } from './SettingsHomePage.tsx';
+export { SysInfoPage } from './sysinfo/SysInfoPage.tsx';
