@@ -13,6 +13,8 @@ export type AccountState = z.infer<typeof AccountState>;
 export const ACCOUNT_NAME_MIN = 2;
 /** Spec 3 §9: an administrator's password overwrite needs at least 5 characters. */
 export const ADMIN_PASSWORD_MIN = 5;
+/** Spec 3 §5: on the licences page a key is trimmed and needs at least 5 characters. */
+export const ADMIN_LICENSE_KEY_MIN = 5;
 
 export const AccountUser = z.object({
   id: z.number().int(),

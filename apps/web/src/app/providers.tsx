@@ -1,8 +1,10 @@
 import { DEFAULT_THEME } from '@corridor/contract';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { errorStatus } from '../api/client.ts';
+import { queryKeys } from '../api/queryKeys.ts';
 import i18n from '../i18n/index.ts';
 import { themeStorageManager, themeToColorScheme } from './colorScheme.ts';
 
@@ -18,7 +20,18 @@ const theme = createTheme({
 
 const colorSchemeManager = themeStorageManager();
 
-const queryClient = new QueryClient({
+/**
+ * Any 401 may mean the session ended elsewhere (an administrator blocked the user, a device was deauthorized): the
+ * session is checked again, and the signed-in guard sends a signed-out user to the login page. A 401 that only
+ * means "not a member" (a group page) leaves the session as it is.
+ */
+const recheckSessionOn401 = (error: unknown) => {
+  if (errorStatus(error) === 401) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+};
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: recheckSessionOn401 }),
+  mutationCache: new MutationCache({ onError: recheckSessionOn401 }),
   defaultOptions: {
     queries: { refetchOnWindowFocus: false, retry: 1 },
   },

@@ -9,6 +9,7 @@ import { RequireSignedIn } from './guards.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import type { RouteHandle, TitleKey, TitleSpec } from './pageTitle.ts';
 import {
+  AccountsPage,
   AddScenarioPage,
   ChartEditorPage,
   CompareRunsPage,
@@ -19,9 +20,11 @@ import {
   HelpPage,
   HomePage,
   EditorPage,
+  GroupsPage,
   JobsPage,
   JobTemplateEditorPage,
   JobTemplatesPage,
+  LicensesPage,
   LoginPage,
   MetricsPage,
   ProfilePage,
@@ -40,6 +43,7 @@ import {
   ScenarioOverviewPage,
   ScenarioWrapper,
   ScheduleRunPage,
+  ServerImportPage,
   SettingsHomePage,
   SettingsJobsPage,
   SetupPage,
@@ -70,14 +74,14 @@ function runPage(path: string | undefined, title: TitleKey, element?: ReactNode)
 
 const settingsRoutes: RouteObject[] = [
   page(undefined, 'settings', <SettingsHomePage />),
-  page('accounts', 'accounts'),
-  page('groups', 'groups'),
+  page('accounts', 'accounts', <AccountsPage />),
+  page('groups', 'groups', <GroupsPage />),
   page('runners', 'runners', <RunnersPage />),
   page('job-templates', 'jobTemplates', <JobTemplatesPage />),
   page('job-templates/:id', 'jobTemplate', <JobTemplateEditorPage />),
   page('smtp', 'smtp'),
-  page('licenses', 'licenses'),
-  page('server-import', 'serverImport'),
+  page('licenses', 'licenses', <LicensesPage />),
+  page('server-import', 'serverImport', <ServerImportPage />),
   page('sysinfo', 'sysinfo', <SysInfoPage />),
   page('jobs', 'settingsJobs', <SettingsJobsPage />),
   page('matsim-releases', 'matsimReleases'),

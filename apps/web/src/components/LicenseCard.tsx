@@ -1,6 +1,7 @@
 import type { License } from '@corridor/contract';
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 function formatDate(isoDate: string, language: string): string {
@@ -21,8 +22,8 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** What a licence says: holder, validity and whether it allows commercial use. */
-export function LicenseCard({ license }: { license: License }) {
+/** What a licence says: holder, validity and whether it allows commercial use; `children` below (limits, actions). */
+export function LicenseCard({ license, children }: { license: License; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const commercial = license.features.commercial;
   return (
@@ -43,6 +44,7 @@ export function LicenseCard({ license }: { license: License }) {
           <Field label={t('license.validFrom')} value={formatDate(license.validFromDate, i18n.language)} />
           <Field label={t('license.validUntil')} value={formatDate(license.validUntilDate, i18n.language)} />
         </SimpleGrid>
+        {children}
       </Stack>
     </Card>
   );

@@ -1,6 +1,10 @@
 /** The settings pages, one chunk loaded by the route table (app/pages.ts). */
+export { AccountsPage } from './accounts/AccountsPage.tsx';
+export { GroupsPage } from './groups/GroupsPage.tsx';
 export { JobTemplateEditorPage } from './JobTemplateEditorPage.tsx';
 export { JobTemplatesPage } from './JobTemplatesPage.tsx';
+export { LicensesPage } from './licenses/LicensesPage.tsx';
 export { RunnersPage } from './RunnersPage.tsx';
+export { ServerImportPage } from './server-import/ServerImportPage.tsx';
 export { SettingsHomePage } from './SettingsHomePage.tsx';
 export { SysInfoPage } from './sysinfo/SysInfoPage.tsx';
