@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { zipBytes } from '../../apps/runner/test/zip-bytes.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -162,6 +163,24 @@ describe('jobs, runners, job templates and run files', () => {
     await page.getByText('Wildcards are not supported in the job command.').waitFor();
     await page.getByRole('textbox', { name: 'Job command' }).fill('$ENGINE $CONFIG $ARGS');
     await saved.waitFor();
+
+    // Additional files: at most 5 per upload; an uploaded zip offers Extract and shows in the tree; kept on reload.
+    const files = page.locator('input[type=file]');
+    await files.setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') })));
+    await page.getByText('A maximum of 5 files can be uploaded each time. Please remove some files.').waitFor();
+    await files.setInputFiles([
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('seed=1') },
+      { name: 'tools.zip', mimeType: 'application/zip', buffer: zipBytes([{ name: 'tool.txt', content: 'tool' }]) },
+    ]);
+    const zipRow = page.getByRole('group', { name: 'tools.zip' });
+    await zipRow.getByRole('checkbox', { name: 'Extract' }).check();
+    expect(await page.getByRole('group', { name: 'notes.txt' }).getByRole('checkbox').count()).toBe(0);
+    await page.getByRole('treeitem', { name: 'tools.zip (extracted)' }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await saved.waitFor();
+    await page.reload();
+    expect(await page.getByRole('group', { name: 'tools.zip' }).getByRole('checkbox', { name: 'Extract' }).isChecked()).toBe(true);
+    await page.getByRole('treeitem', { name: 'notes.txt' }).waitFor();
 
     // Set as Default moves the Default label.
     await page.getByRole('link', { name: 'Job Templates' }).click();
