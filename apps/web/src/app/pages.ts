@@ -11,6 +11,7 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 const auth = () => import('../features/auth/pages.ts');
+const authLinks = () => import('../features/auth/linkPages.ts');
 const compare = () => import('../features/compare/CompareRunsPage.tsx');
 const dashboardsList = () => import('../features/dashboards/list/DashboardsListPage.tsx');
 const dashboardBoard = () => import('../features/dashboards/board/page.ts');
@@ -33,6 +34,9 @@ const visualizer = () => import('../features/visualizer/pages.ts');
 
 export const LoginPage = lazyNamed(auth, 'LoginPage');
 export const SignupPage = lazyNamed(auth, 'SignupPage');
+export const ForgotPasswordPage = lazyNamed(authLinks, 'ForgotPasswordPage');
+export const SetPasswordPage = lazyNamed(authLinks, 'SetPasswordPage');
+export const VerifyEmailPage = lazyNamed(authLinks, 'VerifyEmailPage');
 export const CompareRunsPage = lazyNamed(compare, 'CompareRunsPage');
 export const DashboardsListPage = lazyNamed(dashboardsList, 'DashboardsListPage');
 export const DashboardPage = lazyNamed(dashboardBoard, 'DashboardPage');

@@ -17,6 +17,7 @@ import {
   DashboardsListPage,
   EditFilePage,
   ExportScenarioPage,
+  ForgotPasswordPage,
   HelpPage,
   HomePage,
   EditorPage,
@@ -46,10 +47,12 @@ import {
   ServerImportPage,
   SettingsHomePage,
   SettingsJobsPage,
+  SetPasswordPage,
   SetupPage,
   SignupPage,
   SysInfoPage,
   TeamSettingsPage,
+  VerifyEmailPage,
   VisualizerPage,
 } from './pages.ts';
 import { PublicLayout } from './PublicLayout.tsx';
@@ -132,9 +135,9 @@ export const routes: RouteObject[] = [
         children: [
           page('login', 'login', <LoginPage />),
           page('signup', 'signup', <SignupPage />),
-          page('-/forgot-password', 'forgotPassword'),
-          page('-/verify-email/:token', 'verifyEmail'),
-          page('-/set-password/:token', 'setPassword'),
+          page('-/forgot-password', 'forgotPassword', <ForgotPasswordPage />),
+          page('-/verify-email/:token', 'verifyEmail', <VerifyEmailPage />),
+          page('-/set-password/:token', 'setPassword', <SetPasswordPage />),
         ],
       },
       {

@@ -3,6 +3,7 @@ import type { dashboardsCatalogues } from '../features/dashboards/i18n/index.ts'
 import type { editorCatalogues } from '../features/map-editor/i18n/index.ts';
 import type { profileCatalogues } from '../features/profile/i18n/index.ts';
 import type { exportCatalogues } from '../features/scenario-export/i18n/index.ts';
+import type { mailCatalogues } from '../features/auth/i18n/index.ts';
 import type { administrationCatalogues } from '../features/settings/i18n/administration.ts';
 import type { jobTemplateFilesCatalogues } from '../features/settings/job-templates/i18n/index.ts';
 import type { visualizerCatalogues } from '../features/visualizer/i18n/index.ts';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       scenarioExport: (typeof exportCatalogues)['en'];
       dashboards: (typeof dashboardsCatalogues)['en'];
       visualizer: (typeof visualizerCatalogues)['en'];
+      mail: (typeof mailCatalogues)['en'];
       profile: (typeof profileCatalogues)['en'];
       jobTemplateFiles: (typeof jobTemplateFilesCatalogues)['en'];
       administration: (typeof administrationCatalogues)['en'];
