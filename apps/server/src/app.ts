@@ -53,13 +53,13 @@ import type { NetworkRenderer } from './modules/network-processing/renderer.ts';
 import { LOGIN_POLICY, LoginLimiter, type LoginPolicy } from './security/login-limiter.ts';
 import type { ProcessingLimits } from './workers/limits.ts';
 import { dashboardTemplateRoutes } from './modules/dashboards/templates-route.ts';
+import { createMonitoring } from './modules/metrics/monitoring.ts';
 import { createWorkspace } from './workspace.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface AppDeps {
   config: Config;
-import { createMonitoring } from './modules/metrics/monitoring.ts';
   db: Db;
   /** Clock for sessions, licence validity and the login limiter. */
   now?: () => Date;
@@ -85,8 +85,6 @@ export type App = FastifyInstance;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
-  /** How often the metrics are sampled into the database; default every minute, 0: never. */
-  metricsSampleMs?: number;
   const now = deps.now ?? (() => new Date());
 
   const app = Fastify({
@@ -103,14 +101,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   acceptEmptyJsonBodies(app);
 
   registerErrorHandler(app);
+  const monitoring = createMonitoring({ config, db, now, log: app.log });
+  monitoring.metrics.observe(app);
   echoRequestId(app);
   registerCsrfGuard(app, config.publicUrl);
   const mapOrigins = [config.mapStyle.light, config.mapStyle.dark].flatMap((url) => (url ? [new URL(url).origin] : []));
   await registerSecurityHeaders(app, config.publicUrl, [...new Set(mapOrigins)]);
   await app.register(cookie);
   await app.register(multipart);
-  const monitoring = createMonitoring({ config, db, now, log: app.log, sampleMs: deps.metricsSampleMs });
-  monitoring.metrics.observe(app);
   await registerDocs(app);
 
   const accountsRepository = new AccountsRepository(db);
@@ -162,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxNetworkQueryLinks: deps.maxNetworkQueryLinks,
     processing: deps.processing,
     templateIdleTimeoutMs: deps.templateIdleTimeoutMs,
+    onUploadBytes: monitoring.metrics.uploaded,
   });
   const cookieJar = sessionCookie(config.publicUrl?.protocol === 'https:');
 
@@ -180,14 +179,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(groupsRoutes(groups));
       await api.register(adminAccountsRoutes(adminAccounts));
       await workspace.register(api);
+      await monitoring.register(api);
     },
-    onUploadBytes: monitoring.metrics.uploaded,
     { prefix: API_PREFIX },
   );
 
   // Outside /api/v1, before the web app so its fallback never answers these.
   await app.register(dashboardTemplateRoutes);
+  await app.register(monitoring.endpoint((request) => accounts.resolveSession(cookieJar.read(request))));
   await registerWebApp(app, config.webDist);
+  app.addHook('onReady', async () => monitoring.start());
+  app.addHook('onClose', () => monitoring.stop());
   app.addHook('onClose', () => engine.stop());
   // Mails still being sent in the background (their tokens are in the database).
   app.addHook('onClose', () => mail.idle());
@@ -202,14 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
  */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-      await monitoring.register(api);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
-  await app.register(monitoring.endpoint((request) => accounts.resolveSession(cookieJar.read(request))));
 }
-  app.addHook('onReady', async () => monitoring.start());
-  app.addHook('onClose', () => monitoring.stop());

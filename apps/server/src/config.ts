@@ -64,6 +64,8 @@ const EnvSchema = z.object({
     .default(true),
   /** Bearer token that may read GET /metrics (Prometheus scrapers); absent: administrators' sessions only. */
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  /** How often the metrics are sampled into the database (tests make it short). */
+  METRICS_SAMPLE_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -105,6 +107,8 @@ export interface Config {
   mapStyle: { light: string | null; dark: string | null };
   /** Bearer token for GET /metrics; null: only administrators' sessions may read it. */
   metricsToken: string | null;
+  /** How often the meters are sampled into the database for the Metrics Dashboard; default every minute. */
+  metricsSampleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     mapStyle: { light: e.MAP_STYLE_URL_LIGHT ?? null, dark: e.MAP_STYLE_URL_DARK ?? null },
     metricsToken: e.METRICS_TOKEN ?? null,
+    metricsSampleMs: e.METRICS_SAMPLE_MS,
   };
 }
 

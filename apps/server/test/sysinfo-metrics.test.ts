@@ -6,7 +6,7 @@ import { SysInfo, type Meter, type MeterValue } from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { meterValues, metricMeters } from '../src/db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { API, createTestApp, setupAdmin, usePostgres, type TestApp, type TestAppOptions } from './harness.ts';
+import { API, createTestApp, setupAdmin, usePostgres, type TestApp } from './harness.ts';
 import { insertRun } from './run-fixtures.ts';
 import { addUser, uploadOk, type Session } from './workspace-helpers.ts';
 
@@ -15,8 +15,8 @@ const TOKEN = 'scrape-token-0123456789';
 let t: TestApp;
 afterEach(() => t?.close());
 
-async function start(options: TestAppOptions = {}): Promise<{ admin: string; alice: Session }> {
-  t = await createTestApp({ env: { METRICS_TOKEN: TOKEN }, ...options });
+async function start(env: Record<string, string> = {}): Promise<{ admin: string; alice: Session }> {
+  t = await createTestApp({ env: { METRICS_TOKEN: TOKEN, ...env } });
   const admin = await setupAdmin(t.app);
   return { admin, alice: await addUser(t.app, admin, 'alice') };
 }
@@ -82,7 +82,8 @@ describe('GET /metrics', () => {
     expect((await get('/metrics')).statusCode).toBe(401);
     expect((await get('/metrics', { authorization: 'Bearer wrong-token-0123456789' })).statusCode).toBe(401);
     expect((await get('/metrics', { cookie: alice.cookie })).statusCode).toBe(403);
-    for (const headers of [{ authorization: `Bearer ${TOKEN}` }, { cookie: admin }]) {
+    const callers: Record<string, string>[] = [{ authorization: `Bearer ${TOKEN}` }, { cookie: admin }];
+    for (const headers of callers) {
       const response = await get('/metrics', headers);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/plain');
@@ -118,7 +119,7 @@ describe('GET /metrics', () => {
 
 describe('sampled meters and presets', () => {
   it('samples the registry into meters and values, and drops values older than 14 days', async () => {
-    const { admin, alice } = await start({ metricsSampleMs: 100 });
+    const { admin, alice } = await start({ METRICS_SAMPLE_MS: '100' });
     const meters = async () => (await get(`${API}/metrics/meters`, { cookie: admin })).json() as Meter[];
     await untilTrue(async () => (await meters()).some((m) => m.name === 'corridor_http_requests_total'));
     expect((await get(`${API}/metrics/meters`, { cookie: alice.cookie })).statusCode).toBe(403);

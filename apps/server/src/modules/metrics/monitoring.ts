@@ -14,7 +14,7 @@ import { metricsEndpoint } from './endpoint.ts';
 import { createMetrics, type Metrics } from './registry.ts';
 import { MetricsRepository } from './repository.ts';
 import { metricsRoutes } from './routes.ts';
-import { DEFAULT_SAMPLE_MS, MetricsSampler } from './sampler.ts';
+import { MetricsSampler } from './sampler.ts';
 import { MetricsService } from './service.ts';
 
 export interface MonitoringOptions {
@@ -22,8 +22,6 @@ export interface MonitoringOptions {
   db: Db;
   now: () => Date;
   log: FastifyBaseLogger;
-  /** How often the meters are sampled into the database; default every minute, 0: never (tests). */
-  sampleMs?: number;
 }
 
 export interface Monitoring {
@@ -42,7 +40,7 @@ export function createMonitoring(options: MonitoringOptions): Monitoring {
   const heartbeatTimeoutMs = config.runnerHeartbeatTimeoutMs;
   const metrics = createMetrics({ system, pool: postgresPool(db), now, heartbeatTimeoutMs });
   const repository = new MetricsRepository(db);
-  const sampler = new MetricsSampler({ registry: metrics.registry, repository, now, intervalMs: options.sampleMs ?? DEFAULT_SAMPLE_MS, log });
+  const sampler = new MetricsSampler({ registry: metrics.registry, repository, now, intervalMs: config.metricsSampleMs, log });
   const sysInfo = new SysInfoService({
     repository: system,
     databaseKind: databaseKind(db),

@@ -1,5 +1,5 @@
 /**
- * Every minute (configurable) the registry's values go into metric_meters/meter_values for the dashboard, and
+ * Every minute (METRICS_SAMPLE_MS) the registry's values go into metric_meters/meter_values for the dashboard, and
  * values older than the retention window are deleted (docs/decisions.md: 14 days, the longest time range of
  * spec 3 §9 is 20160 minutes). One sample at a time; stop() waits for the one under way.
  */
@@ -8,7 +8,6 @@ import type { Registry } from 'prom-client';
 import type { MetricsRepository } from './repository.ts';
 import { seriesOf, type RegistryMetric } from './series.ts';
 
-export const DEFAULT_SAMPLE_MS = 60_000;
 export const METRICS_RETENTION_MS = 14 * 24 * 60 * 60_000;
 
 export interface SamplerDeps {
@@ -26,7 +25,7 @@ export class MetricsSampler {
   constructor(private readonly deps: SamplerDeps) {}
 
   start(): void {
-    if (this.timer || this.deps.intervalMs <= 0) return;
+    if (this.timer) return;
     this.timer = setInterval(() => {
       this.running = this.running.then(() => this.sample()).catch((err: unknown) => this.deps.log.warn({ err }, 'could not sample the metrics'));
     }, this.deps.intervalMs);
