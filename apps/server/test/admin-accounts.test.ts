@@ -12,7 +12,7 @@ import { addUser, signIn, type Session } from './workspace-helpers.ts';
 let t: TestApp;
 afterEach(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (cookie: string | undefined, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url: `${API}${url}`, headers: cookie ? { cookie } : {}, payload });
 
@@ -197,7 +197,7 @@ describe('the licence user limit', () => {
     issuer: 'vendor',
   });
 
-  it('refuses adding or activating users beyond the limit, and frees a seat when a user is blocked', async () => {
+  it('refuses adding or activating users beyond the limit (a sign-up waits blocked), and frees a seat when a user is blocked', async () => {
     t = await createTestApp({ env: { LICENSE_PUBLIC_KEY: vendor.publicKey.export({ type: 'spki', format: 'pem' }).toString() } });
     const admin = await setupAdmin(t.app);
     const key = signLicense(payload(2), vendor.privateKey);
@@ -208,6 +208,12 @@ describe('the licence user limit', () => {
     const refused = await call(admin, 'POST', '/accounts/users', { username: 'bob', password: 'password-1' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('The licence allows at most 2 active users (2 now). Block a user or add a licence with a higher limit first.');
+
+    // A sign-up while the licence is full waits, blocked, for an administrator.
+    await call(admin, 'PUT', '/corridor/features', { accountsSignup: true });
+    const signup = await call(undefined, 'POST', '/accounts/signup', { username: 'carol', email: 'carol@example.org' });
+    expect(signup.statusCode).toBe(200);
+    expect(UsersAnswer.parse((await call(admin, 'GET', '/accounts/users?search=carol')).json()).users[0]!.state).toBe('blocked');
 
     // Blocking alice frees her seat; bob is added; alice cannot come back while the licence is full.
     await batch(admin, [alice.userId], 'blocked');

@@ -44,7 +44,7 @@ export class AccountsService {
     private readonly limiter: LoginLimiter,
     private readonly now: () => Date,
     /** The licence's user limit (admin-accounts/seats.ts); setup is exempt. */
-    private readonly seats?: { assertRoom(adding?: number): Promise<void> },
+    private readonly seats?: { assertRoom(adding?: number): Promise<void>; hasRoom(adding?: number): Promise<boolean> },
     private readonly signupMail?: SignupMail,
   ) {}
 
@@ -113,7 +113,9 @@ export class AccountsService {
     const admission = isEmailAddress(email) ? await this.signupMail?.admitSignup(email) : undefined;
     const invalidEmail = !isEmailAddress(email) || admission?.allowed === false;
     if (invalidUsername || invalidEmail) return { ok: false, invalidUsername, invalidEmail };
-    const state = admission?.state ?? 'active';
+    let state = admission?.state ?? 'active';
+    // Beyond the licence's user limit a sign-up waits, blocked, for an administrator (and a free seat).
+    if (state === 'active' && this.seats && !(await this.seats.hasRoom())) state = 'blocked';
     let userId: number;
     try {
       // No password yet: the mail below carries a link to set one.

@@ -12,9 +12,16 @@ export class UserSeats {
 
   /** Throws 409 when `adding` more active users would go beyond the stored licences' limit. */
   async assertRoom(adding = 1): Promise<void> {
-    const limit = userLimit((await this.licenses.list()).map((row) => row.payload));
-    if (limit === null) return;
-    const refusal = userLimitRefusal(limit, await this.accounts.countActive(), adding);
+    const refusal = await this.refusal(adding);
     if (refusal) throw conflict(refusal);
+  }
+
+  async hasRoom(adding = 1): Promise<boolean> {
+    return (await this.refusal(adding)) === null;
+  }
+
+  private async refusal(adding: number): Promise<string | null> {
+    const limit = userLimit((await this.licenses.list()).map((row) => row.payload));
+    return limit === null ? null : userLimitRefusal(limit, await this.accounts.countActive(), adding);
   }
 }
