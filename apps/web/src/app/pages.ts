@@ -73,6 +73,7 @@ export const JobTemplateEditorPage = lazyNamed(settings, 'JobTemplateEditorPage'
 export const JobTemplatesPage = lazyNamed(settings, 'JobTemplatesPage');
 export const RunnersPage = lazyNamed(settings, 'RunnersPage');
 export const SettingsHomePage = lazyNamed(settings, 'SettingsHomePage');
+export const SmtpSettingsPage = lazyNamed(settings, 'SmtpSettingsPage');
 export const SysInfoPage = lazyNamed(settings, 'SysInfoPage');
 export const SetupPage = lazyNamed(setup, 'SetupPage');
 export const TeamSettingsPage = lazyNamed(teams, 'TeamSettingsPage');

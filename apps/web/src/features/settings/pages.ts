@@ -7,4 +7,5 @@ export { LicensesPage } from './licenses/LicensesPage.tsx';
 export { RunnersPage } from './RunnersPage.tsx';
 export { ServerImportPage } from './server-import/ServerImportPage.tsx';
 export { SettingsHomePage } from './SettingsHomePage.tsx';
+export { SmtpSettingsPage } from './smtp/SmtpSettingsPage.tsx';
 export { SysInfoPage } from './sysinfo/SysInfoPage.tsx';
