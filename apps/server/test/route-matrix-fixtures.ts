@@ -5,7 +5,7 @@
  * text. Destructive calls take fresh resources from the `fresh…` helpers, so the order of calls does not matter.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RUNNER_ID_HEADER, type Resources } from '@corridor/contract';
 import { metricMeters } from '../src/db/schema.ts';
@@ -13,6 +13,7 @@ import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.t
 import { linkIn, startSmtpServer, tokenOf, type TestSmtpServer } from './smtp-server.ts';
 import { insertRun, sampleSeries, type InsertedRun } from './run-fixtures.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, TestRunner, type ScenarioInputs } from './runner-client.ts';
+import { zipBytes } from '../../runner/test/zip-bytes.ts';
 import { finishWithOutputs, vehicleData } from './visualizer-fixtures.ts';
 import { addUser, attach, createScenario, SHARED_DATA, signIn, uploadOk, type Session } from './workspace-helpers.ts';
 
@@ -256,6 +257,13 @@ export class MatrixFixtures {
 
   async freshUser(): Promise<number> {
     return (await addUser(this.t.app, this.users.admin.cookie, this.name('user'))).userId;
+  }
+
+  /** A MATSim release where the setup wizard stores it (for prespecified files); answers its key. */
+  async placedRelease(): Promise<string> {
+    await mkdir(path.join(this.t.config.dataDir, 'engines'), { recursive: true });
+    await writeFile(path.join(this.t.config.dataDir, 'engines', 'matsim-2025.0.zip'), zipBytes([{ name: 'matsim-2025.0.jar', content: 'jar' }]));
+    return 'matsim-2025.0';
   }
 
   async freshJobTemplate(): Promise<number> {

@@ -193,6 +193,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'DELETE /datasets/datasets/{id}/files/{fileId}': rule('edit', async (_r, fx) => ({ params: { id: fx.scenario.id, fileId: await fx.attachedOrphan() } })),
   'PUT /datasets/files/{id}/meta': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id }, json: { name: fx.scenario.files.network.name } })),
   'PUT /datasets/files/init': rule('signed-in', () => ({ query: { fileName: 'empty.xml' } })),
+  'GET /datasets/files': rule('admin', () => ({ query: { type: 'jobfile' } })),
   'DELETE /datasets/files/{id}': rule('adder', async (_r, fx) => ({ params: { id: await fx.orphanOf('owner') } })),
   'GET /datasets/files/{id}': network('file', { query: { dl: 1 } }),
   'PUT /datasets/files/{id}': rule('file', async (_r, fx) => ({ params: { id: fx.spareConfig }, raw: { payload: await fx.configXml(), headers: { 'content-type': 'text/xml', 'if-match': '*' } } })),
@@ -227,6 +228,8 @@ export const ROUTES: Record<string, RouteRule> = {
   'PUT /jobs/templates/{id}': rule('admin', (_r, fx) => ({ params: { id: fx.jobTemplate }, json: { name: 'Matrix template', command: JOB_COMMAND } })),
   'DELETE /jobs/templates/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshJobTemplate() } })),
   'POST /jobs/templates/{id}/default': rule('admin', (_r, fx) => ({ params: { id: fx.jobTemplate }, json: { default: true } })),
+  'GET /datasets/prespecified': rule('admin'),
+  'POST /datasets/prespecified/{key}/download': rule('admin', async (_r, fx) => ({ params: { key: await fx.placedRelease() } })),
 
   // visualizer (the run with vehicle data: equil's outputs through the runner protocol)
   'GET /datasets/analysis/{id}/options': rule('read', (_r, fx) => ({ params: { id: fx.visRun } })),
