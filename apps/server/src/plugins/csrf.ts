@@ -2,7 +2,8 @@
  * Cross-site request forgery guard. Browsers send Origin on every cross-origin POST (and on same-origin ones in
  * current versions) and `Sec-Fetch-Site` on every request; a state-changing request whose Origin is not our own,
  * or that the browser marks as coming from another site, is refused. Requests without either header (curl,
- * server-to-server) carry no ambient browser cookies worth forging and pass. State-changing means an unsafe
+ * server-to-server, scripts with an API key as `Authorization: Bearer`) carry no ambient browser cookies worth
+ * forging and pass; a cookie request from a browser meets every check. State-changing means an unsafe
  * method, or a GET route marked `config: { stateChanging: true }` (sign-out).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
