@@ -4,13 +4,13 @@
  * are looked up per request (accounts resolveSession checks the state) and the user's login tokens are deleted.
  */
 import type { AccountUser, BatchRequest, UserGroup, UsersAnswer, UsersQuery } from '@corridor/contract';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
+import { badRequest, forbidden, notFound } from '../../shared/errors.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { USERNAME_PATTERN, USERNAME_TAKEN } from '../accounts/service.ts';
 import type { AccountRow, AdminAccountsRepository } from './repository.ts';
 import type { UserSeats } from './seats.ts';
+import { renameUnique } from './unique-rename.ts';
 
 const PAGE_DEFAULT = 1000;
 export const SELF_BLOCK = 'You cannot block your own account.';
@@ -48,15 +48,7 @@ export class AdminAccountsService {
     if (!USERNAME_PATTERN.test(name)) throw badRequest(USERNAME_RULE);
     const current = await this.accounts.findUserById(userId);
     if (!current) throw notFound(USER_NOT_FOUND);
-    // A change of case only is the same name: it is "taken" by the user themself.
-    const sameName = current.username.toLowerCase() === name.toLowerCase();
-    if (!sameName && (await this.accounts.isNameTaken(name))) throw conflict(USERNAME_TAKEN);
-    try {
-      await this.admin.rename(userId, name);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
-      throw err;
-    }
+    await renameUnique(this.accounts, current.username, name, USERNAME_TAKEN, () => this.admin.rename(userId, name));
     const { rows } = await this.admin.list(name, 0, PAGE_DEFAULT);
     return present(rows.find((row) => row.id === userId)!);
   }

@@ -8,6 +8,7 @@ import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { USERNAME_PATTERN } from '../accounts/service.ts';
+import { renameUnique } from '../admin-accounts/unique-rename.ts';
 import type { GroupRow, GroupsRepository } from './repository.ts';
 
 export const TEAM_EXISTS = 'The new team could not be created, probably there is already one with that name.';
@@ -90,14 +91,7 @@ export class GroupsService {
     if (group.personal) throw badRequest('A personal group is renamed with its user.');
     const name = rawName.trim();
     if (!USERNAME_PATTERN.test(name)) throw badRequest(TEAM_NAME_RULE);
-    const sameName = group.name.toLowerCase() === name.toLowerCase();
-    if (!sameName && (await this.accounts.isNameTaken(name))) throw conflict(NAME_TAKEN);
-    try {
-      await this.groups.rename(id, name);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(NAME_TAKEN);
-      throw err;
-    }
+    await renameUnique(this.accounts, group.name, name, NAME_TAKEN, () => this.groups.rename(id, name));
     return this.present({ ...group, name });
   }
 
