@@ -194,10 +194,16 @@ describe('API documentation pages', () => {
       expect(script.statusCode).toBe(200);
       expect(script.headers['content-type']).toContain('javascript');
     }
-    expect((await get('/redoc/redoc.standalone.js')).body.length).toBeGreaterThan(500_000);
+    const bundle = (await get('/redoc/redoc.standalone.js')).body;
+    expect(bundle.length).toBeGreaterThan(500_000);
+    expect(bundle).not.toContain('cdn.redoc.ly');
     const doc = await get('/swagger-docs');
     expect(doc.statusCode).toBe(200);
     expect(doc.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./), info: { title: 'Corridor API' } });
     expect(Object.keys(doc.json().paths)).toContain(`${API}/metrics/charts`);
+    // Every $ref points into the document's components (ReDoc stops at a dangling one).
+    const refs = [...doc.body.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((name) => !(name in doc.json().components.schemas))).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ export function MetricsPage() {
 
   const rangeData = METRIC_TIME_RANGES.map((range) => ({ value: String(range), label: t(`ranges.${range}`) }));
   const apply = (preset: MetricPresetRequest) => {
-    setSeries(preset.settings.series.filter((id) => labels.has(id)));
+    setSeries(preset.settings.series);
     setMinutes(preset.timeRange);
   };
 
@@ -73,7 +73,6 @@ export function MetricsPage() {
             searchable
             clearable
             nothingFoundMessage={t('noMeters')}
-            disabled={meters.isPending}
           />
           <Select
             label={t('timeRange')}

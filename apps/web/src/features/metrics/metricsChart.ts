@@ -33,6 +33,8 @@ export interface ChartSeries {
 export function metricsChartOption(series: readonly ChartSeries[], minutes: number, now: Date) {
   return {
     animation: false,
+    // ECharts writes a description naming each series into the container's aria-label.
+    aria: { enabled: true },
     color: [...METRIC_COLOURS],
     tooltip: { trigger: 'axis' },
     legend: { type: 'scroll', top: 0 },
