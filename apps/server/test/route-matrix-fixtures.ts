@@ -276,6 +276,17 @@ export class MatrixFixtures {
     return id;
   }
 
+  /** A sampled meter (as the metrics sampler stores one), for its values. */
+  async freshMeter(): Promise<number> {
+    const name = this.name('meter');
+    const [row] = await this.t.database.db.insert(metricMeters).values({ name, tags: [], identity: `${name}{}` }).returning();
+    return row!.id;
+  }
+
+  async freshMetricPreset(): Promise<number> {
+    return (await this.as<{ preset: { id: number } }>('admin', 'POST', '/metrics/charts', { name: this.name('preset'), timeRange: 360, settings: { series: [] } })).preset.id;
+  }
+
   async freshLicence(): Promise<string> {
     const { key } = await this.as<{ key: string }>('admin', 'POST', '/corridor/licenses/community', { name: this.name('licence') });
     this.adminSecrets.push(key);
@@ -315,17 +326,6 @@ export class MatrixFixtures {
   private async runWithVehicleData(): Promise<number> {
     const { id, datasetId } = await this.claimedRun();
     const runner = this.runners.runner.client;
-  /** A sampled meter (as the metrics sampler stores one), for its values. */
-  async freshMeter(): Promise<number> {
-    const name = this.name('meter');
-    const [row] = await this.t.database.db.insert(metricMeters).values({ name, tags: [], identity: `${name}{}` }).returning();
-    return row!.id;
-  }
-
-  async freshMetricPreset(): Promise<number> {
-    return (await this.as<{ preset: { id: number } }>('admin', 'POST', '/metrics/charts', { name: this.name('preset'), timeRange: 360, settings: { series: [] } })).preset.id;
-  }
-
     ok(await runner.started(id), 'started');
     await finishWithOutputs(runner, id, 'output-equil-2024', ['output_events.xml.gz', 'output_network.xml.gz']);
     await this.grant(datasetId);

@@ -290,6 +290,15 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /jobs/runners': rule('admin', () => ({ json: { description: 'matrix', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } })),
   'DELETE /jobs/runners/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshRunnerToken() } })),
 
+  // system information and metrics
+  'GET /sysinfo/sysinfo': rule('admin'),
+  'GET /sysinfo/config': rule('signed-in'),
+  'GET /metrics/meters': rule('admin'),
+  'GET /metrics/meters/{id}/values': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshMeter() } })),
+  'GET /metrics/charts': rule('admin'),
+  'POST /metrics/charts': rule('admin', (_r, fx) => ({ json: { name: fx.name('preset'), timeRange: 60, settings: { series: [] } } })),
+  'DELETE /metrics/charts/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshMetricPreset() } })),
+
   // the runner protocol
   'POST /jobs/runner/connect': rule('runner', (role, fx) => ({
     json: { runnerId: fx.runnerIdOf(role), name: 'matrix', capabilities: ['engine'], totalResources: RUNNER_RESOURCES, availableResources: RUNNER_RESOURCES },
@@ -302,15 +311,6 @@ export const ROUTES: Record<string, RouteRule> = {
   }),
   'POST /jobs/runner/jobs/{id}/started': heldJob(),
   'POST /jobs/runner/jobs/{id}/progress': heldJob(undefined, { iteration: 1, memory: [{ time: 1000, key: 'used', value: 1e9 }] }),
-  // system information and metrics
-  'GET /sysinfo/sysinfo': rule('admin'),
-  'GET /sysinfo/config': rule('signed-in'),
-  'GET /metrics/meters': rule('admin'),
-  'GET /metrics/meters/{id}/values': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshMeter() } })),
-  'GET /metrics/charts': rule('admin'),
-  'POST /metrics/charts': rule('admin', (_r, fx) => ({ json: { name: fx.name('preset'), timeRange: 60, settings: { series: [] } } })),
-  'DELETE /metrics/charts/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshMetricPreset() } })),
-
   'POST /jobs/runner/jobs/{id}/log': heldJob(text('a log line\n')),
   'PUT /jobs/runner/jobs/{id}/stats/{name}': rule('job-runner', (_r, fx) => ({ params: { id: fx.heldJob, name: 'scorestats' }, raw: text(SCORESTATS, 'text/csv') }), {
     refusedWith: JOB_NOT_YOURS,

@@ -136,6 +136,8 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'POST /datasets/files': () => ({ query: { type: 'jobfile' } }),
   'POST /datasets/prespecified/{key}/download': () => ({ params: { key: 'matsim-2025.0' } }),
   'POST /jobs/runners': () => ({ payload: { description: 'Runner', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } }),
+  'GET /metrics/meters/{id}/values': () => ({ params: { id: 1 }, query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } }),
+  'POST /metrics/charts': () => ({ payload: { name: 'Preset', timeRange: 360, settings: { series: [] } } }),
   'POST /jobs/jobs': (f) => ({ payload: f.schedule }),
   'POST /jobs/jobs/{id}/do': (f) => ({ params: { id: f.jobId }, query: { action: 'cancel' } }),
   'POST /jobs/runner/connect': () => ({
@@ -143,8 +145,6 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
     payload: { runnerId: 'runner-0001', name: 'Runner', capabilities: ['engine'], totalResources: resources, availableResources: resources, jobs: [] },
   }),
   'POST /jobs/runner/claim': () => ({ runner: true, payload: { claimId: 'claim-0001', availableResources: resources } }),
-  'GET /metrics/meters/{id}/values': () => ({ params: { id: 1 }, query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } }),
-  'POST /metrics/charts': () => ({ payload: { name: 'Preset', timeRange: 360, settings: { series: [] } } }),
   'POST /jobs/runner/jobs/{id}/progress': (f) => ({ runner: true, params: { id: f.jobId }, payload: { iteration: 0, memory: [{ time: 1, key: 'used', value: 1 }] } }),
   'POST /jobs/runner/jobs/{id}/finish': (f) => ({ runner: true, params: { id: f.jobId }, payload: { status: 'FAILED', exitCode: 1, message: 'Stopped' } }),
   'PUT /jobs/runner/jobs/{id}/stats/{name}': (f) => ({ runner: true, params: { id: f.jobId, name: 'scorestats' } }),
