@@ -68,6 +68,7 @@ export const ScheduleRunPage = lazyNamed(schedule, 'ScheduleRunPage');
 export const AccountsPage = lazyNamed(settings, 'AccountsPage');
 export const GroupsPage = lazyNamed(settings, 'GroupsPage');
 export const LicensesPage = lazyNamed(settings, 'LicensesPage');
+export const MatsimReleasesPage = lazyNamed(settings, 'MatsimReleasesPage');
 export const ServerImportPage = lazyNamed(settings, 'ServerImportPage');
 export const JobTemplateEditorPage = lazyNamed(settings, 'JobTemplateEditorPage');
 export const JobTemplatesPage = lazyNamed(settings, 'JobTemplatesPage');

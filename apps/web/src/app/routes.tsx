@@ -27,6 +27,7 @@ import {
   JobTemplatesPage,
   LicensesPage,
   LoginPage,
+  MatsimReleasesPage,
   MetricsPage,
   ProfilePage,
   RunDeletePage,
@@ -88,7 +89,7 @@ const settingsRoutes: RouteObject[] = [
   page('server-import', 'serverImport', <ServerImportPage />),
   page('sysinfo', 'sysinfo', <SysInfoPage />),
   page('jobs', 'settingsJobs', <SettingsJobsPage />),
-  page('matsim-releases', 'matsimReleases'),
+  page('matsim-releases', 'matsimReleases', <MatsimReleasesPage />),
 ];
 
 const runRoutes: RouteObject[] = [

@@ -4,6 +4,7 @@ export { GroupsPage } from './groups/GroupsPage.tsx';
 export { JobTemplateEditorPage } from './JobTemplateEditorPage.tsx';
 export { JobTemplatesPage } from './JobTemplatesPage.tsx';
 export { LicensesPage } from './licenses/LicensesPage.tsx';
+export { MatsimReleasesPage } from './MatsimReleasesPage.tsx';
 export { RunnersPage } from './RunnersPage.tsx';
 export { ServerImportPage } from './server-import/ServerImportPage.tsx';
 export { SettingsHomePage } from './SettingsHomePage.tsx';
