@@ -237,7 +237,7 @@ describe('sign-up mails a link to set the password (spec 1 §2.5)', () => {
   it('lets the new user sign in once the password is set; the address counts as verified; PUBLIC_URL starts the link', async () => {
     await appWithMail({ PUBLIC_URL: 'https://corridor.example.org' });
     await call('PUT', '/corridor/features', { cookie: admin, payload: { accountsSignup: true } });
-    expect((await signup('carol', 'carol@example.org')).json()).toEqual({ ok: true, invalidUsername: false, invalidEmail: false });
+    expect((await signup('carol', 'carol@example.org')).json()).toEqual({ ok: true, invalidUsername: false, invalidEmail: false, awaitingAuthorization: false, mailSent: true });
     expect((await login('carol', 'anything')).statusCode).toBe(401);
 
     const mail = await smtp.nextMail('carol@example.org');
@@ -259,7 +259,7 @@ describe('sign-up mails a link to set the password (spec 1 §2.5)', () => {
     expect((await signup('ada', 'ada@sub.example.org')).json()).toMatchObject({ ok: false, invalidEmail: true });
 
     // Not an auto-authorized domain: the account waits for an administrator, though its password can be set.
-    expect((await signup('bob', 'bob@example.org')).json()).toMatchObject({ ok: true });
+    expect((await signup('bob', 'bob@example.org')).json()).toMatchObject({ ok: true, awaitingAuthorization: true, mailSent: true });
     const mail = await setPasswordFromMail('bob@example.org', 'bobs-password');
     expect(mail.text).toContain('An administrator still has to activate your account');
     expect((await login('bob', 'bobs-password')).json().message).toBe(LOGIN_FAILED);
@@ -270,7 +270,7 @@ describe('sign-up mails a link to set the password (spec 1 §2.5)', () => {
     expect((await login('bob', 'bobs-password')).statusCode).toBe(200);
 
     // An auto-authorized domain signs in as soon as the password is set.
-    expect((await signup('cy', 'cy@lab.example.org')).json()).toMatchObject({ ok: true });
+    expect((await signup('cy', 'cy@lab.example.org')).json()).toMatchObject({ ok: true, awaitingAuthorization: false, mailSent: true });
     const cyMail = await setPasswordFromMail('cy@lab.example.org', 'cys-password');
     expect(cyMail.text).not.toContain('activate');
     expect((await login('cy', 'cys-password')).statusCode).toBe(200);

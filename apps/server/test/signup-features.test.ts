@@ -57,7 +57,8 @@ describe('signup', () => {
 
     const response = await signup({ username: 'carol', email: ' carol@example.org ' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true, invalidUsername: false, invalidEmail: false });
+    // No mail settings: no set-password mail could go out, and the answer says so.
+    expect(response.json()).toEqual({ ok: true, invalidUsername: false, invalidEmail: false, awaitingAuthorization: false, mailSent: false });
 
     const user = await t.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'carol') });
     expect(user).toMatchObject({ passwordHash: null, roles: [], state: 'active' });
@@ -73,6 +74,18 @@ describe('signup', () => {
       payload: { username: 'carol', password: 'anything' },
     });
     expect(login.statusCode).toBe(401);
+  });
+
+  it('says when the account waits for an administrator, with authorization required and no mail settings', async () => {
+    t = await createTestApp();
+    const cookie = await setupAdmin(t.app);
+    await putFeatures(cookie, { accountsSignup: true, accountsRequireAuthorization: true });
+
+    const response = await signup({ username: 'dora', email: 'dora@example.org' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, invalidUsername: false, invalidEmail: false, awaitingAuthorization: true, mailSent: false });
+    const user = await t.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'dora') });
+    expect(user?.state).toBe('blocked');
   });
 
   it('flags an invalid or taken username and an invalid email', async () => {

@@ -42,11 +42,17 @@ export const SignupRequest = z.object({
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
-/** Signup answer: on success ok is true; on failure (HTTP 400) the flags say which field was wrong. */
+/**
+ * Signup answer: on success ok is true; on failure (HTTP 400) the flags say which field was wrong. On success it also
+ * says whether the account waits, blocked, for an administrator (authorization required, or the licence's user
+ * limit reached) and whether the mail with the set-password link went out (false while mail is not configured).
+ */
 export const SignupAnswer = z.object({
   ok: z.boolean(),
   invalidUsername: z.boolean(),
   invalidEmail: z.boolean(),
+  awaitingAuthorization: z.boolean().optional(),
+  mailSent: z.boolean().optional(),
   message: z.string().optional(),
 });
 export type SignupAnswer = z.infer<typeof SignupAnswer>;

@@ -121,17 +121,19 @@ export class AccountMailService {
 
   /**
    * The new account's mail with the link to set its password, sent in the background like forgot password. Without
-   * mail settings nothing is sent: the user asks for a link with "Forgot password" once mail works.
+   * mail settings nothing is sent: the user asks for a link with "Forgot password" once mail works. Answers whether
+   * the mail was queued.
    */
-  async signedUp(userId: number, state: Admission['state']): Promise<void> {
+  async signedUp(userId: number, state: Admission['state']): Promise<boolean> {
     const [email] = await this.deps.repository.listEmails(userId);
     const user = await this.deps.repository.findUser(userId);
-    if (!email || !user || !(await this.deps.mail.configured())) return;
+    if (!email || !user || !(await this.deps.mail.configured())) return false;
     const origin = await this.linkOrigin(null).catch(() => null);
-    if (!origin) return;
+    if (!origin) return false;
     const link = await this.newLink('set-password', userId, email.id, LINK_VALIDITY_MS.signupPassword, origin);
     const days = LINK_VALIDITY_MS.signupPassword / DAY_MS;
     this.deps.mail.sendLater(welcomeMessage(email.email, user.username, link, days, state === 'blocked'), 'sign-up');
+    return true;
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------------

@@ -29,7 +29,8 @@ export interface ClientInfo {
 /** What sign-up asks of the mail module (account-mail/service.ts): the domain rules and the set-password mail. */
 export interface SignupMail {
   admitSignup(email: string): Promise<{ allowed: boolean; state: 'active' | 'blocked' }>;
-  signedUp(userId: number, state: 'active' | 'blocked'): Promise<void>;
+  /** Whether the set-password mail was queued (false without mail settings). */
+  signedUp(userId: number, state: 'active' | 'blocked'): Promise<boolean>;
 }
 
 export interface SignedIn {
@@ -125,8 +126,8 @@ export class AccountsService {
       if (isUniqueViolation(err)) return { ok: false, invalidUsername: true, invalidEmail: false };
       throw err;
     }
-    await this.signupMail?.signedUp(userId, state);
-    return { ok: true, invalidUsername: false, invalidEmail: false };
+    const mailSent = (await this.signupMail?.signedUp(userId, state)) ?? false;
+    return { ok: true, invalidUsername: false, invalidEmail: false, awaitingAuthorization: state === 'blocked', mailSent };
   }
 
   /** An administrator adds a user who can sign in at once (spec 3 §2.10); the personal group comes with it. */

@@ -46,7 +46,10 @@ export function SignupPage() {
       <Paper withBorder p="xl" maw={420} mx="auto">
         <Stack>
           <Title order={2}>{t('signup.successHeading')}</Title>
-          <Text>{t('signup.success')}</Text>
+          <Text>
+            {t(signup.data.mailSent ? 'signup.successMailSent' : 'signup.successNoMail') +
+              (signup.data.awaitingAuthorization ? t('signup.successAwaitingAuthorization') : '')}
+          </Text>
           {backToLogin}
         </Stack>
       </Paper>
