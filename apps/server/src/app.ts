@@ -186,7 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Outside /api/v1, before the web app so its fallback never answers these.
   await app.register(dashboardTemplateRoutes);
-  await app.register(monitoring.endpoint((request) => accounts.resolveSession(cookieJar.read(request))));
+  await app.register(
+    monitoring.endpoint({ session: (request) => accounts.resolveSession(cookieJar.read(request)), apiKey: (value) => apiKeyAuth.resolve(value) }),
+  );
   await registerWebApp(app, config.webDist);
   app.addHook('onReady', async () => monitoring.start());
   app.addHook('onClose', () => monitoring.stop());

@@ -2,21 +2,26 @@
  * System information, the Prometheus endpoint, the sampled meters and the dashboard presets, and the four API
  * documentation pages (spec 3 §2.17, §2.18, §7): through HTTP on a real database.
  */
-import { SysInfo, type Meter, type MeterValue } from '@corridor/contract';
+import { CreatedApiKey, SysInfo, type Meter, type MeterValue } from '@corridor/contract';
+import { Gauge, Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { meterValues, metricMeters } from '../src/db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { API, createTestApp, setupAdmin, usePostgres, type TestApp } from './harness.ts';
+import { UNCHANGED_STORE_MS } from '../src/modules/metrics/changes.ts';
+import { MetricsRepository } from '../src/modules/metrics/repository.ts';
+import { MetricsSampler } from '../src/modules/metrics/sampler.ts';
+import { INVALID_API_KEY } from '../src/plugins/session.ts';
+import { ADMIN, API, createTestApp, setupAdmin, usePostgres, type TestApp } from './harness.ts';
 import { insertRun } from './run-fixtures.ts';
-import { addUser, uploadOk, type Session } from './workspace-helpers.ts';
+import { addUser, signIn, uploadOk, type Session } from './workspace-helpers.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 
 let t: TestApp;
 afterEach(() => t?.close());
 
-async function start(env: Record<string, string> = {}): Promise<{ admin: string; alice: Session }> {
-  t = await createTestApp({ env: { METRICS_TOKEN: TOKEN, ...env } });
+async function start(env: Record<string, string> = {}, now?: () => Date): Promise<{ admin: string; alice: Session }> {
+  t = await createTestApp({ env: { METRICS_TOKEN: TOKEN, ...env }, now });
   const admin = await setupAdmin(t.app);
   return { admin, alice: await addUser(t.app, admin, 'alice') };
 }
@@ -39,7 +44,8 @@ const untilTrue = async (check: () => Promise<boolean>, ms = 10_000) => {
 
 describe('system information', () => {
   it('answers administrators with sane figures and refuses everyone else', async () => {
-    const { admin, alice } = await start();
+    let clock = Date.now();
+    const { admin, alice } = await start({}, () => new Date(clock));
     await insertRun(t, { owner: alice, job: { status: 'FAILED' } });
     const [file] = await uploadOk(t.app, alice, [{ name: 'notes.txt', content: 'x'.repeat(5000) }]);
     expect(file).toBeDefined();
@@ -65,6 +71,14 @@ describe('system information', () => {
     expect(info.host.memoryTotalBytes).toBeGreaterThan(info.host.memoryFreeBytes);
     expect(info.host.processRssBytes).toBeGreaterThan(0);
     expect(info.host.loadAverage).toHaveLength(3);
+
+    // The bytes under DATA_DIR are walked again after a minute, not on every load.
+    await uploadOk(t.app, alice, [{ name: 'more.txt', content: 'z'.repeat(70_000) }]);
+    const usedBytes = async () => SysInfo.parse((await get(`${API}/sysinfo/sysinfo`, { cookie: admin })).json()).dataDir.usedBytes;
+    clock += 59_000;
+    expect(await usedBytes()).toBe(info.dataDir.usedBytes);
+    clock += 1000;
+    expect(await usedBytes()).toBeGreaterThanOrEqual(info.dataDir.usedBytes + 70_000);
   });
 
   it('gives the help page its config info: version, build date, no file server', async () => {
@@ -94,6 +108,30 @@ describe('GET /metrics', () => {
     }
     // The database pool exists on PostgreSQL only.
     expect((await scrape({ cookie: admin })).includes('corridor_db_pool_connections{state="total"}')).toBe(usePostgres);
+  });
+
+  it("accepts an administrator's API key; another user's key is 403, a key that is not valid 401", async () => {
+    const { alice } = await start();
+    const admin = await signIn(t.app, ADMIN.username, ADMIN.password);
+    const createKey = async (session: Session) => {
+      const response = await t.app.inject({ method: 'POST', url: `${API}/accounts/users/${session.userId}/apikeys`, headers: { cookie: session.cookie }, payload: { description: 'scraper' } });
+      expect(response.statusCode, response.body).toBe(200);
+      return CreatedApiKey.parse(response.json()).data;
+    };
+    const adminKey = await createKey(admin);
+    const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+
+    const allowed = await get('/metrics', bearer(adminKey.data));
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.body).toContain('# TYPE corridor_http_requests_total counter');
+    expect((await get('/metrics', bearer((await createKey(alice)).data))).statusCode).toBe(403);
+
+    const wrongSecret = await get('/metrics', bearer(`${adminKey.apikey}.wrong-secret-wrong-secret`));
+    expect([wrongSecret.statusCode, wrongSecret.json().message]).toEqual([401, INVALID_API_KEY]);
+    // A key that is not valid is refused even with an administrator's cookie beside it.
+    expect((await get('/metrics', { ...bearer('abc.def'), cookie: admin.cookie })).statusCode).toBe(401);
+    await t.app.inject({ method: 'DELETE', url: `${API}/accounts/users/${admin.userId}/apikeys/${adminKey.apikey}`, headers: { cookie: admin.cookie } });
+    expect((await get('/metrics', bearer(adminKey.data))).statusCode).toBe(401);
   });
 
   it('moves when requests are made, files are uploaded and jobs wait', async () => {
@@ -132,10 +170,12 @@ describe('sampled meters and presets', () => {
     expect(jobsCreated?.tags).toEqual([{ name: 'status', value: 'CREATED' }]);
 
     const values = async (query = '') => (await get(`${API}/metrics/meters/${queue.id}/values${query}`, { cookie: admin })).json() as MeterValue[];
-    await untilTrue(async () => (await values()).length >= 2);
-    expect((await values()).every((v) => v.value === 0)).toBe(true);
+    await untilTrue(async () => (await values()).length >= 1);
+    expect((await values()).map((v) => v.value)).toEqual([0]);
     await insertRun(t, { owner: alice, job: { status: 'CREATED' } });
     await untilTrue(async () => (await values()).at(-1)?.value === 1);
+    // Sampled every 100 ms, stored only when it changed.
+    expect((await values()).map((v) => v.value)).toEqual([0, 1]);
 
     // An old value: gone after the next sample; the from/to window selects by time.
     const old = new Date(Date.now() - 15 * 24 * 60 * 60_000);
@@ -147,6 +187,43 @@ describe('sampled meters and presets', () => {
 
     expect((await get(`${API}/metrics/meters/999999/values`, { cookie: admin })).statusCode).toBe(404);
     expect((await get(`${API}/metrics/meters/${queue.id}/values?from=2020-01-02T00:00:00Z&to=2020-01-01T00:00:00Z`, { cookie: admin })).statusCode).toBe(400);
+  });
+
+  it('stores a value when it changed, an unchanged one only every 10 minutes, and still drops old values', async () => {
+    const { admin } = await start();
+    const registry = new Registry();
+    const gauge = new Gauge({ name: 'test_sampled_gauge', help: 'a value the test sets', registers: [registry] });
+    const t0 = Date.now();
+    let clock = t0;
+    const sampler = new MetricsSampler({ registry, repository: new MetricsRepository(t.database.db), now: () => new Date(clock), intervalMs: 60_000, log: t.app.log });
+    const sampleAt = async (ms: number) => {
+      clock = ms;
+      await sampler.sample();
+    };
+    const stored = async () => {
+      const meter = ((await get(`${API}/metrics/meters`, { cookie: admin })).json() as Meter[]).find((m) => m.name === 'test_sampled_gauge')!;
+      const window = `from=${new Date(t0 - 20 * 86_400_000).toISOString()}&to=${new Date(t0 + 86_400_000).toISOString()}`;
+      const values = (await get(`${API}/metrics/meters/${meter.id}/values?${window}`, { cookie: admin })).json() as MeterValue[];
+      return values.map((v) => [(Date.parse(v.timestamp) - t0) / 60_000, v.value]);
+    };
+
+    gauge.set(3);
+    await sampleAt(t0);
+    await sampleAt(t0 + 60_000);
+    expect(await stored()).toEqual([[0, 3]]);
+    gauge.set(4);
+    await sampleAt(t0 + 120_000);
+    await sampleAt(t0 + 180_000);
+    expect(await stored()).toEqual([[0, 3], [2, 4]]);
+    await sampleAt(t0 + 120_000 + UNCHANGED_STORE_MS);
+    expect(await stored()).toEqual([[0, 3], [2, 4], [12, 4]]);
+
+    const meterId = (await t.database.db.select().from(metricMeters).where(eq(metricMeters.name, 'test_sampled_gauge')))[0]!.id;
+    const old = new Date(t0 - 15 * 86_400_000);
+    await t.database.db.insert(meterValues).values({ meterId, timestamp: old, value: 1 });
+    expect((await stored())[0]).toEqual([-15 * 1440, 1]);
+    await sampleAt(t0 + 13 * 60_000);
+    expect(await stored()).toEqual([[0, 3], [2, 4], [12, 4]]);
   });
 
   it('saves, lists, overwrites by name and deletes presets (administrators)', async () => {

@@ -75,6 +75,11 @@ export type MeterValuesQuery = z.infer<typeof MeterValuesQuery>;
 /** Time ranges of the metrics dashboard in minutes (spec 3 §9). */
 export const METRIC_TIME_RANGES = [60, 360, 1440, 4320, 10080, 20160] as const;
 export const DEFAULT_METRIC_TIME_RANGE = 360;
+/**
+ * The sampler stores a meter's value when it changed since the last stored one, and at least every this many minutes
+ * when it did not: a longer gap between two stored values means nothing was sampled then (the server was down).
+ */
+export const METRIC_UNCHANGED_STORE_MINUTES = 10;
 export const MetricTimeRange = z
   .number()
   .int()

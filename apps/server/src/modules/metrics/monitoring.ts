@@ -2,15 +2,14 @@
  * System information and metrics wired together for buildApp: the app's Prometheus registry, the sampler into the
  * database, the /api/v1 routes (sysinfo, meters, presets) and the /metrics endpoint.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import type { Actor } from '../../shared/access.ts';
 import { databaseKind, postgresPool } from '../sysinfo/database-client.ts';
 import { SystemRepository } from '../sysinfo/repository.ts';
 import { sysInfoRoutes } from '../sysinfo/routes.ts';
 import { SysInfoService } from '../sysinfo/service.ts';
-import { metricsEndpoint } from './endpoint.ts';
+import { metricsEndpoint, type MetricsCallers } from './endpoint.ts';
 import { createMetrics, type Metrics } from './registry.ts';
 import { MetricsRepository } from './repository.ts';
 import { metricsRoutes } from './routes.ts';
@@ -28,8 +27,8 @@ export interface Monitoring {
   metrics: Metrics;
   /** Registers the /api/v1 routes (inside the API scope). */
   register(api: FastifyInstance): Promise<void>;
-  /** GET /metrics, outside /api/v1; `sessionActor` reads the request's session cookie. */
-  endpoint(sessionActor: (request: FastifyRequest) => Promise<Actor | null>): FastifyPluginAsync;
+  /** GET /metrics, outside /api/v1; `callers` resolve the session cookie and API keys. */
+  endpoint(callers: MetricsCallers): FastifyPluginAsync;
   start(): void;
   stop(): Promise<void>;
 }
@@ -57,7 +56,7 @@ export function createMonitoring(options: MonitoringOptions): Monitoring {
       await api.register(sysInfoRoutes(sysInfo));
       await api.register(metricsRoutes(service));
     },
-    endpoint: (sessionActor) => metricsEndpoint({ metrics, token: config.metricsToken, sessionActor }),
+    endpoint: (callers) => metricsEndpoint({ metrics, token: config.metricsToken, callers }),
     start: () => sampler.start(),
     stop: () => sampler.stop(),
   };

@@ -31,7 +31,7 @@ export class MetricsRepository {
       .orderBy(asc(meterValues.timestamp));
   }
 
-  /** Stores one sample of every series at `at`: meters created on first sight, then one value each. */
+  /** Stores the given series' values at `at`: meters created on first sight, then one value each. */
   async storeSample(series: readonly SeriesSample[], at: Date): Promise<void> {
     for (let start = 0; start < series.length; start += CHUNK) {
       const chunk = series.slice(start, start + CHUNK);
@@ -49,10 +49,9 @@ export class MetricsRepository {
     }
   }
 
-  /** Deletes values older than `before`; answers how many went. */
-  async deleteValuesBefore(before: Date): Promise<number> {
-    const gone = await this.db.delete(meterValues).where(lt(meterValues.timestamp, before)).returning({ id: meterValues.meterId });
-    return gone.length;
+  /** Deletes values older than `before` (meter_values_timestamp_idx finds them; nothing is read back). */
+  async deleteValuesBefore(before: Date): Promise<void> {
+    await this.db.delete(meterValues).where(lt(meterValues.timestamp, before));
   }
 
   listPresets(): Promise<PresetRow[]> {

@@ -1,10 +1,12 @@
 /**
- * Every minute (METRICS_SAMPLE_MS) the registry's values go into metric_meters/meter_values for the dashboard, and
- * values older than the retention window are deleted (docs/decisions.md: 14 days, the longest time range of
- * spec 3 §9 is 20160 minutes). One sample at a time; stop() waits for the one under way.
+ * Every minute (METRICS_SAMPLE_MS) the registry's values go into metric_meters/meter_values for the dashboard — only
+ * the values that changed, and unchanged ones every METRIC_UNCHANGED_STORE_MINUTES (changes.ts) — and values older
+ * than the retention window are deleted (docs/decisions.md: 14 days, the longest time range of spec 3 §9 is 20160
+ * minutes). One sample at a time; stop() waits for the one under way.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
+import { StoredValues } from './changes.ts';
 import type { MetricsRepository } from './repository.ts';
 import { seriesOf, type RegistryMetric } from './series.ts';
 
@@ -21,6 +23,7 @@ export interface SamplerDeps {
 export class MetricsSampler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
+  private readonly stored = new StoredValues();
 
   constructor(private readonly deps: SamplerDeps) {}
 
@@ -38,12 +41,14 @@ export class MetricsSampler {
     await this.running;
   }
 
-  /** One sample of every series at the current time, then the retention sweep. */
+  /** One sample at the current time (the series that are due, see changes.ts), then the retention sweep. */
   async sample(): Promise<void> {
     const { registry, repository, now } = this.deps;
     const at = now();
     const metrics = (await registry.getMetricsAsJSON()) as unknown as RegistryMetric[];
-    await repository.storeSample(seriesOf(metrics), at);
+    const due = this.stored.due(seriesOf(metrics), at);
+    await repository.storeSample(due, at);
+    this.stored.stored(due, at);
     await repository.deleteValuesBefore(new Date(at.getTime() - METRICS_RETENTION_MS));
   }
 }

@@ -31,6 +31,12 @@ describe('seriesOf', () => {
     expect(series.map((s) => s.identity)).toEqual(['duration_seconds_sum{}', 'duration_seconds_count{}', 'latency_count{}']);
   });
 
+  it("leaves out Node's per-heap-space sizes and the event loop's lesser lag statistics", () => {
+    const gauge = (name: string) => ({ name, type: 'gauge', values: [{ value: 1, labels: {} }] });
+    const names = ['nodejs_heap_space_size_used_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p50_seconds', 'nodejs_eventloop_lag_p99_seconds'];
+    expect(seriesOf(names.map(gauge)).map((s) => s.name)).toEqual(['nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']);
+  });
+
   it('quotes tag values so that different label sets never share an identity', () => {
     expect(meterIdentity('m', [{ name: 'a', value: '1",b="2' }])).not.toBe(meterIdentity('m', [{ name: 'a', value: '1' }, { name: 'b', value: '2' }]));
   });

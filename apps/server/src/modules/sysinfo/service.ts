@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { ConfigInfo, SysInfo } from '@corridor/contract';
 import { requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { readBuildInfo } from './build-info.ts';
-import { directoryBytes, filesystemSpace } from './disk.ts';
+import { DirectoryBytesCache, filesystemSpace } from './disk.ts';
 import type { SystemRepository } from './repository.ts';
 
 export interface SysInfoDeps {
@@ -18,7 +18,11 @@ export interface SysInfoDeps {
 }
 
 export class SysInfoService {
-  constructor(private readonly deps: SysInfoDeps) {}
+  private readonly dataDirBytes: DirectoryBytesCache;
+
+  constructor(private readonly deps: SysInfoDeps) {
+    this.dataDirBytes = new DirectoryBytesCache(deps.dataDir, deps.now);
+  }
 
   async sysInfo(actor: Actor | null): Promise<SysInfo> {
     requireAdmin(actor);
@@ -29,7 +33,7 @@ export class SysInfoService {
       repository.fileTotals(),
       repository.jobsByStatus(),
       repository.connectedRunners(since),
-      directoryBytes(dataDir),
+      this.dataDirBytes.bytes(),
       filesystemSpace(dataDir),
     ]);
     const build = readBuildInfo(this.deps.webDist);
