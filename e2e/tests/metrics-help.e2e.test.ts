@@ -49,6 +49,9 @@ describe('monitoring pages', () => {
       .poll(() => page.evaluate(async () => (await (await fetch('/api/v1/metrics/meters')).text()).includes('"corridor_job_queue_length"')), { timeout: 20_000 })
       .toBe(true);
     await page.reload();
+    // Nothing to save before a series is chosen.
+    await page.getByLabel('Preset name').fill('Empty');
+    expect(await page.getByRole('button', { name: 'Save preset' }).isDisabled()).toBe(true);
     const picker = page.getByRole('combobox', { name: 'Data series' });
     await picker.click();
     await picker.fill('corridor_job_queue_length');
@@ -89,8 +92,18 @@ describe('monitoring pages', () => {
     await presets.getByText('Last 6 hours, 1 series').waitFor();
     expect(await presets.getByRole('row').count()).toBe(1);
 
+    // A preset deleted elsewhere meanwhile: a red message, and it leaves the list.
+    const [saved] = await page.evaluate(async () => (await (await fetch('/api/v1/metrics/charts')).json()) as { id: number }[]);
+    expect(await page.evaluate(async (id) => (await fetch(`/api/v1/metrics/charts/${id}`, { method: 'DELETE' })).status, saved!.id)).toBe(200);
     await page.getByRole('button', { name: 'Delete preset queue watch' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Preset "queue watch" could not be deleted: The preset could not be found.' }).waitFor();
     await page.getByText('No presets saved yet.').waitFor();
+
+    await page.getByLabel('Preset name').fill('Spare');
+    await page.getByRole('button', { name: 'Save preset' }).click();
+    await page.getByRole('button', { name: 'Delete preset Spare' }).click();
+    await page.getByText('No presets saved yet.').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
     expect(external).toEqual([]);
     await context.close();
   });

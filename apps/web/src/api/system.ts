@@ -65,6 +65,7 @@ export function useDeleteMetricPreset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/metrics/charts/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: systemKeys.presets }),
+    // Also after a failure: a preset deleted elsewhere (404) leaves the list.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: systemKeys.presets }),
   });
 }

@@ -29,7 +29,7 @@ export function MetricsPage() {
   const labels = useMemo(() => new Map((meters.data ?? []).map((m) => [m.id, meterLabel(m)])), [meters.data]);
   const options = useMemo(() => (meters.data ?? []).map((m) => ({ value: String(m.id), label: labels.get(m.id)! })), [meters.data, labels]);
   const loaded = values.every((v) => v.data);
-  const failure = meters.error ?? values.find((v) => v.error)?.error ?? null;
+  const failure = meters.error ?? presets.error ?? values.find((v) => v.error)?.error ?? null;
   const dataKey = values.map((v) => v.dataUpdatedAt).join(',');
   const option = useMemo(
     () => metricsChartOption(series.map((id, i) => ({ label: labels.get(id) ?? String(id), values: values[i]?.data ?? [] })), minutes, new Date()),

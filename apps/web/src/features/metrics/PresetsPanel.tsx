@@ -35,6 +35,10 @@ export function PresetsPanel({ presets, current, onLoad, onSave, saving }: Prese
       setMessage({ ok: false, text: (err as Error).message });
     }
   };
+  const deletePreset = (preset: MetricPreset) => {
+    setMessage(null);
+    remove.mutate(preset.id, { onError: (err) => setMessage({ ok: false, text: t('deleteFailed', { name: preset.name, message: err.message }) }) });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const existing = presetNamed(presets, name);
@@ -47,7 +51,7 @@ export function PresetsPanel({ presets, current, onLoad, onSave, saving }: Prese
       <form onSubmit={submit}>
         <Group align="flex-end" gap="sm">
           <TextInput label={t('presetName')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={200} />
-          <Button type="submit" disabled={name.trim() === ''} loading={saving}>
+          <Button type="submit" disabled={name.trim() === '' || current.settings.series.length === 0} loading={saving}>
             {t('save')}
           </Button>
         </Group>
@@ -71,7 +75,7 @@ export function PresetsPanel({ presets, current, onLoad, onSave, saving }: Prese
                     <Button size="xs" variant="light" aria-label={t('loadPreset', { name: preset.name })} onClick={() => onLoad(preset)}>
                       {t('load')}
                     </Button>
-                    <DeleteIconButton tooltip={t('delete')} label={t('deletePreset', { name: preset.name })} onClick={() => remove.mutate(preset.id)} />
+                    <DeleteIconButton tooltip={t('delete')} label={t('deletePreset', { name: preset.name })} onClick={() => deletePreset(preset)} />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { METRIC_COLOURS, meterLabel, metricsChartOption, presetNamed } from './metricsChart.ts';
+import { chartPoints, METRIC_COLOURS, meterLabel, metricsChartOption, presetNamed, SAMPLE_GAP_MS } from './metricsChart.ts';
 
 describe('metrics dashboard rules', () => {
   it('has 12 distinct colours', () => {
@@ -23,7 +23,28 @@ describe('metrics dashboard rules', () => {
     const now = new Date('2026-01-01T12:00:00Z');
     const option = metricsChartOption([{ label: 'queue', values: [{ timestamp: '2026-01-01T11:59:00Z', value: 2 }] }], 60, now);
     expect(option.xAxis).toMatchObject({ type: 'time', min: now.getTime() - 3_600_000, max: now.getTime() });
-    expect(option.series).toEqual([{ name: 'queue', type: 'line', showSymbol: false, data: [[Date.parse('2026-01-01T11:59:00Z'), 2]] }]);
+    expect(option.series).toEqual([
+      { name: 'queue', type: 'line', showSymbol: false, step: 'end', data: [[Date.parse('2026-01-01T11:59:00Z'), 2], [now.getTime(), 2]] },
+    ]);
     expect(option.color).toHaveLength(12);
+  });
+
+  it('holds a value until the next stored one, breaks the line where nothing was sampled, and carries a recent last value to now', () => {
+    const base = Date.parse('2026-01-01T12:00:00Z');
+    const minute = (n: number) => ({ timestamp: new Date(base + n * 60_000).toISOString(), value: n });
+    const now = new Date(base + 100 * 60_000);
+    // Stored at 0 and 10 (an unchanged value every 10 minutes), then nothing for 30 minutes, 40, nothing for 55, 95.
+    expect(chartPoints([minute(0), minute(10), minute(40), minute(95)], now)).toEqual([
+      [base, 0],
+      [base + 10 * 60_000, 10],
+      [base + 10 * 60_000 + 1, null],
+      [base + 40 * 60_000, 40],
+      [base + 40 * 60_000 + 1, null],
+      [base + 95 * 60_000, 95],
+      [now.getTime(), 95],
+    ]);
+    // A last value older than the gap is not carried on: nothing was sampled since.
+    expect(chartPoints([minute(0)], new Date(base + SAMPLE_GAP_MS + 1))).toEqual([[base, 0]]);
+    expect(chartPoints([], now)).toEqual([]);
   });
 });

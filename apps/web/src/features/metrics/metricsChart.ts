@@ -1,5 +1,5 @@
 /** Pure rules of the metrics dashboard (spec 3 §2.17, §5, §9): series labels, the 12 colours, the chart option. */
-import type { Meter, MeterValue, METRIC_TIME_RANGES, MetricPreset } from '@corridor/contract';
+import { METRIC_UNCHANGED_STORE_MINUTES, type Meter, type MeterValue, type METRIC_TIME_RANGES, type MetricPreset } from '@corridor/contract';
 
 export type MetricTimeRange = (typeof METRIC_TIME_RANGES)[number];
 
@@ -29,6 +29,32 @@ export interface ChartSeries {
   values: readonly MeterValue[];
 }
 
+/**
+ * Two stored values further apart than this: nothing was sampled between them (the server was down). The server
+ * stores a value when it changes and an unchanged one every METRIC_UNCHANGED_STORE_MINUTES; five minutes of slack.
+ */
+export const SAMPLE_GAP_MS = (METRIC_UNCHANGED_STORE_MINUTES + 5) * 60_000;
+
+export type ChartPoint = [number, number | null];
+
+/**
+ * A series' points as the chart draws them (steps: a value holds until the next one): a null breaks the line where
+ * nothing was sampled, and the last value is carried on to `now` when it is recent (it was not stored again only
+ * because it did not change).
+ */
+export function chartPoints(values: readonly MeterValue[], now: Date): ChartPoint[] {
+  const points: ChartPoint[] = [];
+  for (const { timestamp, value } of values) {
+    const at = Date.parse(timestamp);
+    const previous = points.at(-1)?.[0];
+    if (previous !== undefined && at - previous > SAMPLE_GAP_MS) points.push([previous + 1, null]);
+    points.push([at, value]);
+  }
+  const last = points.at(-1);
+  if (last && last[0] < now.getTime() && now.getTime() - last[0] <= SAMPLE_GAP_MS) points.push([now.getTime(), last[1]]);
+  return points;
+}
+
 /** A time-axis line chart over the last `minutes` up to `now`, one coloured line per series with a legend. */
 export function metricsChartOption(series: readonly ChartSeries[], minutes: number, now: Date) {
   return {
@@ -45,7 +71,8 @@ export function metricsChartOption(series: readonly ChartSeries[], minutes: numb
       name: s.label,
       type: 'line',
       showSymbol: false,
-      data: s.values.map((v) => [Date.parse(v.timestamp), v.value]),
+      step: 'end',
+      data: chartPoints(s.values, now),
     })),
   };
 }
