@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const seats = new UserSeats(licensesRepository, adminAccountsRepository);
   const accounts = new AccountsService(accountsRepository, features, limiter, now, seats, accountMail);
   const adminAccounts = new AdminAccountsService(adminAccountsRepository, accountsRepository, seats);
-  // Devices, password and API keys; the API keys also authenticate requests (resolveActor below).
+  // Devices, password and API keys; the API keys also authenticate requests (resolveActor and GET /metrics below).
   const profileRepository = new ProfileRepository(db);
   const profile = new ProfileService(profileRepository, accountsRepository);
   const apiKeyAuth = new ApiKeyAuth(profileRepository, now);
