@@ -73,6 +73,7 @@ describe('administration', () => {
 
     await form.getByLabel('Allow users to sign up').check();
     await form.getByLabel('Allowed e-mail domains for sign-up').fill('example.org');
+    await form.getByLabel('Offer language selection (English/German)').uncheck();
     await save.and(admin.locator(':not([disabled])')).waitFor();
     await save.click();
     await form.getByText('Settings saved').waitFor();
@@ -81,6 +82,14 @@ describe('administration', () => {
     await admin.reload();
     await form.getByLabel('Allow users to sign up').and(admin.locator(':checked')).waitFor();
     await form.getByLabel('Allowed e-mail domains for sign-up').and(admin.locator('[value="example.org"]')).waitFor();
+    await form.getByLabel('Offer language selection (English/German)').and(admin.locator(':not(:checked)')).waitFor();
+
+    // The administrator's own row has no password form: the profile's form asks for the old password.
+    await admin.getByRole('button', { name: 'Details of ada' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'User ada' });
+    await dialog.getByRole('tab', { name: 'Password' }).click();
+    await dialog.getByRole('link', { name: 'your profile' }).click();
+    await admin.waitForURL('**/profile/security');
   });
 
   test('the groups dialog adds a member and makes them owner; the team settings page shows the same', async () => {

@@ -8,6 +8,7 @@ import { useSessionUser } from '../../../api/session.ts';
 import { DeleteIconButton } from '../../../components/DeleteIconButton.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { PROFILE_NS } from '../i18n/index.ts';
+import { LoadedList } from '../LoadedList.tsx';
 import { NewApiKey } from './NewApiKey.tsx';
 
 /** Profile section API Keys (spec 1 §2.18): the list with last access and delete, and add with a description. */
@@ -46,37 +47,40 @@ export function ApiKeysSection() {
         </Alert>
       )}
       {created && <NewApiKey description={created.description} apiKey={created.data} onDone={() => setCreated(null)} />}
-      <Table aria-label={t('apiKeys.heading')} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('apiKeys.description')}</Table.Th>
-            <Table.Th>{t('apiKeys.key')}</Table.Th>
-            <Table.Th>{t('apiKeys.lastAccess')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keys.data?.map((key) => (
-            <Table.Tr key={key.apikey}>
-              <Table.Td>{key.description}</Table.Td>
-              <Table.Td>
-                {/* The public part only: the secret was shown once, at creation. */}
-                <Code>{`${key.apikey}.••••••••`}</Code>
-              </Table.Td>
-              <Table.Td>{key.lastAccess ? formatDateTime(key.lastAccess, i18n.language) : t('apiKeys.never')}</Table.Td>
-              <Table.Td ta="right">
-                <DeleteIconButton
-                  tooltip={t('apiKeys.delete')}
-                  label={t('apiKeys.deleteLabel', { description: key.description })}
-                  loading={remove.isPending && remove.variables === key.apikey}
-                  onClick={() => remove.mutate(key.apikey, { onSuccess: () => setCreated((shown) => (shown?.apikey === key.apikey ? null : shown)) })}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {keys.data?.length === 0 && <Text c="dimmed">{t('apiKeys.empty')}</Text>}
+      <LoadedList query={keys} empty={t('apiKeys.empty')}>
+        {(rows) => (
+          <Table aria-label={t('apiKeys.heading')} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('apiKeys.description')}</Table.Th>
+                <Table.Th>{t('apiKeys.key')}</Table.Th>
+                <Table.Th>{t('apiKeys.lastAccess')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((key) => (
+                <Table.Tr key={key.apikey}>
+                  <Table.Td>{key.description}</Table.Td>
+                  <Table.Td>
+                    {/* The public part only: the secret was shown once, at creation. */}
+                    <Code>{`${key.apikey}.••••••••`}</Code>
+                  </Table.Td>
+                  <Table.Td>{key.lastAccess ? formatDateTime(key.lastAccess, i18n.language) : t('apiKeys.never')}</Table.Td>
+                  <Table.Td ta="right">
+                    <DeleteIconButton
+                      tooltip={t('apiKeys.delete')}
+                      label={t('apiKeys.deleteLabel', { description: key.description })}
+                      loading={remove.isPending && remove.variables === key.apikey}
+                      onClick={() => remove.mutate(key.apikey, { onSuccess: () => setCreated((shown) => (shown?.apikey === key.apikey ? null : shown)) })}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </LoadedList>
       <form onSubmit={submit}>
         <Stack gap="xs">
           <Title order={5}>{t('apiKeys.addHeading')}</Title>

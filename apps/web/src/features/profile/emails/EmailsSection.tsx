@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { isEmailAddress } from '@corridor/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useSessionUser } from '../../../api/session.ts';
 import { DeleteIconButton } from '../../../components/DeleteIconButton.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { MAIL_NS } from '../../auth/i18n/index.ts';
+import { LoadedList } from '../LoadedList.tsx';
 
 type Notice = { color: 'green' | 'red'; text: string };
 
@@ -45,42 +46,45 @@ export function EmailsSection() {
           {notice.text}
         </Alert>
       )}
-      <Table aria-label={t('emails.address')} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('emails.address')}</Table.Th>
-            <Table.Th>{t('emails.registered')}</Table.Th>
-            <Table.Th>{t('emails.validated')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {emails.data?.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td>{entry.email}</Table.Td>
-              <Table.Td>{formatDateTime(entry.createdTimestamp, i18n.language)}</Table.Td>
-              <Table.Td>
-                {entry.verified && entry.verifiedTimestamp ? (
-                  formatDateTime(entry.verifiedTimestamp, i18n.language)
-                ) : (
-                  <Anchor component="button" type="button" size="sm" onClick={() => verify(entry.id)} disabled={actions.verify.isPending}>
-                    {t('emails.verifyNow')}
-                  </Anchor>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">
-                <DeleteIconButton
-                  tooltip={t('emails.delete')}
-                  label={t('emails.deleteLabel', { email: entry.email })}
-                  loading={actions.remove.isPending && actions.remove.variables === entry.id}
-                  onClick={() => remove(entry.id)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {emails.data?.length === 0 && <Text c="dimmed">{t('emails.none')}</Text>}
+      <LoadedList query={emails} empty={t('emails.none')}>
+        {(rows) => (
+          <Table aria-label={t('emails.address')} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('emails.address')}</Table.Th>
+                <Table.Th>{t('emails.registered')}</Table.Th>
+                <Table.Th>{t('emails.validated')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{entry.email}</Table.Td>
+                  <Table.Td>{formatDateTime(entry.createdTimestamp, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    {entry.verified && entry.verifiedTimestamp ? (
+                      formatDateTime(entry.verifiedTimestamp, i18n.language)
+                    ) : (
+                      <Anchor component="button" type="button" size="sm" onClick={() => verify(entry.id)} disabled={actions.verify.isPending}>
+                        {t('emails.verifyNow')}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <DeleteIconButton
+                      tooltip={t('emails.delete')}
+                      label={t('emails.deleteLabel', { email: entry.email })}
+                      loading={actions.remove.isPending && actions.remove.variables === entry.id}
+                      onClick={() => remove(entry.id)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </LoadedList>
       <Stack gap="xs">
         <Title order={4}>{t('emails.addHeading')}</Title>
         <form

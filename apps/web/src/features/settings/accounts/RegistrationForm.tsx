@@ -48,6 +48,7 @@ export function RegistrationForm({ settings, features }: { settings: Settings; f
           checked={draft.accountsRequireAuthorization}
           onChange={(e) => change({ accountsRequireAuthorization: e.currentTarget.checked })}
         />
+        <Checkbox label={t('accounts.i18n')} checked={draft.i18n} onChange={(e) => change({ i18n: e.currentTarget.checked })} />
         <TextInput
           label={t('accounts.signupDomains')}
           description={t('accounts.signupDomainsHint')}

@@ -1,15 +1,22 @@
 import { ACCOUNT_NAME_MIN, type AccountUser, ADMIN_PASSWORD_MIN } from '@corridor/contract';
-import { Modal, Tabs } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Anchor, Modal, Tabs, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useOverwritePassword, useRenameUser } from '../../../api/administration.ts';
+import { useSessionUser } from '../../../api/session.ts';
 import { ADMIN_NS } from '../i18n/administration.ts';
 import { MinLengthForm } from '../MinLengthForm.tsx';
 import { UserEmailsTab } from './UserEmailsTab.tsx';
 import { UserGroupsTab } from './UserGroupsTab.tsx';
 
-/** A user's details (spec 3 §2.10): tabs Name, Emails, Groups, Password. */
+/**
+ * A user's details (spec 3 §2.10): tabs Name, Emails, Groups, Password. The administrator's own row has no
+ * password form: the server takes that as an own change, which needs the old password (the profile's form). The
+ * text's link tag is `<profile>`: Trans parses `<link>` as the empty HTML element and would lose the link's words.
+ */
 export function UserDialog({ user, onClose }: { user: AccountUser; onClose: () => void }) {
   const { t } = useTranslation(ADMIN_NS);
+  const own = useSessionUser().userId === user.id;
   const rename = useRenameUser(user.id);
   const password = useOverwritePassword(user.id);
 
@@ -46,20 +53,26 @@ export function UserDialog({ user, onClose }: { user: AccountUser; onClose: () =
           <UserGroupsTab userId={user.id} />
         </Tabs.Panel>
         <Tabs.Panel value="password" pt="md">
-          <MinLengthForm
-            password
-            label={t('userDialog.newPassword')}
-            buttonLabel={t('userDialog.changePassword')}
-            min={ADMIN_PASSWORD_MIN}
-            tooShort={t('userDialog.passwordTooShort')}
-            pending={password.isPending}
-            onSubmit={(value) =>
-              password.mutateAsync(value).then(
-                () => t('userDialog.passwordChanged'),
-                (error: Error) => Promise.reject(new Error(t('userDialog.passwordFailed', { message: error.message }))),
-              )
-            }
-          />
+          {own ? (
+            <Text>
+              <Trans t={t} i18nKey="userDialog.ownPassword" components={{ profile: <Anchor component={Link} to="/profile/security" /> }} />
+            </Text>
+          ) : (
+            <MinLengthForm
+              password
+              label={t('userDialog.newPassword')}
+              buttonLabel={t('userDialog.changePassword')}
+              min={ADMIN_PASSWORD_MIN}
+              tooShort={t('userDialog.passwordTooShort')}
+              pending={password.isPending}
+              onSubmit={(value) =>
+                password.mutateAsync(value).then(
+                  () => t('userDialog.passwordChanged'),
+                  (error: Error) => Promise.reject(new Error(t('userDialog.passwordFailed', { message: error.message }))),
+                )
+              }
+            />
+          )}
         </Tabs.Panel>
       </Tabs>
     </Modal>

@@ -17,4 +17,10 @@ describe('registration form', () => {
       features: { accountsRequireAuthorization: true },
     });
   });
+
+  it('saves the language-selection flag like the sign-up flags', () => {
+    expect(saved.i18n).toBe(true);
+    expect(hasRegistrationChanges(saved, { ...saved, i18n: true })).toBe(false);
+    expect(registrationChanges(saved, { ...saved, i18n: false })).toEqual({ settings: {}, features: { i18n: false } });
+  });
 });

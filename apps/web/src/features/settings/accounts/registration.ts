@@ -1,20 +1,25 @@
-/** The accounts page's registration form (spec 3 §2.10): two feature flags and two settings, saved when changed. */
+/**
+ * The accounts page's registration form (spec 3 §2.10): the sign-up flags, the language-selection flag `i18n` and two
+ * settings, saved when changed.
+ */
 import type { Features, FeaturesUpdate, Settings, SettingsUpdate } from '@corridor/contract';
 
 export interface Registration {
   accountsSignup: boolean;
   accountsRequireAuthorization: boolean;
+  i18n: boolean;
   accountsSignupDomains: string;
   accountsAutoAuthDomains: string;
 }
 
-const FEATURE_FIELDS = ['accountsSignup', 'accountsRequireAuthorization'] as const;
+const FEATURE_FIELDS = ['accountsSignup', 'accountsRequireAuthorization', 'i18n'] as const;
 const SETTING_FIELDS = ['accountsSignupDomains', 'accountsAutoAuthDomains'] as const;
 
 export function registrationOf(settings: Settings, features: Features): Registration {
   return {
     accountsSignup: features.accountsSignup,
     accountsRequireAuthorization: features.accountsRequireAuthorization,
+    i18n: features.i18n,
     accountsSignupDomains: settings.accountsSignupDomains,
     accountsAutoAuthDomains: settings.accountsAutoAuthDomains,
   };
