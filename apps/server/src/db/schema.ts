@@ -132,6 +132,8 @@ export const datasets = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    /** A run's labels ("baseline", "policy A"), shown and filtered in the run list. */
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     created: createdAt('created'),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -277,6 +279,11 @@ export const jobs = pgTable(
     runnerId: text('runner_id'),
     claimId: text('claim_id'),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /**
+     * A run executed outside Corridor (a laptop, a Slurm node) and reported by `corridor-runner watch` with an API
+     * key: no runner holds it, it cannot be stopped from here.
+     */
+    external: boolean('external').notNull().default(false),
     currentIteration: integer('current_iteration').notNull().default(-1),
     exitCode: integer('exit_code'),
     /** Why the job failed or was cancelled, for people. */
