@@ -13,6 +13,7 @@ export * from './groups.ts';
 export * from './admin.ts';
 export * from './jobs.ts';
 export * from './runs.ts';
+export * from './server-files.ts';
 export * from './tables.ts';
 export * from './table-catalogue.ts';
 export * from './runner-protocol.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Dataset } from './datasets.ts';
 import { JobStatus } from './jobs.ts';
+import { PlainText } from './strings.ts';
 
 /** The scenario a run was made from (null when the scenario was deleted or the run was imported). */
 export const RunScenario = z.object({ id: z.number().int(), key: z.string(), name: z.string(), groupName: z.string() });
@@ -21,6 +22,29 @@ export const RunSummary = z.object({
   labels: z.array(z.string()),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
+/** Run labels ("baseline", "policy A"): each 1–40 characters of plain text, at most 20 per run. */
+export const RUN_LABEL_MAX_LENGTH = 40;
+export const RUN_LABELS_MAX = 20;
+/** PUT /datasets/runs/{id}/labels: the run's whole list; labels are trimmed, repeats (ignoring case) dropped. */
+export const RunLabelsRequest = z.object({
+  labels: z.array(PlainText().min(1).max(RUN_LABEL_MAX_LENGTH)).max(RUN_LABELS_MAX, `A run has at most ${RUN_LABELS_MAX} labels.`),
+});
+export const RunLabelsAnswer = z.object({ labels: z.array(z.string()) });
+export type RunLabelsAnswer = z.infer<typeof RunLabelsAnswer>;
+
+/** Labels trimmed, in their order, the first spelling of each kept when it repeats ignoring case. */
+export function distinctLabels(labels: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return labels
+    .map((label) => label.trim())
+    .filter((label) => {
+      const key = label.toLocaleLowerCase();
+      if (label === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
 export const RunListQuery = z.object({ groupId: z.coerce.number().int().optional() });
 
 export const RunEvent = z.object({
