@@ -27,3 +27,4 @@ export * from './dashboards.ts';
 export * from './visualizer.ts';
 export * from './system.ts';
 export * from './job-files.ts';
+export * from './zip-entries.ts';
