@@ -17,3 +17,4 @@ export * from './dvrp/index.ts';
 export * from './counts/index.ts';
 export * from './households/index.ts';
 export * from './events/index.ts';
+export * from './log/index.ts';

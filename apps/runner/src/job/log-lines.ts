@@ -1,30 +1,10 @@
 /**
  * What the runner reads from a run's output: MATSim's "ITERATION n BEGINS" (AbstractController) and MemoryObserver
- * lines ("used RAM: 1234 MB  free: 567 MB  total: 2048 MB"), and the last line that looks like an error.
+ * lines ("used RAM: 1234 MB  free: 567 MB  total: 2048 MB", parsed in @corridor/matsim), and the last line that
+ * looks like an error.
  */
-import type { MemoryReading } from '@corridor/contract';
-
-const ITERATION = /ITERATION (-?\d+) BEGINS/;
-const MEMORY = /used RAM: (\d+(?:\.\d+)?) ?MB\s+free: (\d+(?:\.\d+)?) ?MB\s+total: (\d+(?:\.\d+)?) ?MB/;
-const MB = 1024 * 1024;
-
-/** The iteration a line starts, or undefined. */
-export function iterationOf(line: string): number | undefined {
-  const match = ITERATION.exec(line);
-  return match ? Number(match[1]) : undefined;
-}
-
-/** The used/free/total readings (bytes) of a MemoryObserver line, or undefined. */
-export function memoryOf(line: string, time: number): MemoryReading[] | undefined {
-  const match = MEMORY.exec(line);
-  if (!match) return undefined;
-  const [, used, free, total] = match;
-  return [
-    { time, key: 'used', value: Number(used) * MB },
-    { time, key: 'free', value: Number(free) * MB },
-    { time, key: 'total', value: Number(total) * MB },
-  ];
-}
+// The iteration and MemoryObserver parsers live with the other MATSim readers (the server reads imported logs too).
+export { iterationOf, memoryOf } from '@corridor/matsim';
 
 /**
  * Whether a line reads like the reason a run failed: a log line of level ERROR, or a line on stderr that is not
