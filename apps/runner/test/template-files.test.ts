@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../server/test/harness.ts';
 import { multipart } from '../../server/test/workspace-helpers.ts';
 import { admin, call, runLog, schedule, startRunner, startServer, stopAll, t, waitForJob, workDir } from './flow.ts';
-import { zipBytes } from './zip-bytes.ts';
+import { zipBytes } from '../../../packages/contract/test/zip-bytes.ts';
 
 const MARKER = 'FROM-TEMPLATE';
 

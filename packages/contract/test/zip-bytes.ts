@@ -1,6 +1,6 @@
 /**
  * Zip archives byte by byte for tests, including the ones zip writers refuse to make: "../" and absolute entry
- * names, symbolic links, entries that expand a thousandfold.
+ * names, symbolic links, entries that expand a thousandfold, headers that lie about an entry's size.
  */
 import { crc32, deflateRawSync } from 'node:zlib';
 
@@ -10,6 +10,8 @@ export interface ZipEntry {
   /** Unix mode in the external attributes (default a regular file 0644, a directory for names ending in "/"). */
   mode?: number;
   deflate?: boolean;
+  /** The uncompressed size the headers declare (default the content's real size): a lying header. */
+  declaredSize?: number;
 }
 
 export const SYMLINK_MODE = 0o120777;
@@ -32,7 +34,8 @@ export function zipBytes(entries: readonly ZipEntry[]): Buffer {
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    const declared = entry.declaredSize ?? data.length;
+    local.writeUInt32LE(declared, 22);
     local.writeUInt16LE(name.length, 26);
     locals.push(local, name, stored);
     const central = Buffer.alloc(46);
@@ -43,7 +46,7 @@ export function zipBytes(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(declared, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE((mode << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);

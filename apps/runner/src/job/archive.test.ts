@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SYMLINK_MODE, zipBytes, type ZipEntry } from '../../test/zip-bytes.ts';
+import { SYMLINK_MODE, zipBytes, type ZipEntry } from '../../../../packages/contract/test/zip-bytes.ts';
 import { ArchiveError, extractArchive } from './archive.ts';
 
 let root: string;

@@ -9,19 +9,12 @@
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { templateFileNameProblem } from '@corridor/contract';
+import { zipEntryCountProblem, zipEntryProblem, type ZipLimits } from '@corridor/contract';
 import yauzl from 'yauzl';
 
-export interface ArchiveLimits {
-  maxEntries: number;
-  maxTotalBytes: number;
-  maxRatio: number;
-}
+export type ArchiveLimits = ZipLimits;
 
 export const ARCHIVE_LIMITS: ArchiveLimits = { maxEntries: 10_000, maxTotalBytes: 4 * 1024 ** 3, maxRatio: 200 };
-const RATIO_FROM_BYTES = 1024 ** 2;
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
 
 /** Why an archive cannot be extracted; the message completes "The archive {name} could not be extracted: …". */
 export class ArchiveError extends Error {}
@@ -35,7 +28,8 @@ export async function extractArchive(zip: string, dir: string, limits: ArchiveLi
     throw new ArchiveError(`it is not a readable zip file (${(error as Error).message})`);
   }
   try {
-    if (archive.entryCount > limits.maxEntries) throw new ArchiveError(`it has ${archive.entryCount} entries, more than the ${limits.maxEntries} allowed`);
+    const tooMany = zipEntryCountProblem(archive.entryCount, limits);
+    if (tooMany) throw new ArchiveError(tooMany);
     const entries = await readEntries(archive, limits);
     for (const entry of entries) {
       const target = path.join(dir, entry.name);
@@ -81,16 +75,10 @@ async function readEntries(archive: yauzl.ZipFile, limits: ArchiveLimits): Promi
   return entries;
 }
 
+/** The shared rules (`@corridor/contract` zip-entries.ts): names, symbolic links, declared total, ratio. */
 function checked(entry: yauzl.Entry, limits: ArchiveLimits, totalSoFar: number): CheckedEntry {
+  const problem = zipEntryProblem(entry, totalSoFar, limits);
+  if (problem) throw new ArchiveError(problem);
   const directory = entry.fileName.endsWith('/');
-  const name = directory ? entry.fileName.slice(0, -1) : entry.fileName;
-  const problem = templateFileNameProblem(name);
-  if (problem) throw new ArchiveError(`its entry name "${entry.fileName}" ${problem}`);
-  if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw new ArchiveError(`its entry "${name}" is a symbolic link`);
-  if (totalSoFar > limits.maxTotalBytes) throw new ArchiveError(`it expands to more than ${limits.maxTotalBytes} bytes`);
-  const size = entry.uncompressedSize;
-  if (size > RATIO_FROM_BYTES && size > limits.maxRatio * Math.max(entry.compressedSize, 1)) {
-    throw new ArchiveError(`its entry "${name}" expands more than ${limits.maxRatio} times (${entry.compressedSize} to ${size} bytes)`);
-  }
-  return { entry, name, directory };
+  return { entry, name: directory ? entry.fileName.slice(0, -1) : entry.fileName, directory };
 }
