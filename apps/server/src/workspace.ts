@@ -57,6 +57,12 @@ import { runnerTokensRoutes } from './modules/runner-tokens/routes.ts';
 import { RunnerTokensService } from './modules/runner-tokens/service.ts';
 import { RunsRepository } from './modules/runs/repository.ts';
 import { runsRoutes } from './modules/runs/routes.ts';
+import { FeaturesRepository } from './modules/features/repository.ts';
+import { FeaturesService } from './modules/features/service.ts';
+import { serverFilesRoutes } from './modules/server-files/routes.ts';
+import { ServerFilesService } from './modules/server-files/service.ts';
+import { SettingsRepository } from './modules/settings/repository.ts';
+import { SettingsService } from './modules/settings/service.ts';
 import { RunsService } from './modules/runs/service.ts';
 import { PostProcessLog } from './modules/runs/post-process-log.ts';
 import { SystemFilesService } from './modules/runs/system-files.ts';
@@ -138,6 +144,12 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     maxUploadBytes: config.maxUploadBytes,
     onBlobLeak,
     onUploaded: options.onUploadBytes,
+  });
+  const serverFiles = new ServerFilesService({
+    features: new FeaturesService(new FeaturesRepository(db)),
+    settings: new SettingsService(new SettingsRepository(db)),
+    files,
+    processing,
   });
   const content = new FileContentService({
     files: filesRepository,
@@ -271,6 +283,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     async register(api) {
       await api.register(datasetsRoutes(datasets));
       await api.register(filesRoutes(files, config.maxUploadBytes));
+      await api.register(serverFilesRoutes(serverFiles));
       await api.register(fileContentRoutes(content));
       await api.register(fileSummaryRoutes(summaries));
       await api.register(changesetsRoutes(changesets));

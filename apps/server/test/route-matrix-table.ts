@@ -9,6 +9,7 @@ import { createOk, dashboardBody, fullChart, pictureDataUrl } from './dashboard-
 import { schedulePayload } from './runner-client.ts';
 import { JOB_COMMAND, MARKER, type MatrixFixtures, type Role } from './route-matrix-fixtures.ts';
 import { multipart } from './workspace-helpers.ts';
+import { enableServerImport, makeServerRoot } from './server-files-fixtures.ts';
 
 /**
  * Who may call a route. Dataset rules (docs/decisions.md, "Dataset access"): read/edit for the team's members,
@@ -93,6 +94,14 @@ const labChart = (fx: MatrixFixtures) =>
   createOk(fx.t.app, fx.users.owner.cookie, 'charts', { chart: fullChart(fx.lab.id, fx.run.id, `${MARKER} chart`), previewImg: pictureDataUrl(500, 350, 'jpeg') });
 const dashboard = (who: Access, json?: (fx: MatrixFixtures) => unknown) => rule(who, async (_r, fx) => ({ params: { id: await labDashboard(fx) }, json: json?.(fx) }));
 const chart = (who: Access, json?: (fx: MatrixFixtures) => unknown) => rule(who, async (_r, fx) => ({ params: { id: await labChart(fx) }, json: json?.(fx) }));
+
+/** Server import enabled once per fixtures, its root in the test's DATA_DIR (removed with it). */
+const serverImports = new WeakMap<MatrixFixtures, Promise<void>>();
+function serverImport(fx: MatrixFixtures): Promise<void> {
+  const enabled = serverImports.get(fx) ?? makeServerRoot(fx.t.config.dataDir).then((dirs) => enableServerImport(fx.t.app, fx.users.admin.cookie, dirs.root));
+  serverImports.set(fx, enabled);
+  return enabled;
+}
 
 const SCORESTATS = 'iteration;avg_executed;avg_worst;avg_average;avg_best\n0;64.75;64.75;64.75;64.75\n';
 const RUNNER_RESOURCES = { cpuCores: 0, ramInGb: 0 };
@@ -243,6 +252,16 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /datasets/runs': rule('signed-in', (_r, fx) => ({ query: { groupId: fx.lab.id } })),
   'GET /datasets/run/{id}': run('read'),
   'GET /datasets/run/{id}/config': run('read'),
+  'PUT /datasets/runs/{id}/labels': rule('edit', (_r, fx) => ({ params: { id: fx.run.id }, json: { labels: ['baseline'] } })),
+  // server import: any signed-in user while enabled
+  'GET /datasets/serverfiles': rule('signed-in', async (_r, fx) => {
+    await serverImport(fx);
+    return { query: { path: 'equil' } };
+  }),
+  'POST /datasets/serverfiles': rule('signed-in', async (_r, fx) => {
+    await serverImport(fx);
+    return { json: { paths: ['equil/scorestats.csv'] } };
+  }),
   'GET /datasets/runs/{id}/deletion': run('read'),
   'DELETE /datasets/runs/{id}': rule('manage', async (_r, fx) => ({ params: { id: (await fx.freshRun()).id } })),
   'GET /datasets/datasets/{id}/sysfiles': run('read'),

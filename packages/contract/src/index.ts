@@ -28,3 +28,4 @@ export * from './visualizer.ts';
 export * from './system.ts';
 export * from './job-files.ts';
 export * from './zip-entries.ts';
+export * from './external-runs.ts';

@@ -83,6 +83,11 @@ export class Processing {
     return this.run('modeStats', { maxBytes: this.limits.smallFileMaxBytes }, input, this.limits.smallFileTimeoutMs);
   }
 
+  /** A zip file's entry names and sizes, from its central directory only (server files, spec 3 §3 zipContent). */
+  zipContent(file: string, maxEntries: number) {
+    return this.pool.run('zipContent', { path: file, maxEntries }, new Uint8Array(0), this.limits.sniffTimeoutMs);
+  }
+
   /** The whole decompressed content, read to its end: truncated or damaged data fails before anything is sent. */
   inflate(input: TaskInput) {
     return this.run('inflate', { maxBytes: this.limits.inlineMaxBytes }, input, this.limits.inlineTimeoutMs);

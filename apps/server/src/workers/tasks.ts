@@ -8,6 +8,7 @@ import { networkAsGeoJson, networkAsJson } from '../modules/files/network-json.t
 import { contentInfo } from '../modules/files/sniffing.ts';
 import { buildNetworkBinary } from '../modules/network-query/build.ts';
 import { applyChangesets, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';
+import { readZipContent } from '../modules/server-files/zip-content.ts';
 import { buildVehicleData, type VehicleDataArgs } from '../modules/visualizer/build.ts';
 import { renderNetworkPreview, type ColorBy } from '../previews/index.ts';
 
@@ -29,6 +30,8 @@ export const tasks = {
   config: (input: Input, args: Bounded) => readConfig(input, args),
   scoreStats: (input: Input, args: Bounded) => readScoreStats(input, args),
   modeStats: (input: Input, args: Bounded) => readModeStats(input, args),
+  /** A zip's entry names and sizes from its central directory (the file at `path`; the input is not used). */
+  zipContent: (_input: Input, args: { path: string; maxEntries: number }) => readZipContent(args.path, args.maxEntries),
   /** A CSV's first line (its header), for importing it as a table (sniffs 64 KiB at most). */
   csvHead: async (input: Input, _args: Record<string, never>) => {
     const head = await readHead(input, 64 * 1024);

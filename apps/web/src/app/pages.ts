@@ -57,6 +57,7 @@ export const RunDeletePage = lazyNamed(runs, 'RunDeletePage');
 export const RunFilePage = lazyNamed(runs, 'RunFilePage');
 export const RunFilesPage = lazyNamed(runs, 'RunFilesPage');
 export const RunListPage = lazyNamed(runs, 'RunListPage');
+export const ImportRunPage = lazyNamed(runs, 'ImportRunPage');
 export const AddScenarioPage = lazyNamed(scenarios, 'AddScenarioPage');
 export const ScenarioEditPage = lazyNamed(scenarios, 'ScenarioEditPage');
 export const ScenarioDeletePage = lazyNamed(scenarios, 'ScenarioDeletePage');

@@ -11,6 +11,7 @@ import type en from './en.json';
 import type { helpCatalogues } from '../features/help/i18n/index.ts';
 import type { metricsCatalogues } from '../features/metrics/i18n/index.ts';
 import type { sysinfoCatalogues } from '../features/settings/sysinfo/i18n/index.ts';
+import type { runImportCatalogues } from '../features/runs/import/i18n/index.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,6 +29,7 @@ declare module 'i18next' {
       profile: (typeof profileCatalogues)['en'];
       jobTemplateFiles: (typeof jobTemplateFilesCatalogues)['en'];
       administration: (typeof administrationCatalogues)['en'];
+      runImport: (typeof runImportCatalogues)['en'];
     };
   }
 }

@@ -47,6 +47,7 @@ export class FilesService {
         });
         try {
           const content = await sniffBlob(this.deps.processing, blobs, blob.key, part.filename);
+          Object.assign(content.attributes, part.attributes);
           if (type === JOB_FILE_TYPE && (await isZipBlob(blobs, blob.key))) content.attributes.archive = 'zip';
           stored.push(await files.insert({ name: part.filename, size: blob.size, blobKey: blob.key, ...content, type, createdBy: user.userId }));
           this.deps.onUploaded?.(blob.size);

@@ -11,6 +11,8 @@ import { formatBytes } from './content.ts';
 export interface UploadPart {
   filename: string;
   content: AsyncIterable<Uint8Array>;
+  /** Attributes known before the content is stored (a server file's zipContent); sniffing adds its own. */
+  attributes?: Record<string, unknown>;
 }
 
 export function tooLarge(maxBytes: number): HttpError {

@@ -8,7 +8,7 @@ export function toRunScenario(scenario: ScenarioOfRun | undefined): RunScenario 
   return scenario ? { id: scenario.id, key: scenario.key, name: scenario.name, groupName: scenario.groupName } : null;
 }
 
-export function toRunSummary(run: DatasetRow, job: JobRow | undefined, scenario: ScenarioOfRun | undefined): RunSummary {
+export function toRunSummary(run: DatasetRow, job: JobRow | undefined, scenario: ScenarioOfRun | undefined, labels: string[] = []): RunSummary {
   return {
     id: run.id,
     key: run.key,
@@ -19,7 +19,7 @@ export function toRunSummary(run: DatasetRow, job: JobRow | undefined, scenario:
     groupId: run.groupId,
     groupName: run.groupName,
     scenario: toRunScenario(scenario),
-    labels: [],
+    labels,
   };
 }
 

@@ -58,6 +58,17 @@ export class RunsRepository {
     return new Map(rows.map((r) => [r.runId, r]));
   }
 
+  /** The labels of each given run (datasets.labels). */
+  async labels(runIds: number[]): Promise<Map<number, string[]>> {
+    if (runIds.length === 0) return new Map();
+    const rows = await this.db.select({ id: datasets.id, labels: datasets.labels }).from(datasets).where(inArray(datasets.id, runIds));
+    return new Map(rows.map((r) => [r.id, r.labels]));
+  }
+
+  async setLabels(runId: number, labels: string[]): Promise<void> {
+    await this.db.update(datasets).set({ labels }).where(eq(datasets.id, runId));
+  }
+
   events(runId: number): Promise<RunEventRow[]> {
     return this.db.select().from(runEvents).where(eq(runEvents.datasetId, runId)).orderBy(asc(runEvents.timestamp), asc(runEvents.id));
   }

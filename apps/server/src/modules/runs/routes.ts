@@ -1,5 +1,5 @@
 /** /api/v1/datasets/… for runs: list, run page, deletion, system files (logs). HTTP only. */
-import { ExactText, OkAnswer, RunDeletionPreview, RunDetails, RunListQuery, RunSummary, SystemFile } from '@corridor/contract';
+import { ExactText, OkAnswer, RunDeletionPreview, RunDetails, RunLabelsAnswer, RunLabelsRequest, RunListQuery, RunSummary, SystemFile } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +36,20 @@ export function runsRoutes({ runs, systemFiles }: RunsRoutesDeps): FastifyPlugin
       '/datasets/run/:id',
       { schema: { tags, summary: 'A run: its dataset, files, status, scenario and run state', params: IdParams, response: { 200: RunDetails, ...oneDataset } } },
       (request) => runs.get(request.actor, request.params.id),
+    );
+
+    app.put(
+      '/datasets/runs/:id/labels',
+      {
+        schema: {
+          tags,
+          summary: "Set a run's labels (edit right): each 1–40 characters, at most 20, repeats ignoring case dropped; answers the stored labels",
+          params: IdParams,
+          body: RunLabelsRequest,
+          response: { 200: RunLabelsAnswer, ...oneDataset },
+        },
+      },
+      async (request) => ({ labels: await runs.setLabels(request.actor, request.params.id, request.body.labels) }),
     );
 
     app.get(

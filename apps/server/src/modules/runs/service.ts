@@ -4,6 +4,7 @@
  */
 import {
   ACTIVE_JOB_STATUSES,
+  distinctLabels,
   RUN_DELETE_ACTIVE,
   type JobStatus,
   type RunDeletionPreview,
@@ -46,18 +47,20 @@ export class RunsService {
     const viewer = viewerOf(requireUser(actor));
     const rows = await this.deps.datasets.listVisible(viewer, 'run', groupId);
     const ids = rows.map((r) => r.id);
-    const [jobs, scenarios] = await Promise.all([this.deps.runs.latestJobs(ids), this.deps.runs.scenarios(ids, viewer)]);
-    return rows.map((row) => toRunSummary(row, jobs.get(row.id), scenarios.get(row.id)));
+    const { runs } = this.deps;
+    const [jobs, scenarios, labels] = await Promise.all([runs.latestJobs(ids), runs.scenarios(ids, viewer), runs.labels(ids)]);
+    return rows.map((row) => toRunSummary(row, jobs.get(row.id), scenarios.get(row.id), labels.get(row.id)));
   }
 
   async get(actor: Actor | null, id: number): Promise<RunDetails> {
     const { dataset, viewer } = await this.requireRun(actor, id, 'read');
     const { runs, files } = this.deps;
-    const [jobs, scenarios, events, fileRows] = await Promise.all([
+    const [jobs, scenarios, events, fileRows, labels] = await Promise.all([
       runs.latestJobs([id]),
       runs.scenarios([id], viewer),
       runs.events(id),
       files.listForDataset(id, viewer),
+      runs.labels([id]),
     ]);
     const job = jobs.get(id);
     const scenario = toRunScenario(scenarios.get(id));
@@ -70,8 +73,16 @@ export class RunsService {
       crsDisplayName: crsDisplayName(dataset.attributes),
       jobId: job?.id ?? null,
       run,
-      labels: [],
+      labels: labels.get(id) ?? [],
     };
+  }
+
+  /** Replaces the run's labels (edit right): trimmed, repeats ignoring case dropped; answers what is stored. */
+  async setLabels(actor: Actor | null, id: number, labels: string[]): Promise<string[]> {
+    await this.requireRun(actor, id, 'edit');
+    const distinct = distinctLabels(labels);
+    await this.deps.runs.setLabels(id, distinct);
+    return distinct;
   }
 
   /** What a CREATED job waits for, compared with the runners connected now; null for any other job. */

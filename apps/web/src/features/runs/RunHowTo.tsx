@@ -1,56 +1,102 @@
-import { Anchor, Code, List, Stack, Tabs, Text } from '@mantine/core';
-import { TOOL_INTEGRATIONS } from '@corridor/contract';
+import { Anchor, Button, Code, CopyButton, Group, List, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Section } from '../../components/Section.tsx';
+import { watchCommand } from './howTo.ts';
+import { RUN_IMPORT_NS } from './import/i18n/index.ts';
 
-/** The three simulation versions the client library is offered for (spec 1 §2.16). */
-const CLIENT_VERSIONS = TOOL_INTEGRATIONS.slice(0, 3);
+/** Spec 3 §9: the copy confirmation shows for 2 seconds. */
+const COPIED_MS = 2000;
+
+function CommandBlock({ command, what }: { command: string; what: string }) {
+  const { t } = useTranslation(RUN_IMPORT_NS);
+  return (
+    <Stack gap={4}>
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        {command}
+      </Code>
+      <Group>
+        <CopyButton value={command} timeout={COPIED_MS}>
+          {({ copied, copy }) => (
+            <Button
+              size="xs"
+              variant="light"
+              color={copied ? 'teal' : undefined}
+              leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+              aria-label={t('howto.copyLabel', { what })}
+              onClick={copy}
+            >
+              {copied ? t('howto.copied') : t('howto.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
 
 /**
- * How to add runs from the simulation client library (spec 3 §2.4). The download call is not served yet, so
- * the panel explains the steps without download links (docs/decisions.md).
+ * How to add runs from outside Corridor (spec 1 §2.16, spec 3 §2.4): the watch client of the runner package with
+ * an API key, this server's url, and the commands for Linux/macOS and Windows. The spec's client-library jars
+ * are not built (docs/decisions.md), so there are no download links, only a note.
  */
 export function RunHowTo() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RUN_IMPORT_NS);
   const url = window.location.origin;
-  const apiKey = t('runs.howto.apiKeyPlaceholder');
-  const module = `<module name="corridor">\n  <param name="url" value="${url}" />\n  <param name="apiKey" value="${apiKey}" />\n</module>`;
-  const jar = `corridor-client-${CLIENT_VERSIONS[0]}.jar`;
+  const values = { url, apiKey: t('howto.apiKeyPlaceholder'), name: t('howto.runName') };
   return (
-    <Section title={t('runs.howto.heading')}>
+    <Section title={t('howto.heading')}>
       <Stack gap="sm">
-        <Text>{t('runs.howto.intro')}</Text>
+        <Text>{t('howto.intro')}</Text>
         <List type="ordered" spacing="sm">
           <List.Item>
-            <Text>{t('runs.howto.step1', { versions: CLIENT_VERSIONS.join(', ') })}</Text>
-            <Text size="sm" c="dimmed">
-              {t('runs.howto.downloadUnavailable')}
-            </Text>
-          </List.Item>
-          <List.Item>
-            <Text>{t('runs.howto.step2')}</Text>
-            <Code block>{module}</Code>
+            <Text>{t('howto.step1')}</Text>
             <Anchor component={Link} to="/profile/apikeys" size="sm">
-              {t('runs.howto.apiKeyLink')}
+              {t('howto.apiKeyLink')}
             </Anchor>
           </List.Item>
           <List.Item>
-            <Text>{t('runs.howto.step3')}</Text>
+            <Text>{t('howto.step2')}</Text>
+            <Table withTableBorder={false} w="auto" verticalSpacing={2}>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Th>{t('howto.url')}</Table.Th>
+                  <Table.Td>
+                    <Code>{url}</Code>
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('howto.apiKey')}</Table.Th>
+                  <Table.Td>
+                    <Code>{values.apiKey}</Code>
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </List.Item>
+          <List.Item>
+            <Text>{t('howto.step3')}</Text>
             <Tabs defaultValue="unix">
               <Tabs.List>
-                <Tabs.Tab value="unix">{t('runs.howto.unix')}</Tabs.Tab>
-                <Tabs.Tab value="windows">{t('runs.howto.windows')}</Tabs.Tab>
+                <Tabs.Tab value="unix">{t('howto.unix')}</Tabs.Tab>
+                <Tabs.Tab value="windows">{t('howto.windows')}</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="unix" pt="xs">
-                <Code block>{`java -cp "matsim.jar:${jar}" org.matsim.run.RunMatsim config.xml`}</Code>
+                <CommandBlock command={watchCommand('unix', values)} what={t('howto.unix')} />
               </Tabs.Panel>
               <Tabs.Panel value="windows" pt="xs">
-                <Code block>{`java -cp "matsim.jar;${jar}" org.matsim.run.RunMatsim config.xml`}</Code>
+                <CommandBlock command={watchCommand('windows', values)} what={t('howto.windows')} />
               </Tabs.Panel>
             </Tabs>
+            <Text size="sm" c="dimmed" mt="xs">
+              {t('howto.options')}
+            </Text>
           </List.Item>
         </List>
+        <Text size="sm" c="dimmed">
+          {t('howto.jarNote')}
+        </Text>
       </Stack>
     </Section>
   );

@@ -1,0 +1,134 @@
+/**
+ * Server import of files (spec 3 §2.5 Server tab, §2.16, §6, §7 serverfiles): refused while the feature is off or
+ * no root is set; one folder level listed below the root with zip contents; files copied into the file store,
+ * sniffed and tagged like uploads; "..", absolute paths, hidden names and symbolic links leading outside refused.
+ */
+import { readFile, stat, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { SERVER_FILES_MESSAGES as M, type FileEntry, type ServerFilesAnswer } from '@corridor/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { EQUIL_OUTPUT, enableServerImport, makeServerRoot, type ServerRoot } from './server-files-fixtures.ts';
+import { addUser, type Session } from './workspace-helpers.ts';
+
+let t: TestApp;
+let adminCookie: string;
+let user: Session;
+let dirs: ServerRoot;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminCookie = await setupAdmin(t.app);
+  user = await addUser(t.app, adminCookie, 'mike');
+  dirs = await makeServerRoot();
+  // Symbolic links inside the root: to a file and a folder outside it, and to a file inside it.
+  await symlink(path.join(dirs.outside, 'secret.txt'), path.join(dirs.root, 'equil', 'secret-link.txt'));
+  await symlink(dirs.outside, path.join(dirs.root, 'outside-link'));
+  await symlink(path.join(dirs.root, 'equil', 'scorestats.csv'), path.join(dirs.root, 'scores-link.csv'));
+});
+afterAll(async () => {
+  await t?.close();
+  await dirs?.remove();
+});
+
+const list = (session: Session | null, query = '') =>
+  t.app.inject({ method: 'GET', url: `${API}/datasets/serverfiles${query}`, headers: session ? { cookie: session.cookie } : {} });
+const importFiles = (session: Session | null, paths: string[]) =>
+  t.app.inject({ method: 'POST', url: `${API}/datasets/serverfiles`, headers: session ? { cookie: session.cookie } : {}, payload: { paths } });
+const messageOf = (response: { json(): unknown }) => (response.json() as { message: string }).message;
+
+describe('server files while not enabled', () => {
+  it('are refused with a clear message: feature off (with or without a root), feature on without a root', async () => {
+    expect((await list(null)).statusCode).toBe(401);
+    for (const response of [await list(user), await importFiles(user, ['equil/scorestats.csv'])]) {
+      expect(response.statusCode).toBe(403);
+      expect(messageOf(response)).toBe(M.disabled);
+    }
+    await enableServerImport(t.app, adminCookie, dirs.root, false);
+    expect(messageOf(await list(user))).toBe(M.disabled);
+    await enableServerImport(t.app, adminCookie, '', true);
+    const noRoot = await list(user);
+    expect(noRoot.statusCode).toBe(409);
+    expect(messageOf(noRoot)).toMatch(/^Importing runs from the server is not enabled/);
+    await enableServerImport(t.app, adminCookie, path.join(dirs.base, 'missing'), true);
+    expect((await list(user)).statusCode).toBe(409);
+  });
+});
+
+describe('server files when enabled (an ordinary user)', () => {
+  beforeAll(() => enableServerImport(t.app, adminCookie, dirs.root));
+
+  it('lists the root: folders first, a zip with its content, a link inside the root, not a link leading outside', async () => {
+    const response = await list(user);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<ServerFilesAnswer>();
+    expect(answer.path).toBe('');
+    expect(answer.truncated).toBe(false);
+    expect(answer.files.map((f) => [f.name, f.type, f.path])).toEqual([
+      ['equil', 'dir', 'equil'],
+      ['equil.zip', 'file', 'equil.zip'],
+      ['scores-link.csv', 'file', 'scores-link.csv'],
+    ]);
+    const zip = answer.files[1]!;
+    expect(zip.size).toBe((await stat(path.join(dirs.root, 'equil.zip'))).size);
+    expect(zip.attributes.zipContent).toEqual([
+      { name: 'output/scorestats.csv', size: (await stat(path.join(EQUIL_OUTPUT, 'scorestats.csv'))).size },
+      { name: 'output/modestats.csv', size: (await stat(path.join(EQUIL_OUTPUT, 'modestats.csv'))).size },
+    ]);
+  });
+
+  it('lists a folder one level deep, without hidden files or links leading outside', async () => {
+    const answer = (await list(user, '?path=equil')).json<ServerFilesAnswer>();
+    expect(answer.path).toBe('equil');
+    expect(answer.files.map((f) => `${f.type} ${f.path}`)).toEqual(['dir equil/ITERS', 'file equil/modestats.csv', 'file equil/output_config.xml', 'file equil/scorestats.csv']);
+    expect(answer.files[3]!.size).toBe((await stat(path.join(EQUIL_OUTPUT, 'scorestats.csv'))).size);
+    expect(Date.parse(answer.files[3]!.modified)).not.toBeNaN();
+    expect((await list(user, '?path=equil/ITERS')).json<ServerFilesAnswer>().files).toEqual([]);
+  });
+
+  it('copies files into the file store, tagged like uploads, a zip with its content', async () => {
+    const response = await importFiles(user, ['equil/scorestats.csv', 'equil/output_config.xml', 'equil.zip', 'scores-link.csv']);
+    expect(response.statusCode).toBe(200);
+    const files = response.json<{ files: FileEntry[] }>().files;
+    expect(files.map((f) => [f.name, f.tag])).toEqual([
+      ['scorestats.csv', 'scorestats'],
+      ['output_config.xml', 'config_v2'],
+      ['equil.zip', null],
+      ['scores-link.csv', 'scorestats'],
+    ]);
+    expect((files[2]!.attributes.zipContent as { name: string }[]).map((e) => e.name)).toEqual(['output/scorestats.csv', 'output/modestats.csv']);
+    // The copy holds the same bytes; the user who imported it may download it.
+    const download = await t.app.inject({ url: `${API}/datasets/files/${files[1]!.id}?dl=1`, headers: { cookie: user.cookie } });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(await readFile(path.join(EQUIL_OUTPUT, 'output_config.xml')))).toBe(true);
+    expect(files[0]!.size).toBe((await stat(path.join(EQUIL_OUTPUT, 'scorestats.csv'))).size);
+  });
+
+  it('refuses "..", absolute paths, hidden names and symbolic links leading outside the root, copying nothing', async () => {
+    const refused: [string, number, string][] = [
+      ['../outside/secret.txt', 400, M.parent],
+      ['equil/../../outside/secret.txt', 400, M.parent],
+      [path.join(dirs.outside, 'secret.txt'), 400, M.absolute],
+      ['/etc/passwd', 400, M.absolute],
+      ['equil/.hidden', 400, M.hidden],
+      ['equil/secret-link.txt', 400, M.outside],
+      ['outside-link/secret.txt', 400, M.outside],
+    ];
+    for (const [p, status, message] of refused) {
+      for (const response of [await importFiles(user, ['equil/modestats.csv', p]), await list(user, `?path=${encodeURIComponent(p)}`)]) {
+        expect([p, response.statusCode, messageOf(response)]).toEqual([p, status, message]);
+      }
+    }
+    const folder = await importFiles(user, ['equil']);
+    expect([folder.statusCode, messageOf(folder)]).toEqual([400, `${M.notAFile} (equil)`]);
+    const missing = await importFiles(user, ['equil/missing.csv']);
+    expect([missing.statusCode, messageOf(missing)]).toEqual([404, `${M.notFound} (equil/missing.csv)`]);
+    expect((await list(user, '?path=equil/scorestats.csv')).statusCode).toBe(400);
+    const tooMany = await importFiles(user, Array.from({ length: 31 }, () => 'equil/modestats.csv'));
+    expect(tooMany.statusCode).toBe(400);
+    expect(messageOf(tooMany)).toContain(M.tooMany);
+    // Nothing of the refused requests was stored: only the four files of the import above.
+    const stored = await t.database.db.query.files.findMany();
+    expect(stored.map((f) => f.name).sort()).toEqual(['equil.zip', 'output_config.xml', 'scorestats.csv', 'scores-link.csv'].sort());
+  });
+});
