@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { zipBytes } from '../../apps/runner/test/zip-bytes.ts';
+import { zipBytes } from '../../packages/contract/test/zip-bytes.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MATSIM_RELEASES } from '@corridor/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { zipBytes } from '../../runner/test/zip-bytes.ts';
+import { zipBytes } from '../../../packages/contract/test/zip-bytes.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { addUser, multipart, signIn, uploadOk, type Session, type UploadFile } from './workspace-helpers.ts';
 import { ADMIN } from './harness.ts';

@@ -1,7 +1,7 @@
 import { COMMAND_TEMPLATES, JOB_TEMPLATE_MESSAGES } from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
-import { zipBytes } from '../../runner/test/zip-bytes.ts';
+import { zipBytes } from '../../../packages/contract/test/zip-bytes.ts';
 import { addUser, uploadOk, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.t
 import { linkIn, startSmtpServer, tokenOf, type TestSmtpServer } from './smtp-server.ts';
 import { insertRun, sampleSeries, type InsertedRun } from './run-fixtures.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, TestRunner, type ScenarioInputs } from './runner-client.ts';
-import { zipBytes } from '../../runner/test/zip-bytes.ts';
+import { zipBytes } from '../../../packages/contract/test/zip-bytes.ts';
 import { finishWithOutputs, vehicleData } from './visualizer-fixtures.ts';
 import { addUser, attach, createScenario, SHARED_DATA, signIn, uploadOk, type Session } from './workspace-helpers.ts';
 
