@@ -47,6 +47,7 @@ import { RunnerProtocolRepository } from './modules/runner-protocol/repository.t
 import { runnerProtocolRoutes } from './modules/runner-protocol/routes.ts';
 import { RunnerProtocolService } from './modules/runner-protocol/service.ts';
 import { RunConfigRepository } from './modules/run-config/repository.ts';
+import { createRunImport } from './modules/run-import/wiring.ts';
 import { ScenarioExportRepository } from './modules/scenario-export/repository.ts';
 import { scenarioExportRoutes } from './modules/scenario-export/routes.ts';
 import { ScenarioExportService } from './modules/scenario-export/service.ts';
@@ -262,6 +263,21 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     now,
     onBlobLeak,
   });
+  // Import of finished runs (runImported): zips, series, the external job's end, then the post-processing above.
+  const runImport = createRunImport({
+    db,
+    dataDir: config.dataDir,
+    access: datasetAccess,
+    datasets: datasetsRepository,
+    files: filesRepository,
+    blobs,
+    processing,
+    reports: runnerProtocol.reports,
+    log: postProcessLog,
+    now,
+    onError: (err, runId) => log.error({ err, runId }, 'run import failed'),
+    onBlobLeak,
+  });
   const heartbeats = new HeartbeatMonitor({
     repository: protocolRepository,
     lifecycle,
@@ -304,6 +320,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(runnerTokensRoutes(runnerTokens));
       await api.register(jobsRoutes(jobs));
       await api.register(runnerProtocolRoutes(runnerProtocol));
+      await api.register(runImport.routes);
       heartbeats.start();
       // Tables of deleted datasets: their Parquet files go at start and then hourly.
       const sweepTables = () => void sweepTableFiles(tableEngine, tablesRepository).catch((err: unknown) => log.warn({ err }, 'could not sweep table files'));
@@ -318,6 +335,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     async close() {
       clearInterval(tableSweep);
       await heartbeats.stop();
+      await runImport.idle();
       await network.close();
       await runPostProcessing.idle();
       vehicleData.close();

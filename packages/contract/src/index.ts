@@ -28,4 +28,5 @@ export * from './visualizer.ts';
 export * from './system.ts';
 export * from './job-files.ts';
 export * from './zip-entries.ts';
+export * from './run-import.ts';
 export * from './external-runs.ts';

@@ -83,6 +83,11 @@ export class Processing {
     return this.run('modeStats', { maxBytes: this.limits.smallFileMaxBytes }, input, this.limits.smallFileTimeoutMs);
   }
 
+  /** A run's logfile.log streamed once (the summaries' bounds): time stamps, last iteration, memory readings. */
+  logSummary(input: TaskInput) {
+    return this.run('logSummary', { maxBytes: this.limits.summaryMaxBytes }, input, this.limits.summaryTimeoutMs);
+  }
+
   /** A zip file's entry names and sizes, from its central directory only (server files, spec 3 §3 zipContent). */
   zipContent(file: string, maxEntries: number) {
     return this.pool.run('zipContent', { path: file, maxEntries }, new Uint8Array(0), this.limits.sniffTimeoutMs);

@@ -2,7 +2,7 @@
  * What the worker threads do: each task reads one input under the bounds the caller passes (`processing.ts`
  * chooses them from `limits.ts`). Runs in a worker only; nothing here touches the database or the blob store.
  */
-import { openInput, readConfig, readHead, readModeStats, readScoreStats, type Input } from '@corridor/matsim';
+import { openInput, readConfig, readHead, readModeStats, readScoreStats, summarizeLog, type Input } from '@corridor/matsim';
 import { summarizePopulation, summarizeTransit, type SummaryKind } from '../modules/file-summary/summarize.ts';
 import { networkAsGeoJson, networkAsJson } from '../modules/files/network-json.ts';
 import { contentInfo } from '../modules/files/sniffing.ts';
@@ -30,6 +30,8 @@ export const tasks = {
   config: (input: Input, args: Bounded) => readConfig(input, args),
   scoreStats: (input: Input, args: Bounded) => readScoreStats(input, args),
   modeStats: (input: Input, args: Bounded) => readModeStats(input, args),
+  /** An imported run's logfile.log in one pass: first/last time stamps, last iteration, memory readings. */
+  logSummary: (input: Input, args: Bounded) => summarizeLog(input, args),
   /** A zip's entry names and sizes from its central directory (the file at `path`; the input is not used). */
   zipContent: (_input: Input, args: { path: string; maxEntries: number }) => readZipContent(args.path, args.maxEntries),
   /** A CSV's first line (its header), for importing it as a table (sniffs 64 KiB at most). */

@@ -2,8 +2,8 @@
 import {
   AccessEntry,
   AddAccessRequest,
+  CreateAnyDatasetRequest,
   CreateDatasetAnswer,
-  CreateDatasetRequest,
   Dataset,
   DatasetListQuery,
   DatasetSummary,
@@ -34,8 +34,9 @@ export function datasetsRoutes(datasets: DatasetsService): FastifyPluginAsyncZod
       {
         schema: {
           tags,
-          summary: 'Create a scenario, empty or from a template; 409 when the key is taken in the group, 502 when a template download fails',
-          body: CreateDatasetRequest,
+          summary:
+            "Create a scenario (empty or from a template) or, with type 'run', a run to import (__imported; key from the name when absent); 409 when the key is taken in the group, 502 when a template download fails",
+          body: CreateAnyDatasetRequest,
           response: { 200: CreateDatasetAnswer, ...errorAnswers(400, 401, 403, 404, 409, 502) },
         },
       },

@@ -1,7 +1,9 @@
 /** Scenarios (and later runs): create, list, read, edit, move, delete, and the access list (spec 1 §2.8–2.11, §7.3). */
 import type {
   AccessEntry,
+  CreateAnyDatasetRequest,
   CreateDatasetRequest,
+  CreateRunDatasetRequest,
   Dataset,
   DatasetSummary,
   Relation,
@@ -13,6 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.t
 import { removeBlobs, type BlobStore } from '../../storage/blob-store.ts';
 import type { FilesRepository } from '../files/repository.ts';
 import { toFileEntry } from '../files/present.ts';
+import { runKeyBase } from '../jobs/run-key.ts';
 import type { NetworkProcessing } from '../network-processing/processor.ts';
 import type { ScenarioTemplates } from '../templates/service.ts';
 import { viewerOf, type DatasetAccess } from './access.ts';
@@ -24,7 +27,7 @@ export const USER_NOT_FOUND = 'The user could not be found.';
 export const TEAM_NOT_FOUND = 'The team could not be found.';
 
 /** Attributes the server maintains itself; a client cannot set them. */
-const SERVER_ATTRIBUTES = new Set(['networkPostProcessingJob', 'postProcessRun', 'postProcessVehicles']);
+const SERVER_ATTRIBUTES = new Set(['networkPostProcessingJob', 'postProcessRun', 'postProcessVehicles', '__imported']);
 
 export interface DatasetsServiceDeps {
   datasets: DatasetsRepository;
@@ -40,7 +43,11 @@ export interface DatasetsServiceDeps {
 export class DatasetsService {
   constructor(private readonly deps: DatasetsServiceDeps) {}
 
-  async create(actor: Actor | null, input: CreateDatasetRequest): Promise<{ id: number; key: string }> {
+  async create(actor: Actor | null, input: CreateAnyDatasetRequest): Promise<{ id: number; key: string }> {
+    return input.type === 'run' ? this.createImportedRun(actor, input) : this.createScenario(actor, input);
+  }
+
+  private async createScenario(actor: Actor | null, input: CreateDatasetRequest): Promise<{ id: number; key: string }> {
     const user = requireUser(actor);
     const { datasets, templates } = this.deps;
     await this.requireGroupMember(user, input.groupId);
@@ -66,6 +73,29 @@ export class DatasetsService {
       await this.removeBlobs((template?.files ?? []).map((f) => f.blobKey));
       if (isUniqueViolation(err)) throw conflict(duplicateKeyMessage(input.type));
       throw err;
+    }
+  }
+
+  /**
+   * A run to import (spec 3 §3): a run dataset marked `__imported`, no job yet (the runImported event makes it look
+   * finished). Its key is the given one, else derived from the name; taken → the first free "-n" suffix.
+   */
+  private async createImportedRun(actor: Actor | null, input: CreateRunDatasetRequest): Promise<{ id: number; key: string }> {
+    const user = requireUser(actor);
+    const { datasets } = this.deps;
+    await this.requireGroupMember(user, input.groupId);
+    const base = input.key ?? runKeyBase(input.name);
+    const attributes = { ...clientAttributes(input.attributes), __imported: true };
+    for (let attempt = 0; ; attempt++) {
+      const key = input.key ?? freeKey(base, await datasets.keysLike(input.groupId, 'run', base));
+      if (input.key && (await datasets.keyTaken(input.groupId, 'run', key))) throw conflict(duplicateKeyMessage('run'));
+      try {
+        const { id } = await datasets.insert({ type: 'run', groupId: input.groupId, key, name: input.name, description: input.description, attributes, createdBy: user.userId });
+        return { id, key };
+      } catch (err) {
+        // A run took the key between the lookup and the insert: look again (a given key is not changed).
+        if (!isUniqueViolation(err) || input.key || attempt >= 3) throw isUniqueViolation(err) ? conflict(duplicateKeyMessage('run')) : err;
+      }
     }
   }
 

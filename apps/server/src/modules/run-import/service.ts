@@ -1,0 +1,30 @@
+/** Run events of imported runs (spec 3 §4 "Run import", §7): runImported starts the import post-processing. */
+import { RUN_IMPORTED_TWICE, RUN_NOT_IMPORTED, type RunEventRequest } from '@corridor/contract';
+import type { Actor } from '../../shared/access.ts';
+import { conflict } from '../../shared/errors.ts';
+import type { DatasetAccess } from '../datasets/access.ts';
+import type { RunImportProcess } from './process.ts';
+import type { RunImportRepository } from './repository.ts';
+
+export interface RunImportServiceDeps {
+  repository: RunImportRepository;
+  access: DatasetAccess;
+  process: Pick<RunImportProcess, 'start'>;
+  now: () => Date;
+}
+
+export class RunImportService {
+  constructor(private readonly deps: RunImportServiceDeps) {}
+
+  /**
+   * runImported: the caller may edit the run; only an imported run takes it, once (409 after that — the import is
+   * under way or done). The run gets its external job, STARTED, and the import works in the background.
+   */
+  async event(actor: Actor | null, runId: number, event: RunEventRequest): Promise<void> {
+    const { user } = await this.deps.access.require(actor, runId, 'edit');
+    const now = this.deps.now();
+    const started = await this.deps.repository.start(runId, user.userId, { ...event.data, ...(event.timestamp === undefined ? {} : { clientTimestamp: event.timestamp }) }, now);
+    if ('refused' in started) throw conflict(started.refused === 'not-imported' ? RUN_NOT_IMPORTED : RUN_IMPORTED_TWICE);
+    this.deps.process.start({ id: started.jobId, datasetId: runId, createdBy: user.userId }, now);
+  }
+}

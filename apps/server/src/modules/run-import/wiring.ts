@@ -1,0 +1,61 @@
+/** The run import wired from the workspace's parts: repository, background process (zips, series, end), service, routes. */
+import path from 'node:path';
+import type { Db } from '../../db/connection.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { userMessage } from '../../shared/user-message.ts';
+import type { Processing } from '../../workers/processing.ts';
+import type { DatasetAccess } from '../datasets/access.ts';
+import type { DatasetsRepository } from '../datasets/repository.ts';
+import type { FilesRepository } from '../files/repository.ts';
+import type { JobReports } from '../runner-protocol/job-reports.ts';
+import type { PostProcessLog } from '../runs/post-process-log.ts';
+import { RunImportProcess, type ZipStepResult } from './process.ts';
+import { RunImportRepository } from './repository.ts';
+import { runImportRoutes } from './routes.ts';
+import { RunImportService } from './service.ts';
+import { expandImportedZips, ZipRefusedError, type ZipExpandDeps } from './zip-expand.ts';
+
+export interface RunImportWiring {
+  db: Db;
+  dataDir: string;
+  access: DatasetAccess;
+  datasets: DatasetsRepository;
+  files: FilesRepository;
+  blobs: BlobStore;
+  processing: Processing;
+  reports: JobReports;
+  log: PostProcessLog;
+  now: () => Date;
+  onError: (err: unknown, runId: number) => void;
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+export function createRunImport(w: RunImportWiring) {
+  const repository = new RunImportRepository(w.db);
+  const zips: ZipExpandDeps = { files: w.files, blobs: w.blobs, processing: w.processing, tempDir: path.join(w.dataDir, 'tmp', 'run-import'), onBlobLeak: w.onBlobLeak };
+  const process = new RunImportProcess({
+    repository,
+    reports: w.reports,
+    datasets: w.datasets,
+    blobs: w.blobs,
+    processing: w.processing,
+    log: w.log,
+    expandZips: (runId) => zipStep(zips, runId),
+    now: w.now,
+    onError: w.onError,
+  });
+  const service = new RunImportService({ repository, access: w.access, process, now: w.now });
+  return { routes: runImportRoutes(service), idle: () => process.idle() };
+}
+
+/** The zip step's lines; a refused archive ends the import FAILED with the refusal's sentence. */
+async function zipStep(deps: ZipExpandDeps, runId: number): Promise<ZipStepResult> {
+  const lines: string[] = [];
+  try {
+    await expandImportedZips(deps, runId, (line) => lines.push(line));
+    return { lines, refused: null };
+  } catch (err) {
+    const refused = err instanceof ZipRefusedError ? err.message : `The zip files could not be expanded: ${userMessage(err)}`;
+    return { lines: [...lines, refused], refused };
+  }
+}
