@@ -5,6 +5,7 @@
 import {
   RunDeletionPreview,
   RunDetails,
+  RunLabelsAnswer,
   RunSummary,
   RUN_REFRESH_MS,
   RUN_REFRESH_STOPS_AFTER_MS,
@@ -87,6 +88,15 @@ export function useUpdateRun(id: number) {
   const invalidate = useInvalidateRun();
   return useMutation({
     mutationFn: (request: UpdateDatasetRequest) => api.put(`/datasets/datasets/${id}`, UpdateDatasetAnswer, { json: request }),
+    onSuccess: () => invalidate(id),
+  });
+}
+
+/** PUT /datasets/runs/{id}/labels: the run's whole label list; the run and the run lists refresh. */
+export function useSetRunLabels(id: number) {
+  const invalidate = useInvalidateRun();
+  return useMutation({
+    mutationFn: (labels: string[]) => api.put(`/datasets/runs/${id}/labels`, RunLabelsAnswer, { json: { labels } }),
     onSuccess: () => invalidate(id),
   });
 }

@@ -1,9 +1,9 @@
 import type { RunSummary } from '@corridor/contract';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useRuns } from '../../api/runs.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { formatDateTime } from '../../components/format.ts';
@@ -11,7 +11,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { scenarioPath } from '../scenarios/scenarioPaths.ts';
-import { comparePath, newestFirst } from './runList.ts';
+import { comparePath, labelsOf, newestFirst, withLabel } from './runList.ts';
 import { RunHowTo } from './RunHowTo.tsx';
 import { runPath } from './runPaths.ts';
 
@@ -69,7 +69,18 @@ export function RunListPage() {
   const { t } = useTranslation();
   const group = useCurrentGroup();
   const runs = useRuns(group.id);
-  const sorted = useMemo(() => newestFirst(runs.data ?? []), [runs.data]);
+  const all = useMemo(() => newestFirst(runs.data ?? []), [runs.data]);
+  // The label filter is in the address (?label=), so a colleague opening the link sees the same runs.
+  const [search, setSearch] = useSearchParams();
+  const label = search.get('label');
+  const sorted = useMemo(() => withLabel(all, label), [all, label]);
+  const setLabel = (value: string | null) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set('label', value);
+      else next.delete('label');
+      return next;
+    });
   const [selected, setSelected] = useState<number[]>([]);
   const visibleSelected = selected.filter((id) => sorted.some((run) => run.id === id));
   const compare = comparePath(group.name, sorted.filter((run) => visibleSelected.includes(run.id)).map((run) => run.id));
@@ -114,12 +125,26 @@ export function RunListPage() {
           </Button>
         </Group>
       </Group>
+      {all.some((run) => run.labels.length > 0) || label ? (
+        <Select
+          label={t('runs.labels.filter')}
+          placeholder={t('runs.labels.filterPlaceholder')}
+          data={labelsOf(all)}
+          value={label}
+          onChange={setLabel}
+          clearable
+          searchable
+          maw={280}
+        />
+      ) : null}
       {runs.isPending ? (
         <PageLoader />
       ) : runs.isError ? (
         <Alert color="red" role="alert">
           {t('runs.list.loadError', { message: runs.error.message })}
         </Alert>
+      ) : label && sorted.length === 0 ? (
+        <Text>{t('runs.labels.noneWithLabel', { label })}</Text>
       ) : sorted.length === 0 ? (
         <Text>
           {t('runs.list.empty')}{' '}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStopRun } from '../../api/runs.ts';
 import { PostProcessCards } from './PostProcessCards.tsx';
 import { RunCharts } from './RunCharts.tsx';
+import { RunLabels } from './RunLabels.tsx';
 import { useRunContext } from './RunContext.ts';
 import { RunStatusCard } from './RunStatusCard.tsx';
 import { canStop, chartsAvailable } from './runStatus.ts';
@@ -20,6 +21,7 @@ export function RunOverviewPage() {
         <RunStatusCard run={run} />
         <PostProcessCards run={run} />
       </Group>
+      <RunLabels run={run} />
       {canStop(run.run) && (
         <Group>
           <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} aria-hidden />} loading={stop.isPending} onClick={() => stop.mutate()}>
