@@ -3,10 +3,10 @@
  * may be pressed. Pure, so they are unit-tested without a browser.
  */
 
-import { MAX_FILES_PER_UPLOAD } from '@corridor/contract';
+import { IMPORTED_RUN_NAME, MAX_FILES_PER_UPLOAD } from '@corridor/contract';
 
 /** Spec 3 §9. */
-export const DEFAULT_RUN_NAME = 'Imported Run';
+export const DEFAULT_RUN_NAME = IMPORTED_RUN_NAME;
 /** Spec 3 §5, §9: the uploader takes 1 to 30 files at a time. */
 export const UPLOAD_MIN_FILES = 1;
 export const UPLOAD_MAX_FILES = MAX_FILES_PER_UPLOAD;

@@ -4,10 +4,9 @@
  * post the runImported event that starts the server's post-processing. A step that fails after the run exists
  * says which step and which run, so the page can offer to open or delete it instead of leaving it silently.
  */
-import { CreateDatasetAnswer, type FileEntry, UploadAnswer } from '@corridor/contract';
+import { CreateDatasetAnswer, type CreateRunDatasetRequest, type FileEntry, type RunEventRequest, UploadAnswer } from '@corridor/contract';
 import { api } from '../../../api/client.ts';
 import { postWithProgress } from '../../../api/upload.ts';
-import { scenarioKeyFromName } from '../../scenarios/scenarioKey.ts';
 import { importServerFiles } from './serverFiles.ts';
 
 export type ImportStep = 'create' | 'upload' | 'attach' | 'event';
@@ -43,18 +42,16 @@ async function step<T>(name: ImportStep, runId: number | null, work: () => Promi
   }
 }
 
-/** POST /datasets/datasets for a run: type run, `__imported` and the chosen CRS (spec 3 §3). */
+/** POST /datasets/datasets for a run: type run, `__imported` and the chosen CRS; the server derives the key (spec 3 §3). */
 function createRun(fields: RunFields) {
-  return api.post('/datasets/datasets', CreateDatasetAnswer, {
-    json: {
-      groupId: fields.groupId,
-      key: scenarioKeyFromName(fields.name) || 'imported-run',
-      name: fields.name.trim(),
-      description: fields.description,
-      type: 'run',
-      attributes: { __crs: fields.crs, __imported: true },
-    },
-  });
+  const body: CreateRunDatasetRequest = {
+    groupId: fields.groupId,
+    name: fields.name.trim(),
+    description: fields.description,
+    type: 'run',
+    attributes: { __crs: fields.crs, __imported: true },
+  };
+  return api.post('/datasets/datasets', CreateDatasetAnswer, { json: body });
 }
 
 function attach(runId: number, file: Pick<FileEntry, 'id'>) {
@@ -80,8 +77,7 @@ export async function importRun(fields: RunFields, source: ImportSource): Promis
     const files = await step('upload', id, () => importServerFiles(source.paths));
     for (const entry of files) await step('attach', id, () => attach(id, entry));
   }
-  await step('event', id, () =>
-    api.post(`/datasets/datasets/${id}/events`, undefined, { json: { timestamp: new Date().toISOString(), type: 'runImported', data: {} } }),
-  );
+  const event: RunEventRequest = { timestamp: new Date().toISOString(), type: 'runImported', data: {} };
+  await step('event', id, () => api.post(`/datasets/datasets/${id}/events`, undefined, { json: event }));
   return id;
 }
