@@ -53,6 +53,16 @@ export interface ProcessingLimits {
   /** A compressed file shown inline is decompressed whole (and checked) before the first byte is sent. */
   inlineMaxBytes: number;
   inlineTimeoutMs: number;
+  /**
+   * An imported run's zip (`modules/run-import/zip-expand.ts`): at most this many entries, this many bytes in all
+   * (a whole output folder with its events: tens of GB), and an entry above 1 MiB expands at most `zipMaxRatio`
+   * times (MATSim's XML deflates about 10–20 times; a bomb thousands of times). The time bound is for the whole
+   * archive, written at 50–200 MB/s.
+   */
+  zipMaxEntries: number;
+  zipMaxBytes: number;
+  zipMaxRatio: number;
+  zipTimeoutMs: number;
 }
 
 export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
@@ -74,4 +84,8 @@ export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
   smallFileTimeoutMs: 10_000,
   inlineMaxBytes: 64 * MiB,
   inlineTimeoutMs: 30_000,
+  zipMaxEntries: 10_000,
+  zipMaxBytes: 64 * GiB,
+  zipMaxRatio: 200,
+  zipTimeoutMs: 2 * 60 * 60_000,
 };

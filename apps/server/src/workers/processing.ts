@@ -71,6 +71,12 @@ export class Processing {
     return this.run('vehicleData', { linkIds, segmentsPath, maxBytes }, input, vehicleDataTimeoutMs);
   }
 
+  /** Checks an imported run's zip (a local file) and extracts its file entries into `outDir` (`run-import/zip-extract.ts`). */
+  zipExtract(zipPath: string, outDir: string) {
+    const { zipMaxEntries: maxEntries, zipMaxBytes: maxTotalBytes, zipMaxRatio: maxRatio, zipTimeoutMs } = this.limits;
+    return this.pool.run('zipExtract', { zipPath, outDir, maxEntries, maxTotalBytes, maxRatio }, new Uint8Array(0), zipTimeoutMs);
+  }
+
   config(input: TaskInput) {
     return this.run('config', { maxBytes: this.limits.smallFileMaxBytes }, input, this.limits.smallFileTimeoutMs);
   }

@@ -9,6 +9,7 @@ import { contentInfo } from '../modules/files/sniffing.ts';
 import { buildNetworkBinary } from '../modules/network-query/build.ts';
 import { applyChangesets, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';
 import { readZipContent } from '../modules/server-files/zip-content.ts';
+import { extractZip, type ZipExtractArgs } from '../modules/run-import/zip-extract.ts';
 import { buildVehicleData, type VehicleDataArgs } from '../modules/visualizer/build.ts';
 import { renderNetworkPreview, type ColorBy } from '../previews/index.ts';
 
@@ -27,6 +28,8 @@ export const tasks = {
   applyChangesets: (input: Input, args: Bounded & ApplyOptions) => applyChangesets(input, args),
   /** A run's vehicle data from its events; the segments are written to `args.segmentsPath` as they come. */
   vehicleData: (input: Input, args: VehicleDataArgs) => buildVehicleData(input, args),
+  /** An imported run's zip, read from its path, checked and extracted entry by entry into `args.outDir`. */
+  zipExtract: (_input: Input, args: ZipExtractArgs) => extractZip(args),
   config: (input: Input, args: Bounded) => readConfig(input, args),
   scoreStats: (input: Input, args: Bounded) => readScoreStats(input, args),
   modeStats: (input: Input, args: Bounded) => readModeStats(input, args),
