@@ -256,5 +256,18 @@ describe('runs', () => {
     expect(await compareLink.getAttribute('href')).toMatch(/^\/ada\/compare\?runs=\d+,\d+$/);
     await page.getByRole('link', { name: 'Import Run' }).waitFor();
     await page.getByText('Add runs from your own MATSim').waitFor();
+
+    // Labels: added on the run page, shown in the run list and filtered there (the filter is in the address).
+    await page.goto(runPath);
+    const labels = page.getByRole('group', { name: 'Labels' });
+    await labels.getByRole('textbox', { name: 'Add a label' }).fill('policy A');
+    await labels.getByRole('textbox', { name: 'Add a label' }).press('Enter');
+    await labels.getByRole('button', { name: 'Remove the label policy A' }).waitFor();
+    await page.goto('/ada/runs');
+    await table.getByText('policy A', { exact: true }).waitFor();
+    await page.getByLabel('Label', { exact: true }).click();
+    await page.getByRole('option', { name: 'policy A' }).click();
+    await page.waitForURL('**/ada/runs?label=policy+A');
+    await expect.poll(() => table.locator('tbody tr td:nth-child(2) a').allTextContents()).toEqual(['Broken City Run 2']);
   });
 });
