@@ -207,6 +207,14 @@ export class MatrixFixtures {
     return run;
   }
 
+  /** A run to import (POST /datasets/datasets with type 'run') of the team, without files, the granted user on its access list. */
+  async freshImportedRun(): Promise<number> {
+    const body = { groupId: this.lab.id, name: `${MARKER} imported run`, type: 'run', attributes: { __imported: true } };
+    const { id } = await this.as<{ id: number }>('owner', 'POST', '/datasets/datasets', body);
+    await this.grant(id);
+    return id;
+  }
+
   /** A file no dataset uses, added by the role's user (by the owner for callers without one). */
   async orphanOf(role: Role): Promise<number> {
     const session = isUserRole(role) ? this.users[role] : this.users.owner;

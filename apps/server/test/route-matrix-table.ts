@@ -199,6 +199,9 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /datasets/datasets/{id}/files/{fileId}': rule('edit', async (role, fx) => ({
     params: { id: fx.parentFor(role), fileId: role === 'stranger' ? fx.scenario.files.network.id : await fx.orphanOf(role) },
   })),
+  // run import: the event that starts it (once per run), the Java client libraries this server does not build
+  'POST /datasets/datasets/{id}/events': rule('edit', async (_r, fx) => ({ params: { id: await fx.freshImportedRun() }, json: { type: 'runImported', data: {} } })),
+  'GET /datasets/integrations/{file}': rule('nobody', () => ({ params: { file: 'matsim-2025.0.jar' } })),
   'DELETE /datasets/datasets/{id}/files/{fileId}': rule('edit', async (_r, fx) => ({ params: { id: fx.scenario.id, fileId: await fx.attachedOrphan() } })),
   'PUT /datasets/files/{id}/meta': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id }, json: { name: fx.scenario.files.network.name } })),
   'PUT /datasets/files/init': rule('signed-in', () => ({ query: { fileName: 'empty.xml' } })),

@@ -72,6 +72,8 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'POST /corridor/licenses/community': () => ({ payload: { name: 'Ada', organisation: 'Lab' } }),
   'POST /jobs/setup': () => ({ query: { matsim: '2025.0' } }),
   'GET /datasets/crs': () => ({ query: { q: 'EPSG:25832' } }),
+  'POST /datasets/datasets/{id}/events': (f) => ({ params: { id: f.runId }, payload: { timestamp: '2026-01-01T00:00:00.000Z', type: 'runImported', data: { note: 'Text' } } }),
+  'GET /datasets/integrations/{file}': () => ({ params: { file: 'matsim-2025.0.jar' } }),
   'POST /datasets/datasets': (f) => ({
     payload: {
       groupId: f.groupId,
