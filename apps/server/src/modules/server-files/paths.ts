@@ -24,7 +24,8 @@ export const isHidden = (name: string) => name.startsWith('.');
 /** Whether `real` is `realRoot` or below it (both already resolved by realpath). */
 export function isInside(realRoot: string, real: string): boolean {
   const relative = path.relative(realRoot, real);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  const up = relative === '..' || relative.startsWith(`..${path.sep}`);
+  return !up && !path.isAbsolute(relative);
 }
 
 /** A path below the root as the API shows it: "/" between the parts. */
