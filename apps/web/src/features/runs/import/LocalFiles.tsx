@@ -1,6 +1,6 @@
 import { ActionIcon, Button, FileButton, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconUpload, IconX } from '@tabler/icons-react';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../components/format.ts';
 import { RUN_IMPORT_NS } from './i18n/index.ts';
@@ -20,8 +20,11 @@ export function LocalFiles({ files, onChange, progress, disabled }: LocalFilesPr
   const [dragging, setDragging] = useState(false);
   // The too-few message once the user emptied the list, not on a page that was just opened.
   const [touched, setTouched] = useState(false);
+  // Emptied after each pick, so the same files can be picked again.
+  const resetPicker = useRef<() => void>(null);
   const add = (added: File[]) => {
     setTouched(true);
+    resetPicker.current?.();
     if (added.length > 0) onChange(addFiles(files, added));
   };
   const onDrop = (event: DragEvent) => {
@@ -48,7 +51,7 @@ export function LocalFiles({ files, onChange, progress, disabled }: LocalFilesPr
         <Stack align="center" gap="xs">
           <IconUpload size={32} aria-hidden />
           <Text>{t('local.drop')}</Text>
-          <FileButton multiple onChange={add} disabled={disabled}>
+          <FileButton multiple onChange={add} disabled={disabled} resetRef={resetPicker}>
             {(props) => (
               <Button {...props} variant="light" disabled={disabled}>
                 {t('local.choose')}

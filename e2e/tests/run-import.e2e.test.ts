@@ -1,0 +1,141 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import { API, createDemoScenario, json, scheduleDemoRun, waitForRunTables } from '../support/api.ts';
+import { openPage, signIn } from '../support/session.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
+
+const env = useServerAndBrowser({ username: 'ada', password: 'import-1' });
+
+const EQUIL = '/work/shared/data/output-equil-2024';
+/** The output folder's own files (not ITERS/ and input/, not the data set's SOURCE.md). */
+const EQUIL_FILES = readdirSync(EQUIL)
+  .filter((name) => name !== 'SOURCE.md' && statSync(join(EQUIL, name)).isFile())
+  .map((name) => join(EQUIL, name));
+const ITERATIONS = '11'; // equil: iterations 0…10
+const RUN_TIMEOUT_MS = 120_000;
+
+const serverRoot = mkdtempSync(join(tmpdir(), 'corridor-run-import-'));
+afterAll(() => rmSync(serverRoot, { recursive: true, force: true }));
+
+async function chooseCrs(page: Page, code: string) {
+  await page.getByLabel('Coordinate reference system').fill(code);
+  await page.getByRole('option', { name: new RegExp(`^${code} `) }).click();
+}
+
+/** Waits until the imported run's overview draws Scores and Trips per Mode with one point per iteration. */
+async function expectRunCharts(page: Page) {
+  for (const title of ['Scores', 'Trips per Mode']) {
+    const figure = page.getByRole('figure', { name: new RegExp(`^${title}:`) });
+    await expect.poll(() => figure.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+    expect(await figure.getAttribute('data-points')).toBe(ITERATIONS);
+    await figure.locator('canvas').first().waitFor();
+  }
+  const memory = page.getByRole('figure', { name: /^Memory Usage:/ });
+  await expect.poll(() => memory.getAttribute('data-state')).toBe('ready');
+}
+
+describe('run import', () => {
+  test("equil's output folder through the Local tab: progress, the run page with charts and files, compared with a scheduled run", async () => {
+    const { page } = await openPage(env.browser, env.server.url);
+    await signIn(page, 'ada', 'import-1');
+    const scenario = await createDemoScenario(page, 'ada', 'import-city', 'Import City');
+    const scheduled = await scheduleDemoRun(page, scenario, { name: 'Demo Run', matsimRunId: 'demo', programArgs: '--config:controller.lastIteration=1' });
+
+    // The run list's way in and its how-to panel with this server's url.
+    await page.goto('/ada/runs');
+    await page.getByText('npx corridor-runner watch --server ' + env.server.url, { exact: false }).first().waitFor();
+    await page.getByRole('link', { name: 'Import Run' }).first().click();
+    await page.waitForURL('**/ada/runs/add');
+
+    // Defaults and the disabled button (spec 3 §5): the name is there, the CRS and files are not.
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Imported Run');
+    const importButton = page.getByRole('button', { name: 'Import as Run' });
+    expect(await importButton.isDisabled()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Server' }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Equil Import');
+    await chooseCrs(page, 'EPSG:25832');
+    expect(await importButton.isDisabled()).toBe(true);
+
+    // All files of the folder with their sizes (1000-based); one removed, then all picked again.
+    const input = page.locator('input[type=file]');
+    await input.setInputFiles(EQUIL_FILES);
+    const list = page.getByRole('table', { name: 'Files to import' });
+    await expect.poll(() => list.locator('tbody tr').count()).toBe(EQUIL_FILES.length);
+    await list.getByRole('row', { name: /output_config\.xml/ }).getByText('43.2 kB').waitFor();
+    await page.getByRole('button', { name: 'Remove stopwatch.csv' }).click();
+    await expect.poll(() => list.locator('tbody tr').count()).toBe(EQUIL_FILES.length - 1);
+    expect(await importButton.isDisabled()).toBe(false);
+    await input.setInputFiles(EQUIL_FILES);
+    await expect.poll(() => list.locator('tbody tr').count()).toBe(EQUIL_FILES.length);
+
+    // Uploads slowed a little so the progress can be seen (the server does the real work).
+    await page.route('**/api/v1/datasets/files', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await route.continue();
+    });
+    await importButton.click();
+    await page.getByText('Importing the run...').waitFor();
+    await list.getByRole('row', { name: /output_config\.xml/ }).getByText(/Uploaded|Waiting|\d+%/).waitFor();
+    await page.waitForURL(/\/ada\/runs\/\d+$/, { timeout: 60_000 });
+    await page.unroute('**/api/v1/datasets/files');
+    const imported = Number(page.url().split('/').at(-1));
+
+    // The run page: name, the Imported mark, the three charts, the files.
+    await page.getByRole('heading', { name: 'Equil Import' }).waitFor();
+    expect(await page.getByTestId('run-origin').textContent()).toBe('Imported');
+    expect(await page.getByRole('button', { name: 'Stop Run' }).count()).toBe(0);
+    await expectRunCharts(page);
+    await page.getByRole('tab', { name: 'Files' }).click();
+    const files = page.getByRole('table', { name: 'Files' });
+    for (const name of ['output_config.xml', 'scorestats.csv', 'output_events.xml.gz']) {
+      await files.getByRole('link', { name: new RegExp(`${name.replace(/\./g, '\\.')}$`) }).first().waitFor();
+    }
+
+    // Compared with the scheduled demo run: the configurations differ (e.g. the network and the iterations).
+    await waitForRunTables(page, scheduled, RUN_TIMEOUT_MS);
+    await page.goto(`/ada/compare?runs=${imported},${scheduled}`);
+    const table = page.getByRole('table', { name: 'Configuration comparison' });
+    await table.waitFor({ timeout: 30_000 });
+    await page.getByText(/^\d+ settings? differs?\.$/).waitFor();
+    const lastIteration = table.locator('tbody tr[data-kind="param"]', { hasText: 'lastIteration' });
+    expect(await lastIteration.locator('td').allTextContents()).toEqual(['10 (differs)', '1 (differs)']);
+  });
+
+  test('the Server tab with the feature on: a folder below the root, files selected, imported', async () => {
+    const folder = join(serverRoot, 'equil-run');
+    mkdirSync(folder);
+    for (const name of ['output_config.xml', 'scorestats.csv', 'modestats.csv', 'logfile.log']) copyFileSync(join(EQUIL, name), join(folder, name));
+
+    const { page } = await openPage(env.browser, env.server.url);
+    await signIn(page, 'ada', 'import-1');
+    await json(await page.request.put(`${API}/corridor/settings`, { data: { runImportServerPath: serverRoot } }));
+    await json(await page.request.put(`${API}/corridor/features`, { data: { runImportFromServer: true } }));
+
+    await page.goto('/ada/runs/add');
+    await page.getByRole('tab', { name: 'Server' }).click();
+    await page.getByText('No files selected.').waitFor();
+    await page.getByRole('button', { name: 'Open equil-run' }).click();
+    for (const name of ['output_config.xml', 'scorestats.csv', 'modestats.csv']) {
+      await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    }
+    const selected = page.getByRole('list', { name: 'Selected Files' });
+    expect(await selected.getByRole('listitem').allTextContents()).toEqual(['output_config.xml', 'scorestats.csv', 'modestats.csv']);
+    await page.getByRole('button', { name: 'Remove modestats.csv from the selection' }).click();
+    expect(await page.getByRole('checkbox', { name: 'Select modestats.csv' }).isChecked()).toBe(false);
+    await page.getByRole('checkbox', { name: 'Select modestats.csv' }).check();
+    await page.getByRole('checkbox', { name: 'Select logfile.log' }).check();
+
+    await page.getByRole('textbox', { name: 'Name' }).fill('Server Equil');
+    await chooseCrs(page, 'EPSG:25832');
+    await page.getByRole('button', { name: 'Import as Run' }).click();
+    await page.waitForURL(/\/ada\/runs\/\d+$/, { timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Server Equil' }).waitFor();
+    await page.getByRole('tab', { name: 'Files' }).click();
+    const files = page.getByRole('table', { name: 'Files' });
+    await files.getByRole('link', { name: /scorestats\.csv$/ }).first().waitFor();
+    await files.getByRole('link', { name: /output_config\.xml$/ }).first().waitFor();
+  });
+});
