@@ -43,6 +43,9 @@ import { JobsService } from './modules/jobs/service.ts';
 import { JobLog } from './modules/runner-protocol/job-log.ts';
 import { failRunnersOfToken, JobLifecycle } from './modules/runner-protocol/lifecycle.ts';
 import { HeartbeatMonitor } from './modules/runner-protocol/monitor.ts';
+import { ExternalRunsRepository } from './modules/external-runs/repository.ts';
+import { externalRunsRoutes } from './modules/external-runs/routes.ts';
+import { ExternalRunsService } from './modules/external-runs/service.ts';
 import { RunnerProtocolRepository } from './modules/runner-protocol/repository.ts';
 import { runnerProtocolRoutes } from './modules/runner-protocol/routes.ts';
 import { RunnerProtocolService } from './modules/runner-protocol/service.ts';
@@ -243,7 +246,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     now,
     onLogError: (err, jobId) => log.warn({ err, jobId }, 'a job log line could not be written'),
   });
-  const jobs = new JobsService({ jobs: new JobsRepository(db), datasets: datasetsRepository, access: datasetAccess, lifecycle, logs, blobs, processing, onBlobLeak, now });
+  const jobsRepository = new JobsRepository(db);
+  const jobs = new JobsService({ jobs: jobsRepository, datasets: datasetsRepository, access: datasetAccess, lifecycle, logs, blobs, processing, onBlobLeak, now });
   const protocolRepository = new RunnerProtocolRepository(db);
   const runnerProtocol = new RunnerProtocolService({
     repository: protocolRepository,
@@ -277,6 +281,16 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     now,
     onError: (err, runId) => log.error({ err, runId }, 'run import failed'),
     onBlobLeak,
+  });
+  // Runs executing outside Corridor report like runners, with an API key (corridor-runner watch).
+  const externalRuns = new ExternalRunsService({
+    repository: new ExternalRunsRepository(db),
+    jobs: jobsRepository,
+    datasets: datasetsRepository,
+    access: datasetAccess,
+    reports: runnerProtocol.reports,
+    logs,
+    now,
   });
   const heartbeats = new HeartbeatMonitor({
     repository: protocolRepository,
@@ -320,6 +334,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(runnerTokensRoutes(runnerTokens));
       await api.register(jobsRoutes(jobs));
       await api.register(runnerProtocolRoutes(runnerProtocol));
+      await api.register(externalRunsRoutes(externalRuns));
       await api.register(runImport.routes);
       heartbeats.start();
       // Tables of deleted datasets: their Parquet files go at start and then hourly.

@@ -215,6 +215,13 @@ export class MatrixFixtures {
     return id;
   }
 
+  /** An external run of the team (STARTED, as the watch client creates it), the granted user on its access list. */
+  async freshExternalRun(): Promise<number> {
+    const { id } = await this.as<{ id: number }>('owner', 'POST', '/datasets/runs/external', { groupId: this.lab.id, name: `${MARKER} external run` });
+    await this.grant(id);
+    return id;
+  }
+
   /** A file no dataset uses, added by the role's user (by the owner for callers without one). */
   async orphanOf(role: Role): Promise<number> {
     const session = isUserRole(role) ? this.users[role] : this.users.owner;

@@ -87,6 +87,8 @@ const network = (who: Access, more: Call = {}) => rule(who, (_r, fx) => ({ param
 /** Another runner calling about a job it does not hold gets 409 JOB_NOT_YOURS (runner-protocol contract). */
 const JOB_NOT_YOURS = [401, 403, 404, 409];
 const heldJob = (raw?: Call['raw'], json?: unknown) => rule('job-runner', (_r, fx) => ({ params: { id: fx.heldJob }, raw, json }), { refusedWith: JOB_NOT_YOURS });
+/** A report to a new external run of the team (each call may end it). */
+const externalRun = (raw?: Call['raw'], json?: unknown) => rule('edit', async (_r, fx) => ({ params: { id: await fx.freshExternalRun() }, raw, json }));
 
 /** A new dashboard or chart of the owner in the team (over the team's run), for calls that change or end it. */
 const labDashboard = (fx: MatrixFixtures) => createOk(fx.t.app, fx.users.owner.cookie, 'dashboards', dashboardBody(fx.lab.id, fx.run.id, `${MARKER} dashboard`));
@@ -343,4 +345,16 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /jobs/runner/jobs/{id}/finish': rule('job-runner', async (_r, fx) => ({ params: { id: await fx.freshClaimedJob() }, json: { status: 'FINISHED', exitCode: 0 } }), {
     refusedWith: JOB_NOT_YOURS,
   }),
+
+  // live external runs: created in the caller's personal group, reported to by whoever may edit the run
+  'POST /datasets/runs/external': rule('signed-in', (_r, fx) => ({ json: { name: fx.name('external') } })),
+  'POST /datasets/runs/{id}/external/log': externalRun(text('a log line\n')),
+  'POST /datasets/runs/{id}/external/progress': externalRun(undefined, { iteration: 1, memory: [{ time: 1000, key: 'used', value: 1e9 }] }),
+  'PUT /datasets/runs/{id}/external/stats/{name}': rule('edit', async (_r, fx) => ({ params: { id: await fx.freshExternalRun(), name: 'scorestats' }, raw: text(SCORESTATS, 'text/csv') })),
+  'POST /datasets/runs/{id}/external/outputs': rule('edit', async (_r, fx) => ({
+    params: { id: await fx.freshExternalRun() },
+    query: { path: 'matrix-output.txt' },
+    raw: text('o', 'application/octet-stream'),
+  })),
+  'POST /datasets/runs/{id}/external/finish': externalRun(undefined, { status: 'FAILED', message: 'Stopped' }),
 };

@@ -154,4 +154,9 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'POST /jobs/runner/jobs/{id}/finish': (f) => ({ runner: true, params: { id: f.jobId }, payload: { status: 'FAILED', exitCode: 1, message: 'Stopped' } }),
   'PUT /jobs/runner/jobs/{id}/stats/{name}': (f) => ({ runner: true, params: { id: f.jobId, name: 'scorestats' } }),
   'POST /jobs/runner/jobs/{id}/outputs': (f) => ({ runner: true, params: { id: f.jobId }, query: { path: 'output.txt' } }),
+  'POST /datasets/runs/external': () => ({ payload: { name: 'External', description: 'Text', group: 'lab' } }),
+  'POST /datasets/runs/{id}/external/progress': (f) => ({ params: { id: f.runId }, payload: { iteration: 0, memory: [{ time: 1, key: 'used', value: 1 }] } }),
+  'POST /datasets/runs/{id}/external/finish': (f) => ({ params: { id: f.runId }, payload: { status: 'FAILED', message: 'Stopped' } }),
+  'PUT /datasets/runs/{id}/external/stats/{name}': (f) => ({ params: { id: f.runId, name: 'scorestats' } }),
+  'POST /datasets/runs/{id}/external/outputs': (f) => ({ params: { id: f.runId }, query: { path: 'output.txt' } }),
 };

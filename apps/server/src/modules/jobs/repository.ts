@@ -12,6 +12,7 @@ import {
   jobs,
   jobTemplates,
   relations,
+  runEvents,
   runners,
   settings,
   systemFiles,
@@ -28,11 +29,12 @@ export interface TemplateRow {
 
 /** A run dataset: a dataset of type run, scheduled from a scenario. */
 export interface NewRun extends Omit<NewDataset, 'type'> {
-  scenarioId: number;
+  /** The scenario it was run from (the scenario-run relation); null for an external run without one. */
+  scenarioId: number | null;
 }
 
 export interface NewJob {
-  templateId: number;
+  templateId: number | null;
   command: string;
   parameters: Record<string, unknown>;
   ramInGb: number;
@@ -40,6 +42,8 @@ export interface NewJob {
   files: { fileId: number; role: string; name: string }[];
   /** A file made for this run (the network with its changesets applied): stored with the run, it replaces the role's input. */
   derived?: { role: string; file: { name: string; size: number; blobKey: string; tag: string | null; attributes: Record<string, unknown>; createdBy: number } };
+  /** A run executed outside Corridor (modules/external-runs): STARTED at once with runStarted, never claimed. */
+  external?: boolean;
   now: Date;
 }
 
@@ -183,7 +187,9 @@ export class JobsRepository {
           datasetId: runId,
           groupId: run.groupId,
           createdBy: run.createdBy,
-          status: 'CREATED',
+          status: job.external ? 'STARTED' : 'CREATED',
+          external: job.external ?? false,
+          started: job.external ? job.now : null,
           templateId: job.templateId,
           command: job.command,
           parameters: job.parameters,
@@ -194,7 +200,8 @@ export class JobsRepository {
         })
         .returning({ id: jobs.id });
       const jobId = created!.id;
-      await tx.insert(relations).values({ type: 'scenario-run', dataset1: run.scenarioId, dataset2: runId, jobId, created: job.now });
+      if (run.scenarioId !== null) await tx.insert(relations).values({ type: 'scenario-run', dataset1: run.scenarioId, dataset2: runId, jobId, created: job.now });
+      if (job.external) await tx.insert(runEvents).values({ datasetId: runId, type: 'runStarted', status: 'STARTED', timestamp: job.now });
       if (job.files.length > 0) await tx.insert(jobFiles).values(job.files.map((f) => ({ jobId, ...f })));
       await tx.insert(systemFiles).values({ datasetId: runId, jobId, type: LOG_TYPE, name: log.name, blobKey: log.blobKey, size: log.size });
       return { runId, jobId };
@@ -223,7 +230,8 @@ export class JobsRepository {
     const rows = await this.db
       .update(jobs)
       .set({ cancelRequested: true, lastUpdated: now })
-      .where(and(eq(jobs.id, id), inArray(jobs.status, ['SUBMITTED', 'STARTED'])))
+      // An external run has no runner to stop it (modules/external-runs).
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['SUBMITTED', 'STARTED']), eq(jobs.external, false)))
       .returning({ id: jobs.id });
     return rows.length > 0;
   }

@@ -11,13 +11,11 @@ import {
   type CreateJobRequest,
   type Job,
 } from '@corridor/contract';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
 import { removeBlobs, type BlobStore } from '../../storage/blob-store.ts';
 import type { LogStore } from '../../storage/log-store.ts';
 import { viewerOf, type DatasetAccess } from '../datasets/access.ts';
-import { freeKey } from '../datasets/keys.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import { TEAM_NOT_FOUND } from '../datasets/service.ts';
 import type { JobLifecycle } from '../runner-protocol/lifecycle.ts';
@@ -27,7 +25,7 @@ import { tooLargeAnswer } from '../../workers/errors.ts';
 import { MatsimFormatError } from '@corridor/matsim';
 import { toJob } from './present.ts';
 import type { JobsRepository, NewJob, TemplateRow } from './repository.ts';
-import { runKeyBase } from './run-key.ts';
+import { runKeyBase, withFreeKey } from './run-key.ts';
 
 export const REQUIRED_FILES = 'Please assign a config, network and population file.';
 export const FILE_NOT_IN_SCENARIO = (name: string) => `The file "${name}" is not part of the scenario.`;
@@ -103,41 +101,35 @@ export class JobsService {
     try {
       const size = await this.deps.logs.append(logKey, `Run scheduled by ${user.username} at ${now.toISOString()}; waiting for a runner.\n`);
       const base = runKeyBase(input.matsimRunId);
-      for (let attempt = 0; ; attempt++) {
-        const key = freeKey(base, await datasets.keysLike(group.id, 'run', base));
-        try {
-          const { runId, jobId } = await jobs.createRun(
-            {
-              groupId: group.id,
-              key,
-              name: input.name,
-              description: input.description,
-              attributes: {
-                ...(scenario.attributes.__crs ? { __crs: scenario.attributes.__crs } : {}),
-                __jobType: template.id,
-                ...(applied.length > 0 ? { __changesets: applied } : {}),
-              },
-              createdBy: user.userId,
-              scenarioId: scenario.id,
+      return await withFreeKey(base, () => datasets.keysLike(group.id, 'run', base), async (key) => {
+        const { runId, jobId } = await jobs.createRun(
+          {
+            groupId: group.id,
+            key,
+            name: input.name,
+            description: input.description,
+            attributes: {
+              ...(scenario.attributes.__crs ? { __crs: scenario.attributes.__crs } : {}),
+              __jobType: template.id,
+              ...(applied.length > 0 ? { __changesets: applied } : {}),
             },
-            {
-              templateId: template.id,
-              command: template.command,
-              parameters: { memory: input.memory, changesets: input.changesets.map((c) => ({ id: c.id })), programArgs: input.programArgs, matsimRunId: input.matsimRunId },
-              ramInGb: Math.max(1, Math.ceil(input.resourceRequirements?.ramInGb ?? ramInGb(input.memory))),
-              cpuCores: input.resourceRequirements?.cpuCores ?? 1,
-              files: input.files.map((f) => ({ fileId: f.file, role: f.role, name: f.name })),
-              ...(derived ? { derived } : {}),
-              now,
-            },
-            { name: LOG_NAME, blobKey: logKey, size },
-          );
-          return { id: jobId, datasetId: runId, key };
-        } catch (err) {
-          // Another run took the key between the lookup and the insert: look again.
-          if (!isUniqueViolation(err) || attempt >= 3) throw err;
-        }
-      }
+            createdBy: user.userId,
+            scenarioId: scenario.id,
+          },
+          {
+            templateId: template.id,
+            command: template.command,
+            parameters: { memory: input.memory, changesets: input.changesets.map((c) => ({ id: c.id })), programArgs: input.programArgs, matsimRunId: input.matsimRunId },
+            ramInGb: Math.max(1, Math.ceil(input.resourceRequirements?.ramInGb ?? ramInGb(input.memory))),
+            cpuCores: input.resourceRequirements?.cpuCores ?? 1,
+            files: input.files.map((f) => ({ fileId: f.file, role: f.role, name: f.name })),
+            ...(derived ? { derived } : {}),
+            now,
+          },
+          { name: LOG_NAME, blobKey: logKey, size },
+        );
+        return { id: jobId, datasetId: runId, key };
+      });
     } catch (err) {
       await this.deps.logs.delete(logKey).catch(() => undefined);
       await dropDerived();

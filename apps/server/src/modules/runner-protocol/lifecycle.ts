@@ -4,7 +4,7 @@
  * heartbeat and a deleted runner token all come through here, so a job ends exactly once.
  */
 import { ACTIVE_JOB_STATUSES, FINAL_JOB_STATUSES, type JobStatus } from '@corridor/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { jobs, runEvents, runners } from '../../db/schema.ts';
 import type { JobLog } from './job-log.ts';
@@ -20,6 +20,8 @@ export interface Outcome {
 
 export interface EndCondition {
   heldBy?: string;
+  /** Only when the job's last report (lastUpdated) is older than this (a report that just arrived keeps it). */
+  reportedBefore?: Date;
   statuses?: readonly JobStatus[];
 }
 
@@ -50,7 +52,7 @@ export class JobLifecycle {
    * one of the given `statuses` (e.g. only CREATED for a cancel). Answers the ended job, or null when nothing changed.
    */
   async finish(jobId: number, outcome: Outcome, condition: EndCondition = {}): Promise<EndedJob | null> {
-    const { heldBy, statuses = ACTIVE_JOB_STATUSES } = condition;
+    const { heldBy, reportedBefore, statuses = ACTIVE_JOB_STATUSES } = condition;
     const now = this.deps.now();
     const ended = await this.deps.db.transaction(async (tx) => {
       const [job] = await tx
@@ -61,6 +63,7 @@ export class JobLifecycle {
             eq(jobs.id, jobId),
             inArray(jobs.status, statuses.filter((s) => ACTIVE_JOB_STATUSES.includes(s))),
             heldBy === undefined ? undefined : eq(jobs.runnerId, heldBy),
+            reportedBefore === undefined ? undefined : lt(jobs.lastUpdated, reportedBefore),
           ),
         )
         .returning({ id: jobs.id, datasetId: jobs.datasetId });

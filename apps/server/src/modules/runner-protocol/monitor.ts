@@ -2,11 +2,16 @@
  * The heartbeat monitor: every heartbeat interval it looks for runners silent for longer than the timeout. Such a
  * runner is removed and its SUBMITTED/STARTED jobs end FAILED with the reason in their logs. Silence is counted from
  * the later of the last heartbeat and this server's start, so a restart alone fails nothing: runners have a full
- * timeout to reach the new process.
+ * timeout to reach the new process. External runs (no runner; their watch client reports with an API key) that sent
+ * nothing for `externalTimeoutMs` end FAILED the same way.
  */
+import { WATCH_CLIENT_SILENT } from '@corridor/contract';
 import type { JobLifecycle } from './lifecycle.ts';
 import { heartbeatLost } from './lifecycle.ts';
 import type { RunnerProtocolRepository } from './repository.ts';
+
+/** Default silence after which an external run counts as lost. */
+export const EXTERNAL_TIMEOUT_MS = 10 * 60_000;
 
 export interface HeartbeatMonitorDeps {
   repository: RunnerProtocolRepository;
@@ -14,6 +19,8 @@ export interface HeartbeatMonitorDeps {
   now: () => Date;
   intervalMs: number;
   timeoutMs: number;
+  /** Silence after which an external run ends FAILED (default EXTERNAL_TIMEOUT_MS). */
+  externalTimeoutMs?: number;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -62,5 +69,16 @@ export class HeartbeatMonitor {
     }
     // Jobs whose runner row is gone without the jobs having ended (e.g. removed with its token).
     for (const runnerId of await repository.orphanedRunnerIds()) await lifecycle.failJobsOfRunner(runnerId, heartbeatLost(runnerId));
+    await this.failSilentExternalRuns(since, current);
+  }
+
+  /** Silence counted like a runner's: from the later of the last report and this server's start. */
+  private async failSilentExternalRuns(since: number, current: number): Promise<void> {
+    const timeout = this.deps.externalTimeoutMs ?? EXTERNAL_TIMEOUT_MS;
+    if (current - since <= timeout) return;
+    for (const job of await this.deps.repository.staleExternalJobs(new Date(current - timeout))) {
+      const ended = await this.deps.lifecycle.finish(job.id, { status: 'FAILED', exitCode: null, message: WATCH_CLIENT_SILENT }, { reportedBefore: new Date(current - timeout) });
+      if (ended) this.deps.log.warn({ jobId: job.id }, 'an external run stopped reporting');
+    }
   }
 }

@@ -133,6 +133,15 @@ export class RunnerProtocolRepository {
     return rows.map((r) => r.runnerId!).filter(Boolean);
   }
 
+  /** External jobs (no runner; modules/external-runs) still active whose last report is older than `before`. */
+  async staleExternalJobs(before: Date): Promise<{ id: number; lastUpdated: Date }[]> {
+    return this.db
+      .select({ id: jobs.id, lastUpdated: jobs.lastUpdated })
+      .from(jobs)
+      .where(and(eq(jobs.external, true), inArray(jobs.status, ['SUBMITTED', 'STARTED']), sql`${jobs.lastUpdated} < ${before.toISOString()}`))
+      .orderBy(asc(jobs.id));
+  }
+
   /** Among `jobIds`, those the runner must stop: cancel requested, ended, held by someone else, or gone. */
   async jobsToStop(runnerId: string, jobIds: number[]): Promise<number[]> {
     if (jobIds.length === 0) return [];
@@ -168,7 +177,7 @@ export class RunnerProtocolRepository {
   async claim(args: { runnerId: string; claimId: string; available: Resources; engine: boolean; java: boolean; now: Date }): Promise<number | null> {
     const { runnerId, claimId, available, engine, java, now } = args;
     const next = sql`(select j.id from ${jobs} j
-      where j.status = 'CREATED' and j.ram_in_gb <= ${available.ramInGb}::float8 and j.cpu_cores <= ${available.cpuCores}::float8
+      where j.status = 'CREATED' and not j.external and j.ram_in_gb <= ${available.ramInGb}::float8 and j.cpu_cores <= ${available.cpuCores}::float8
         and (${engine}::boolean or position('$ENGINE' in j.command) = 0)
         and (${java}::boolean or position('$JAVA' in j.command) = 0)
       order by j.id limit 1 for update skip locked)`;

@@ -110,11 +110,7 @@ export function runnerProtocolRoutes(protocol: RunnerProtocolService): FastifyPl
 
 /** Log chunks (text/plain or application/octet-stream) and stats files (text/csv), read whole up to CHUNK_LIMIT. */
 function bufferedBodies(app: FastifyInstance, protocol: RunnerProtocolService, runnerOf: (r: FastifyRequest) => Promise<RunnerRef>): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.removeContentTypeParser('text/plain');
-  typed.addContentTypeParser(['text/plain', 'text/csv', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: CHUNK_LIMIT }, (_request, body, done) =>
-    done(null, body),
-  );
+  const typed = acceptChunks(app);
 
   typed.post(
     `${base}/jobs/:id/log`,
@@ -140,8 +136,7 @@ function bufferedBodies(app: FastifyInstance, protocol: RunnerProtocolService, r
 
 /** Output files (application/octet-stream) stream into the blob store; the upload limit is the blob store's. */
 function streamedBodies(app: FastifyInstance, protocol: RunnerProtocolService, runnerOf: (r: FastifyRequest) => Promise<RunnerRef>): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+  const typed = acceptStreams(app);
 
   typed.post(
     `${base}/jobs/:id/outputs`,
@@ -161,13 +156,30 @@ function streamedBodies(app: FastifyInstance, protocol: RunnerProtocolService, r
   );
 }
 
+/** In this (encapsulated) scope: log chunks and stats files (text/plain, text/csv, octet-stream) read whole up to CHUNK_LIMIT. */
+export function acceptChunks(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.removeContentTypeParser('text/plain');
+  typed.addContentTypeParser(['text/plain', 'text/csv', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: CHUNK_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+  return typed;
+}
+
+/** In this (encapsulated) scope: application/octet-stream bodies arrive as the request stream (output files). */
+export function acceptStreams(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+  return typed;
+}
+
 function sendFile(reply: FastifyReply, file: { stream: Readable; size: number }) {
   reply.header('content-type', 'application/octet-stream');
   reply.header('content-length', file.size);
   return reply.send(file.stream);
 }
 
-function asBuffer(body: unknown): Buffer {
+export function asBuffer(body: unknown): Buffer {
   if (Buffer.isBuffer(body)) return body;
   if (typeof body === 'string') return Buffer.from(body);
   return Buffer.alloc(0);

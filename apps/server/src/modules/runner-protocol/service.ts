@@ -3,11 +3,9 @@
  * runner holds which job, and what each call changes. Ending a job always goes through the JobLifecycle.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import {
   JOB_NOT_YOURS,
   RUNNER_UNKNOWN,
-  stripControlCharacters,
   type ClaimAnswer,
   type ClaimRequest,
   type FileRole,
@@ -19,17 +17,16 @@ import {
   type RunnerWelcome,
 } from '@corridor/contract';
 import type { Readable } from 'node:stream';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../shared/errors.ts';
-import { BlobTooLargeError, removeBlobs, type BlobStore, type ByteSource } from '../../storage/blob-store.ts';
+import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../shared/errors.ts';
+import type { BlobStore, ByteSource } from '../../storage/blob-store.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
-import { sniffBlob } from '../files/sniffing.ts';
-import { tooLarge } from '../files/upload.ts';
 import type { NetworkProcessing } from '../network-processing/processor.ts';
 import type { Processing } from '../../workers/processing.ts';
 import { addressAllowed, normalizeAddress } from './address-ranges.ts';
 import type { JobLog } from './job-log.ts';
+import { JobReports } from './job-reports.ts';
 import type { JobLifecycle } from './lifecycle.ts';
-import type { JobState, RunnerProtocolRepository, SeriesPoint, TokenRow } from './repository.ts';
+import type { JobState, RunnerProtocolRepository, TokenRow } from './repository.ts';
 
 export const TOKEN_REQUIRED = 'A valid runner token is required.';
 export const ADDRESS_REFUSED = 'This address may not use this runner token.';
@@ -64,7 +61,12 @@ export interface RunnerRef {
 type HeldJob = JobState & { datasetId: number };
 
 export class RunnerProtocolService {
-  constructor(private readonly deps: RunnerProtocolDeps) {}
+  /** The reports of running jobs, shared with external runs (modules/external-runs). */
+  readonly reports: JobReports;
+
+  constructor(private readonly deps: RunnerProtocolDeps) {
+    this.reports = new JobReports(deps);
+  }
 
   /** Checks `Authorization: Bearer {token}` (401) and the caller's address against the token's ranges (403). */
   async authenticate(authorization: string | undefined, address: string): Promise<TokenRow> {
@@ -158,67 +160,27 @@ export class RunnerProtocolService {
   }
 
   async log(runner: RunnerRef, jobId: number, chunk: Buffer): Promise<void> {
-    await this.held(runner, jobId);
-    if (chunk.length > 0) await this.deps.log.append(jobId, chunk);
+    await this.reports.log(await this.held(runner, jobId), chunk);
   }
 
   async progress(runner: RunnerRef, jobId: number, progress: JobProgress): Promise<void> {
-    const job = await this.held(runner, jobId);
-    if (progress.iteration !== undefined) await this.deps.repository.setIteration(jobId, progress.iteration, this.deps.now());
-    const points = progress.memory.map((m) => ({ x: m.time, key: m.key, value: m.value }));
-    await this.deps.repository.addSeries(job.datasetId, 'memory', points);
+    await this.reports.progress(await this.held(runner, jobId), progress);
   }
 
   /** Replaces the run's scoreStats or modeStats table from the whole file so far; a file that cannot be read changes nothing. */
   async stats(runner: RunnerRef, jobId: number, name: 'scorestats' | 'modestats', csv: Buffer): Promise<void> {
-    const job = await this.held(runner, jobId);
-    let points: SeriesPoint[];
-    try {
-      points = name === 'scorestats' ? await scorePoints(this.deps.processing, csv) : await modePoints(this.deps.processing, csv);
-    } catch (err) {
-      throw badRequest(`The ${name} file could not be read: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    await this.deps.repository.replaceSeries(job.datasetId, name === 'scorestats' ? 'scoreStats' : 'modeStats', points);
+    await this.reports.stats(await this.held(runner, jobId), name, csv);
   }
 
-  /**
-   * Stores one output file: the bytes go to the blob store first, the tag is sniffed, and only then does the file
-   * appear in the run. A broken upload leaves neither a row nor a blob.
-   */
+  /** Stores one output file; it appears in the run once complete (JobReports.output). */
   async output(runner: RunnerRef, jobId: number, rawPath: string, body: ByteSource): Promise<{ fileId: number }> {
     const job = await this.held(runner, jobId);
-    const name = outputName(rawPath);
-    const { blobs, maxUploadBytes } = this.deps;
-    const blob = await blobs.put(body, { maxBytes: maxUploadBytes }).catch((err: unknown) => {
-      throw err instanceof BlobTooLargeError ? tooLarge(maxUploadBytes) : err;
-    });
-    try {
-      const content = await sniffBlob(this.deps.processing, blobs, blob.key, path.posix.basename(name));
-      const { fileId, unusedBlobs } = await this.deps.repository.addOutput(jobId, job.datasetId, {
-        name,
-        size: blob.size,
-        blobKey: blob.key,
-        ...content,
-        createdBy: job.createdBy,
-      });
-      await this.removeBlobs(unusedBlobs);
-      return { fileId };
-    } catch (err) {
-      await this.removeBlobs([blob.key]);
-      throw err;
-    }
+    return this.reports.output(job, outputName(rawPath), body);
   }
 
   async finish(runner: RunnerRef, jobId: number, finish: JobFinish): Promise<void> {
-    const ended = await this.deps.lifecycle.finish(jobId, { status: finish.status, exitCode: finish.exitCode, message: finish.message === undefined ? null : stripControlCharacters(finish.message) }, { heldBy: runner.id });
-    if (!ended) throw conflict(JOB_NOT_YOURS);
-    if (finish.status !== 'FINISHED' || ended.datasetId === null) return;
-    const runId = ended.datasetId;
-    const networks = await this.deps.repository.outputNetworks(jobId, runId);
-    const network = networks.find((n) => /(^|[./])output_network\.xml(\.gz|\.zst)?$/.test(n.name)) ?? networks[0];
-    if (network) await this.deps.network.filesAttached(runId, [network.id]);
-    // After the output network is queued: the vehicle data step waits for its binary form.
-    await this.deps.runFinished(runId);
+    const outcome = { status: finish.status, exitCode: finish.exitCode, message: finish.message ?? null };
+    if (!(await this.reports.finish(jobId, outcome, { heldBy: runner.id }))) throw conflict(JOB_NOT_YOURS);
   }
 
   /**
@@ -232,10 +194,6 @@ export class RunnerProtocolService {
     }
     return job as HeldJob;
   }
-
-  private async removeBlobs(keys: string[]): Promise<void> {
-    await removeBlobs(this.deps.blobs, keys, (key, err) => this.deps.onBlobLeak(key, err));
-  }
 }
 
 /** A relative, "/"-separated path without empty, "." or ".." segments, backslashes or control characters. */
@@ -244,25 +202,4 @@ export function outputName(rawPath: string): string {
   const bad = /[\\\x00-\x1f\x7f]/.test(rawPath) || segments.some((s) => s === '' || s === '.' || s === '..' || s.trim() !== s);
   if (bad || rawPath.length > 1000) throw new HttpError(400, BAD_OUTPUT_PATH);
   return rawPath;
-}
-
-const SCORE_KEYS = { executed: 'avg_executed', worst: 'avg_worst', average: 'avg_average', best: 'avg_best' } as const;
-
-async function scorePoints(processing: Processing, csv: Buffer): Promise<SeriesPoint[]> {
-  const stats = await processing.scoreStats(new Uint8Array(csv));
-  return stats.entries.flatMap((entry) =>
-    (Object.keys(SCORE_KEYS) as (keyof typeof SCORE_KEYS)[])
-      .filter((field) => Number.isFinite(entry[field]))
-      .map((field) => ({ x: entry.iteration, key: SCORE_KEYS[field], value: entry[field]! })),
-  );
-}
-
-async function modePoints(processing: Processing, csv: Buffer): Promise<SeriesPoint[]> {
-  const stats = await processing.modeStats(new Uint8Array(csv));
-  return stats.entries.flatMap((entry) =>
-    Object.entries(entry.values)
-      .filter((pair): pair is [string, number] => Number.isFinite(pair[1]))
-      // Mode names come from a file the job wrote: no NULs in the database's text.
-      .map(([mode, value]) => ({ x: entry.iteration, key: stripControlCharacters(mode), value })),
-  );
 }

@@ -28,7 +28,7 @@ export function toRunState(run: DatasetRow, job: JobRow | undefined, events: Run
     status: statusOf(job),
     currentIteration: job?.currentIteration ?? -1,
     timestamp: (job?.lastUpdated ?? run.modified).toISOString(),
-    external: run.attributes.__imported === true || job === undefined,
+    external: run.attributes.__imported === true || job === undefined || job.external,
     events: events.map((e) => ({ type: e.type, status: e.status, timestamp: e.timestamp.toISOString() })),
     postProcessRun: postProcessRun(run.attributes.postProcessRun),
     postProcessNetwork: postProcessNetwork(run.attributes.networkPostProcessingJob),

@@ -1,0 +1,132 @@
+/**
+ * What a running job reports, whoever reports it — a runner (runner protocol) or the watch client of an external
+ * run (modules/external-runs): log chunks, progress, the scorestats/modestats tables, output files, and the end,
+ * which goes through the JobLifecycle and then starts the run's post-processing. The callers check who may report.
+ */
+import path from 'node:path';
+import { stripControlCharacters, type JobProgress } from '@corridor/contract';
+import { badRequest } from '../../shared/errors.ts';
+import { BlobTooLargeError, removeBlobs, type BlobStore, type ByteSource } from '../../storage/blob-store.ts';
+import { sniffBlob } from '../files/sniffing.ts';
+import { tooLarge } from '../files/upload.ts';
+import type { NetworkProcessing } from '../network-processing/processor.ts';
+import type { Processing } from '../../workers/processing.ts';
+import type { JobLog } from './job-log.ts';
+import type { EndCondition, EndedJob, JobLifecycle, Outcome } from './lifecycle.ts';
+import type { RunnerProtocolRepository, SeriesPoint } from './repository.ts';
+
+export interface JobReportsDeps {
+  repository: RunnerProtocolRepository;
+  lifecycle: JobLifecycle;
+  log: JobLog;
+  blobs: BlobStore;
+  network: NetworkProcessing;
+  /** Run post-processing (the standard output tables imported): started when a run finishes. */
+  runFinished: (runId: number) => Promise<void>;
+  /** Reads statistics and sniffs outputs off the main thread. */
+  processing: Processing;
+  maxUploadBytes: number;
+  now: () => Date;
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+/** An active job of a run, as the caller found it after checking who may report. */
+export interface ReportingJob {
+  id: number;
+  datasetId: number;
+  createdBy: number | null;
+}
+
+export class JobReports {
+  constructor(private readonly deps: JobReportsDeps) {}
+
+  async log(job: ReportingJob, chunk: Buffer): Promise<void> {
+    if (chunk.length > 0) await this.deps.log.append(job.id, chunk);
+  }
+
+  async progress(job: ReportingJob, progress: JobProgress): Promise<void> {
+    if (progress.iteration !== undefined) await this.deps.repository.setIteration(job.id, progress.iteration, this.deps.now());
+    const points = progress.memory.map((m) => ({ x: m.time, key: m.key, value: m.value }));
+    await this.deps.repository.addSeries(job.datasetId, 'memory', points);
+  }
+
+  /** Replaces the run's scoreStats or modeStats table from the whole file so far; a file that cannot be read changes nothing. */
+  async stats(job: ReportingJob, name: 'scorestats' | 'modestats', csv: Buffer): Promise<void> {
+    let points: SeriesPoint[];
+    try {
+      points = name === 'scorestats' ? await scorePoints(this.deps.processing, csv) : await modePoints(this.deps.processing, csv);
+    } catch (err) {
+      throw badRequest(`The ${name} file could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    await this.deps.repository.replaceSeries(job.datasetId, name === 'scorestats' ? 'scoreStats' : 'modeStats', points);
+  }
+
+  /**
+   * Stores one output file under `name` (checked by the caller with outputName): the bytes go to the blob store
+   * first, the tag is sniffed, and only then does the file appear in the run. A broken upload leaves neither a row
+   * nor a blob.
+   */
+  async output(job: ReportingJob, name: string, body: ByteSource): Promise<{ fileId: number }> {
+    const { blobs, maxUploadBytes } = this.deps;
+    const blob = await blobs.put(body, { maxBytes: maxUploadBytes }).catch((err: unknown) => {
+      throw err instanceof BlobTooLargeError ? tooLarge(maxUploadBytes) : err;
+    });
+    try {
+      const content = await sniffBlob(this.deps.processing, blobs, blob.key, path.posix.basename(name));
+      const { fileId, unusedBlobs } = await this.deps.repository.addOutput(job.id, job.datasetId, {
+        name,
+        size: blob.size,
+        blobKey: blob.key,
+        ...content,
+        createdBy: job.createdBy,
+      });
+      await this.removeBlobs(unusedBlobs);
+      return { fileId };
+    } catch (err) {
+      await this.removeBlobs([blob.key]);
+      throw err;
+    }
+  }
+
+  /**
+   * Ends the job (JobLifecycle, under `condition`); a FINISHED run's output network is queued for processing and
+   * the run's post-processing starts. Answers the ended job, or null when it had ended already or the condition failed.
+   */
+  async finish(jobId: number, outcome: Outcome, condition: EndCondition): Promise<EndedJob | null> {
+    const message = outcome.message === null ? null : stripControlCharacters(outcome.message);
+    const ended = await this.deps.lifecycle.finish(jobId, { ...outcome, message }, condition);
+    if (!ended || outcome.status !== 'FINISHED' || ended.datasetId === null) return ended;
+    const runId = ended.datasetId;
+    const networks = await this.deps.repository.outputNetworks(jobId, runId);
+    const network = networks.find((n) => /(^|[./])output_network\.xml(\.gz|\.zst)?$/.test(n.name)) ?? networks[0];
+    if (network) await this.deps.network.filesAttached(runId, [network.id]);
+    // After the output network is queued: the vehicle data step waits for its binary form.
+    await this.deps.runFinished(runId);
+    return ended;
+  }
+
+  private async removeBlobs(keys: string[]): Promise<void> {
+    await removeBlobs(this.deps.blobs, keys, (key, err) => this.deps.onBlobLeak(key, err));
+  }
+}
+
+const SCORE_KEYS = { executed: 'avg_executed', worst: 'avg_worst', average: 'avg_average', best: 'avg_best' } as const;
+
+async function scorePoints(processing: Processing, csv: Buffer): Promise<SeriesPoint[]> {
+  const stats = await processing.scoreStats(new Uint8Array(csv));
+  return stats.entries.flatMap((entry) =>
+    (Object.keys(SCORE_KEYS) as (keyof typeof SCORE_KEYS)[])
+      .filter((field) => Number.isFinite(entry[field]))
+      .map((field) => ({ x: entry.iteration, key: SCORE_KEYS[field], value: entry[field]! })),
+  );
+}
+
+async function modePoints(processing: Processing, csv: Buffer): Promise<SeriesPoint[]> {
+  const stats = await processing.modeStats(new Uint8Array(csv));
+  return stats.entries.flatMap((entry) =>
+    Object.entries(entry.values)
+      .filter((pair): pair is [string, number] => Number.isFinite(pair[1]))
+      // Mode names come from a file the job wrote: no NULs in the database's text.
+      .map(([mode, value]) => ({ x: entry.iteration, key: stripControlCharacters(mode), value })),
+  );
+}
