@@ -138,4 +138,29 @@ describe('run import', () => {
     await files.getByRole('link', { name: /scorestats\.csv$/ }).first().waitFor();
     await files.getByRole('link', { name: /output_config\.xml$/ }).first().waitFor();
   });
+
+  test('a step failing after the run was created says so and offers to delete the run', async () => {
+    const { page } = await openPage(env.browser, env.server.url);
+    await signIn(page, 'ada', 'import-1');
+    await page.goto('/ada/runs/add');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Half Import');
+    await chooseCrs(page, 'EPSG:25832');
+    await page.locator('input[type=file]').setInputFiles([join(EQUIL, 'scorestats.csv')]);
+    // The connection drops when the runImported event is sent.
+    await page.route('**/api/v1/datasets/datasets/*/events', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Import as Run' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'post-processing could not be started' });
+    await alert.getByText('The run "Half Import" was created, but its import did not finish.', { exact: false }).waitFor();
+    expect(page.url()).toMatch(/\/ada\/runs\/add$/);
+    const runHref = await alert.getByRole('link', { name: 'Open the run' }).getAttribute('href');
+    expect(runHref).toMatch(/^\/ada\/runs\/\d+$/);
+    const runId = Number(runHref!.split('/').at(-1));
+    expect((await page.request.get(`${API}/datasets/run/${runId}`)).status()).toBe(200);
+
+    await alert.getByRole('button', { name: 'Delete the run' }).click();
+    await page.getByText('The incomplete run was deleted.').waitFor();
+    expect((await page.request.get(`${API}/datasets/run/${runId}`)).status()).toBe(404);
+    // The form is still filled: the import can be tried again.
+    expect(await page.getByRole('button', { name: 'Import as Run' }).isDisabled()).toBe(false);
+  });
 });
