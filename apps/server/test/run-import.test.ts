@@ -9,6 +9,7 @@ import { INTEGRATIONS_MESSAGE, RUN_IMPORTED_TWICE, RUN_NOT_IMPORTED, type RunCon
 import { getParam } from '@corridor/matsim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { zipBytes } from '../../../packages/contract/test/zip-bytes.ts';
 import { insertRun } from './run-fixtures.ts';
 import { addUser, attach, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
@@ -33,21 +34,24 @@ async function createRun(session: Session, fields: Record<string, unknown> = {})
   });
 }
 
-/** Every file below the folder, each uploaded under its own name (the import page's Local tab sends no folders). */
-async function filesOf(folder: string): Promise<{ name: string; content: Buffer }[]> {
-  const out: { name: string; content: Buffer }[] = [];
+/** Every file below the folder (but SOURCE.md), with its path in the folder. */
+async function filesOf(folder: string): Promise<{ path: string; name: string; content: Buffer }[]> {
+  const out: { path: string; name: string; content: Buffer }[] = [];
   for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name !== 'SOURCE.md') out.push({ name: entry.name, content: await readFile(path.join(entry.parentPath, entry.name)) });
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && entry.name !== 'SOURCE.md') out.push({ path: path.relative(folder, file).split(path.sep).join('/'), name: entry.name, content: await readFile(file) });
   }
   return out;
 }
 
 /** The import page's steps: create, upload (30 files at a time), attach, runImported. */
-async function importFolder(session: Session, folder: string, name: string) {
+async function importFolder(session: Session, folder: string, name: string, asZip = false) {
   const created = await createRun(session, { name });
   expect(created.statusCode).toBe(200);
   const run = created.json() as { id: number; key: string };
-  const files = await filesOf(path.join(SHARED_DATA, folder));
+  // Each file under its own name (the import page's Local tab sends no folders), or the whole folder as one zip.
+  const all = await filesOf(path.join(SHARED_DATA, folder));
+  const files = asZip ? [{ name: `${folder}.zip`, content: zipBytes(all.map((f) => ({ name: f.path, content: f.content }))) }] : all;
   for (let i = 0; i < files.length; i += 30) {
     for (const file of await uploadOk(t.app, session, files.slice(i, i + 30))) await attach(t.app, session, run.id, file.id);
   }
@@ -181,6 +185,33 @@ describe('import of a finished run', () => {
     const log = await get(`/datasets/sysfiles/${state.postProcessRun.logFileId}`, alice);
     expect(log.body).toContain('The run has no scorestats file');
     expect(log.body).toContain('The run has no logfile.log');
+  });
+
+  it('imports the output folder as one zip: expanded into the run with its folders, then the same series', async () => {
+    const zipped = await importFolder(alice, 'output-equil-2024', 'Equil zipped', true);
+    const { run } = await settled(alice, zipped.id);
+    expect(run).toMatchObject({ status: 'FINISHED', currentIteration: 10 });
+    const names = ((await get(`/datasets/datasets/${zipped.id}`, alice)).json().files as { name: string }[]).map((f) => f.name);
+    expect(names).toContain('ITERS/it.10/10.events.xml.gz');
+    expect(names).toContain('scorestats.csv');
+    expect(names.filter((n) => n.endsWith('.zip'))).toEqual([]);
+    const scores = await query(alice, zipped.id, 'scoreStats');
+    expect([...scores.json().rows].sort(byIterationAndKey)).toEqual((await scoreRows('output-equil-2024/scorestats.csv')).sort(byIterationAndKey));
+  });
+
+  it('ends the import FAILED with the refusal when a zip is refused (zip slip), nothing of it left in the run', async () => {
+    const run = (await createRun(alice, { name: 'Slip' })).json();
+    const [zip] = await uploadOk(t.app, alice, [{ name: 'outputs.zip', content: zipBytes([{ name: 'scorestats.csv', content: 'iteration;avg_executed\n0;1\n' }, { name: '../evil.txt', content: 'x' }]) }]);
+    await attach(t.app, alice, run.id, zip!.id);
+    expect((await post(`/datasets/datasets/${run.id}/events`, alice, { type: 'runImported' })).statusCode).toBe(200);
+    const { run: state } = await settled(alice, run.id);
+    expect(state.status).toBe('FAILED');
+    expect(state.message).toContain('outputs.zip was refused');
+    expect(state.postProcessRun.status).toBe('FAILED');
+    const log = await get(`/datasets/sysfiles/${state.postProcessRun.logFileId}`, alice);
+    expect(log.body).toContain('Import failed: The archive outputs.zip was refused');
+    const names = ((await get(`/datasets/datasets/${run.id}`, alice)).json().files as { name: string }[]).map((f) => f.name);
+    expect(names).toEqual(['outputs.zip']);
   });
 
   it('answers the client library downloads with 404 and the watch client', async () => {
