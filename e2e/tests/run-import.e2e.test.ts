@@ -39,14 +39,24 @@ async function expectRunCharts(page: Page) {
 
 describe('run import', () => {
   test("equil's output folder through the Local tab: progress, the run page with charts and files, compared with a scheduled run", async () => {
-    const { page } = await openPage(env.browser, env.server.url);
+    const context = await env.browser.newContext({ baseURL: env.server.url, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
     await signIn(page, 'ada', 'import-1');
     const scenario = await createDemoScenario(page, 'ada', 'import-city', 'Import City');
     const scheduled = await scheduleDemoRun(page, scenario, { name: 'Demo Run', matsimRunId: 'demo', programArgs: '--config:controller.lastIteration=1' });
 
     // The run list's way in and its how-to panel with this server's url.
     await page.goto('/ada/runs');
-    await page.getByText('npx corridor-runner watch --server ' + env.server.url, { exact: false }).first().waitFor();
+    const command = `npx corridor-runner watch --server ${env.server.url} --api-key YOUR-API-KEY --name "My run" ./output`;
+    await page.getByText(command, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Copy the Linux or macOS command' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
+    // The confirmation goes after 2 seconds (spec 3 §9).
+    await page.getByRole('button', { name: 'Copy the Linux or macOS command' }).waitFor({ timeout: 4000 });
+    expect(await page.getByRole('link', { name: 'API keys in My Profile' }).getAttribute('href')).toBe('/profile/apikeys');
+    await page.getByText('The MATSim client libraries', { exact: false }).waitFor();
+    expect(await page.locator('a[href*="integrations"]').count()).toBe(0);
     await page.getByRole('link', { name: 'Import Run' }).first().click();
     await page.waitForURL('**/ada/runs/add');
 

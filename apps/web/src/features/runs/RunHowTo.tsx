@@ -24,7 +24,7 @@ function CommandBlock({ command, what }: { command: string; what: string }) {
               variant="light"
               color={copied ? 'teal' : undefined}
               leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-              aria-label={t('howto.copyLabel', { what })}
+              aria-label={copied ? t('howto.copied') : t('howto.copyLabel', { what })}
               onClick={copy}
             >
               {copied ? t('howto.copied') : t('howto.copy')}
