@@ -90,7 +90,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
   };
 }
 
-function serverUrl(value: string): string {
+export function serverUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);

@@ -1,4 +1,5 @@
 /**
+ * `corridor-runner watch …` reports a MATSim run started outside Corridor (src/watch/main.ts).
  * `corridor-runner --server URL --token T [--name N] [--work DIR] [--cpus N] [--ram GB]`: runs the agent until
  * SIGTERM/SIGINT, which cancel the running jobs (outputs uploaded, CANCELLED) before it exits. Exit codes: 0 after a
  * stop, 1 when the server refused the token, 2 for a usage error, 3 when the server stayed unreachable for
@@ -7,6 +8,7 @@
 import { Agent, ServerGoneError, TokenRefusedError } from './agent.ts';
 import { BWRAP_ENV, parseArgs, TOKEN_ENV, USAGE, UsageError, type RunnerOptions } from './args.ts';
 import { ProtocolClient } from './client.ts';
+import { watchMain } from './watch/main.ts';
 import path from 'node:path';
 import { engineArgv } from './job/command.ts';
 import { stopLeftoverJobs } from './job/leftovers.ts';
@@ -16,6 +18,8 @@ import { consoleLogger, type Logger } from './logger.ts';
 import { detectCapabilities, javaCommand, totalResources } from './resources.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
+  // `corridor-runner watch …`: report a MATSim run started outside Corridor (src/watch).
+  if (argv[0] === 'watch') return watchMain(argv.slice(1));
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
     return 0;

@@ -56,16 +56,29 @@ export const isTransient = (error: unknown): boolean =>
 
 const JSON_TIMEOUT_MS = 30_000;
 
+/** Where a client's calls go: the API prefix's sub-path, and a job's reporting calls below it. */
+export interface ClientRoutes {
+  prefix: string;
+  /** The path of the job's reports (…/log, …/progress, …/stats/{name}, …/outputs, …/finish). */
+  job: (id: number) => string;
+}
+
+const RUNNER_ROUTES: ClientRoutes = { prefix: RUNNER_PROTOCOL_PREFIX, job: (id) => `/jobs/${id}` };
+
 export class ProtocolClient {
   /** Set by connect; sent with every later call. */
   runnerId: string | undefined;
   private readonly base: string;
+  private readonly job: (id: number) => string;
 
+  /** `routes`: the runner protocol's by default; the watch client reports to an external run's (src/watch). */
   constructor(
     serverUrl: string,
     private readonly token: string,
+    routes: ClientRoutes = RUNNER_ROUTES,
   ) {
-    this.base = `${serverUrl.replace(/\/+$/, '')}${API_PREFIX}${RUNNER_PROTOCOL_PREFIX}`;
+    this.base = `${serverUrl.replace(/\/+$/, '')}${API_PREFIX}${routes.prefix}`;
+    this.job = routes.job;
   }
 
   async connect(hello: RunnerHello): Promise<RunnerWelcome> {
@@ -87,19 +100,19 @@ export class ProtocolClient {
   }
 
   async progress(jobId: number, body: JobProgress): Promise<void> {
-    await this.json('POST', `/jobs/${jobId}/progress`, body);
+    await this.json('POST', `${this.job(jobId)}/progress`, body);
   }
 
   async finish(jobId: number, body: JobFinish): Promise<void> {
-    await this.json('POST', `/jobs/${jobId}/finish`, body);
+    await this.json('POST', `${this.job(jobId)}/finish`, body);
   }
 
   async log(jobId: number, text: string | Uint8Array): Promise<void> {
-    await this.send('POST', `/jobs/${jobId}/log`, { body: text, contentType: 'text/plain; charset=utf-8', timeoutMs: JSON_TIMEOUT_MS });
+    await this.send('POST', `${this.job(jobId)}/log`, { body: text, contentType: 'text/plain; charset=utf-8', timeoutMs: JSON_TIMEOUT_MS });
   }
 
   async putStats(jobId: number, name: 'scorestats' | 'modestats', csv: string | Uint8Array): Promise<void> {
-    await this.send('PUT', `/jobs/${jobId}/stats/${name}`, { body: csv, contentType: 'text/csv', timeoutMs: JSON_TIMEOUT_MS });
+    await this.send('PUT', `${this.job(jobId)}/stats/${name}`, { body: csv, contentType: 'text/csv', timeoutMs: JSON_TIMEOUT_MS });
   }
 
   /** Streams one input file into `destination`. */
@@ -116,7 +129,7 @@ export class ProtocolClient {
   /** Streams one output file; `path` is relative to the output directory, "/" separated. */
   async uploadOutput(jobId: number, path: string, file: string, signal?: AbortSignal): Promise<void> {
     const { size } = await stat(file);
-    await this.send('POST', `/jobs/${jobId}/outputs?path=${encodeURIComponent(path)}`, {
+    await this.send('POST', `${this.job(jobId)}/outputs?path=${encodeURIComponent(path)}`, {
       body: createReadStream(file),
       contentType: 'application/octet-stream',
       contentLength: size,
@@ -124,7 +137,7 @@ export class ProtocolClient {
     });
   }
 
-  private async json(method: string, path: string, body: unknown): Promise<unknown> {
+  protected async json(method: string, path: string, body: unknown): Promise<unknown> {
     const response = await this.send(method, path, {
       body: JSON.stringify(body),
       contentType: 'application/json',

@@ -19,6 +19,8 @@ export interface ReporterOptions {
   reconnect?: () => Promise<void>;
   onLost: (reason: string) => void;
   warn: (message: string) => void;
+  /** Errors after which the job is lost (default: the runner protocol's 409 JOB_NOT_YOURS). */
+  isLost?: (error: unknown) => boolean;
 }
 
 export interface CallOptions {
@@ -68,7 +70,7 @@ export class JobReporter {
         return 'ok';
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (isJobNotYours(error)) return this.lose(`${label}: ${message}`);
+        if ((this.options.isLost ?? isJobNotYours)(error)) return this.lose(`${label}: ${message}`);
         const outOfAttempts = options.attempts !== undefined && attempt >= options.attempts;
         if (!isTransient(error) || outOfAttempts) {
           this.options.warn(`${label} failed: ${message}`);
