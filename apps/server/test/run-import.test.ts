@@ -105,6 +105,8 @@ describe('import of a finished run', () => {
     expect(equil.key).toBe('equil');
     const second = (await createRun(alice, { name: 'Equil' })).json();
     expect(second.key).toBe('equil-2');
+    expect((await createRun(alice, { name: 'Other', key: 'equil' })).statusCode).toBe(409);
+    expect((await createRun(alice, { name: 'Other', key: 'other-key' })).json().key).toBe('other-key');
     const dataset = (await get(`/datasets/datasets/${equil.id}`, alice)).json();
     expect(dataset.type).toBe('run');
     expect(dataset.attributes).toMatchObject({ __imported: true, __crs: 'EPSG:26910' });

@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.t
 import { removeBlobs, type BlobStore } from '../../storage/blob-store.ts';
 import type { FilesRepository } from '../files/repository.ts';
 import { toFileEntry } from '../files/present.ts';
-import { runKeyBase } from '../jobs/run-key.ts';
+import { runKeyBase, withFreeKey } from '../jobs/run-key.ts';
 import type { NetworkProcessing } from '../network-processing/processor.ts';
 import type { ScenarioTemplates } from '../templates/service.ts';
 import { viewerOf, type DatasetAccess } from './access.ts';
@@ -84,18 +84,20 @@ export class DatasetsService {
     const user = requireUser(actor);
     const { datasets } = this.deps;
     await this.requireGroupMember(user, input.groupId);
-    const base = input.key ?? runKeyBase(input.name);
     const attributes = { ...clientAttributes(input.attributes), __imported: true };
-    for (let attempt = 0; ; attempt++) {
-      const key = input.key ?? freeKey(base, await datasets.keysLike(input.groupId, 'run', base));
-      if (input.key && (await datasets.keyTaken(input.groupId, 'run', key))) throw conflict(duplicateKeyMessage('run'));
-      try {
-        const { id } = await datasets.insert({ type: 'run', groupId: input.groupId, key, name: input.name, description: input.description, attributes, createdBy: user.userId });
-        return { id, key };
-      } catch (err) {
-        // A run took the key between the lookup and the insert: look again (a given key is not changed).
-        if (!isUniqueViolation(err) || input.key || attempt >= 3) throw isUniqueViolation(err) ? conflict(duplicateKeyMessage('run')) : err;
+    const insert = async (key: string) => {
+      const { id } = await datasets.insert({ type: 'run', groupId: input.groupId, key, name: input.name, description: input.description, attributes, createdBy: user.userId });
+      return { id, key };
+    };
+    try {
+      if (!input.key) {
+        const base = runKeyBase(input.name);
+        return await withFreeKey(base, () => datasets.keysLike(input.groupId, 'run', base), insert);
       }
+      if (await datasets.keyTaken(input.groupId, 'run', input.key)) throw conflict(duplicateKeyMessage('run'));
+      return await insert(input.key);
+    } catch (err) {
+      throw isUniqueViolation(err) ? conflict(duplicateKeyMessage('run')) : err;
     }
   }
 
