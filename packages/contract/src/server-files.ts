@@ -22,7 +22,7 @@ export const SERVER_FILES_MESSAGES = {
   tooMany: `At most ${MAX_FILES_PER_UPLOAD} files can be imported at once.`,
 } as const;
 
-/** A folder lists at most this many entries (folders first, then files, by name). */
+/** A folder lists the first this many names (by name; then folders first). */
 export const SERVER_FILES_MAX_ENTRIES = 2000;
 /** A zip's content lists at most this many entries (`zipContentTruncated` says when there are more). */
 export const ZIP_CONTENT_MAX_ENTRIES = 1000;

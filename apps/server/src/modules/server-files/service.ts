@@ -49,9 +49,11 @@ export class ServerFilesService {
     if (!folder.stats.isDirectory()) throw badRequest(M.notAFolder);
     const dirents = (await readdir(folder.real, { withFileTypes: true })).filter((d) => !isHidden(d.name));
     dirents.sort((a, b) => a.name.localeCompare(b.name));
-    const entries = (await Promise.all(dirents.map((d) => this.entry(root, folder, d)))).filter((e) => e !== null);
+    // Bounded before anything is read: a folder of 100,000 files costs no more than one of 2,000.
+    const shown = dirents.slice(0, SERVER_FILES_MAX_ENTRIES);
+    const entries = (await Promise.all(shown.map((d) => this.entry(root, folder, d)))).filter((e) => e !== null);
     entries.sort((a, b) => (a.type === b.type ? 0 : a.type === 'dir' ? -1 : 1));
-    return { path: joinRelative(folder.parts), files: entries.slice(0, SERVER_FILES_MAX_ENTRIES), truncated: entries.length > SERVER_FILES_MAX_ENTRIES };
+    return { path: joinRelative(folder.parts), files: entries, truncated: dirents.length > SERVER_FILES_MAX_ENTRIES };
   }
 
   /**
