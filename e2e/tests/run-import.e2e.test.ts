@@ -1,8 +1,9 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
+import { zipBytes } from '../../packages/contract/test/zip-bytes.ts';
 import { API, createDemoScenario, json, scheduleDemoRun, waitForRunTables } from '../support/api.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
@@ -118,6 +119,9 @@ describe('run import', () => {
     const folder = join(serverRoot, 'equil-run');
     mkdirSync(folder);
     for (const name of ['output_config.xml', 'scorestats.csv', 'modestats.csv', 'logfile.log']) copyFileSync(join(EQUIL, name), join(folder, name));
+    // A zip next to them: its contents are listed under it.
+    const zipped = ['scorestats.csv', 'modestats.csv'];
+    writeFileSync(join(folder, 'equil-stats.zip'), zipBytes(zipped.map((name) => ({ name: `output/${name}`, content: readFileSync(join(EQUIL, name)), deflate: true }))));
 
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'import-1');
@@ -128,13 +132,16 @@ describe('run import', () => {
     await page.getByRole('tab', { name: 'Server' }).click();
     await page.getByText('No files selected.').waitFor();
     await page.getByRole('button', { name: 'Open equil-run' }).click();
+    const zipContent = page.getByRole('list', { name: 'Contents of equil-stats.zip' });
+    await zipContent.waitFor();
+    expect(await zipContent.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^output\/scorestats\.csv · /), expect.stringMatching(/^output\/modestats\.csv · /)]);
     for (const name of ['output_config.xml', 'scorestats.csv', 'modestats.csv']) {
       await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     }
     const selected = page.getByRole('list', { name: 'Selected Files' });
-    expect(await selected.getByRole('listitem').allTextContents()).toEqual(['output_config.xml', 'scorestats.csv', 'modestats.csv']);
+    await expect.poll(() => selected.getByRole('listitem').allTextContents()).toEqual(['output_config.xml', 'scorestats.csv', 'modestats.csv']);
     await page.getByRole('button', { name: 'Remove modestats.csv from the selection' }).click();
-    expect(await page.getByRole('checkbox', { name: 'Select modestats.csv' }).isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Select modestats.csv' }).isChecked()).toBe(false);
     await page.getByRole('checkbox', { name: 'Select modestats.csv' }).check();
     await page.getByRole('checkbox', { name: 'Select logfile.log' }).check();
 
