@@ -48,7 +48,7 @@ describe('run import', () => {
 
     // The run list's way in and its how-to panel with this server's url.
     await page.goto('/ada/runs');
-    const command = `npx corridor-runner watch --server ${env.server.url} --api-key YOUR-API-KEY --name "My run" ./output`;
+    const command = `npx corridor-runner watch --server ${env.server.url} --api-key YOUR-API-KEY --group "ada" --name "My run" ./output`;
     await page.getByText(command, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Copy the Linux or macOS command' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();

@@ -3,6 +3,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Section } from '../../components/Section.tsx';
+import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { watchCommand } from './howTo.ts';
 import { RUN_IMPORT_NS } from './import/i18n/index.ts';
 
@@ -43,8 +44,9 @@ function CommandBlock({ command, what }: { command: string; what: string }) {
  */
 export function RunHowTo() {
   const { t } = useTranslation(RUN_IMPORT_NS);
+  const group = useCurrentGroup();
   const url = window.location.origin;
-  const values = { url, apiKey: t('howto.apiKeyPlaceholder'), name: t('howto.runName') };
+  const values = { url, apiKey: t('howto.apiKeyPlaceholder'), group: group.name, name: t('howto.runName') };
   return (
     <Section title={t('howto.heading')}>
       <Stack gap="sm">

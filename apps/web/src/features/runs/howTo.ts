@@ -5,6 +5,8 @@
 export interface WatchCommand {
   url: string;
   apiKey: string;
+  /** The team the run goes to (the watch client's default is the key owner's personal group). */
+  group: string;
   name: string;
 }
 
@@ -12,7 +14,7 @@ function quoted(value: string): string {
   return `"${value.replace(/"/g, '')}"`;
 }
 
-export function watchCommand(shell: 'unix' | 'windows', { url, apiKey, name }: WatchCommand): string {
+export function watchCommand(shell: 'unix' | 'windows', { url, apiKey, group, name }: WatchCommand): string {
   const folder = shell === 'unix' ? './output' : '.\\output';
-  return `npx corridor-runner watch --server ${url} --api-key ${apiKey} --name ${quoted(name)} ${folder}`;
+  return `npx corridor-runner watch --server ${url} --api-key ${apiKey} --group ${quoted(group)} --name ${quoted(name)} ${folder}`;
 }
