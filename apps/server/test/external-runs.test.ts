@@ -7,13 +7,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CreatedApiKey, EXTERNAL_RUN_ENDED, WATCH_CLIENT_SILENT, type ExternalRunCreated } from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JobLifecycle } from '../src/modules/runner-protocol/lifecycle.ts';
-import { JobLog } from '../src/modules/runner-protocol/job-log.ts';
-import { HeartbeatMonitor } from '../src/modules/runner-protocol/monitor.ts';
-import { RunnerProtocolRepository } from '../src/modules/runner-protocol/repository.ts';
-import { LogStore } from '../src/storage/log-store.ts';
 import { API, createTestApp, setupAdmin, type TestApp, type TestAppOptions } from './harness.ts';
-import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, TestRunner } from './runner-client.ts';
+import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, testMonitor, TestRunner } from './runner-client.ts';
 import { addUser, networkJob, runPostProcessing, SHARED_DATA, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
@@ -169,17 +164,7 @@ describe('a silent external run', () => {
     // The app's own monitor must not tick in between: an interval far beyond the test.
     const { alice, key } = await start({ now: () => new Date(clock), env: { RUNNER_HEARTBEAT_MS: '3600000' } });
     const created = await createRun(key);
-    const db = t.database.db;
-    const lifecycle = new JobLifecycle({ db, log: new JobLog(db, await LogStore.open(path.join(t.config.dataDir, 'logs'))), now: () => new Date(clock) });
-    const monitor = new HeartbeatMonitor({
-      repository: new RunnerProtocolRepository(db),
-      lifecycle,
-      now: () => new Date(clock),
-      intervalMs: 60_000,
-      timeoutMs: 60_000,
-      externalTimeoutMs: 10 * 60_000,
-      log: { error: () => undefined, warn: () => undefined },
-    });
+    const monitor = await testMonitor(t, () => new Date(clock), 10 * 60_000);
     monitor.start();
     try {
       clock += 9 * 60_000;

@@ -10,7 +10,12 @@ import type { Readable } from 'node:stream';
 import type { ClaimedJob, Resources, RunnerWelcome } from '@corridor/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../src/app.ts';
-import { API } from './harness.ts';
+import { JobLifecycle } from '../src/modules/runner-protocol/lifecycle.ts';
+import { JobLog } from '../src/modules/runner-protocol/job-log.ts';
+import { HeartbeatMonitor } from '../src/modules/runner-protocol/monitor.ts';
+import { RunnerProtocolRepository } from '../src/modules/runner-protocol/repository.ts';
+import { LogStore } from '../src/storage/log-store.ts';
+import { API, type TestApp } from './harness.ts';
 import { attach, createScenario, networkJob, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
 export interface RunnerOptions {
@@ -187,4 +192,22 @@ export async function scheduleOk(app: App, session: Session, inputs: ScenarioInp
 
 export async function getJob(app: App, session: Session, jobId: number): Promise<LightMyRequestResponse> {
   return app.inject({ url: `${API}/jobs/jobs/${jobId}`, headers: { cookie: session.cookie } });
+}
+
+/**
+ * A heartbeat monitor of its own over the test app's database and clock, as a new server process would start one;
+ * the test drives its ticks (the app's own monitor should get an interval far beyond the test).
+ */
+export async function testMonitor(t: TestApp, now: () => Date, externalTimeoutMs?: number): Promise<HeartbeatMonitor> {
+  const db = t.database.db;
+  const lifecycle = new JobLifecycle({ db, log: new JobLog(db, await LogStore.open(path.join(t.config.dataDir, 'logs'))), now });
+  return new HeartbeatMonitor({
+    repository: new RunnerProtocolRepository(db),
+    lifecycle,
+    now,
+    intervalMs: 60_000,
+    timeoutMs: 60_000,
+    ...(externalTimeoutMs === undefined ? {} : { externalTimeoutMs }),
+    log: { error: () => undefined, warn: () => undefined },
+  });
 }

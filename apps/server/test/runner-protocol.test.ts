@@ -4,13 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { JOB_NOT_YOURS, RUNNER_UNKNOWN, type Job } from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HeartbeatMonitor } from '../src/modules/runner-protocol/monitor.ts';
-import { JobLifecycle } from '../src/modules/runner-protocol/lifecycle.ts';
-import { JobLog } from '../src/modules/runner-protocol/job-log.ts';
-import { RunnerProtocolRepository } from '../src/modules/runner-protocol/repository.ts';
-import { LogStore } from '../src/storage/log-store.ts';
 import { API, createTestApp, setupAdmin, type TestApp, type TestAppOptions } from './harness.ts';
-import { createRunnerToken, getJob, ok, scenarioWithInputs, scheduleOk, TestRunner } from './runner-client.ts';
+import { createRunnerToken, getJob, ok, scenarioWithInputs, scheduleOk, testMonitor, TestRunner } from './runner-client.ts';
 import { addUser, filesBelow, networkJob, runPostProcessing, SHARED_DATA, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
@@ -343,16 +338,7 @@ describe('heartbeats', () => {
 
     // A new server process starts 10 minutes later: its monitor gives the runner a full timeout to come back.
     clock += 10 * 60_000;
-    const db = t.database.db;
-    const lifecycle = new JobLifecycle({ db, log: new JobLog(db, await LogStore.open(path.join(t.config.dataDir, 'logs'))), now: () => new Date(clock) });
-    const monitor = new HeartbeatMonitor({
-      repository: new RunnerProtocolRepository(db),
-      lifecycle,
-      now: () => new Date(clock),
-      intervalMs: 60_000,
-      timeoutMs: 60_000,
-      log: { error: () => undefined, warn: () => undefined },
-    });
+    const monitor = await testMonitor(t, () => new Date(clock));
     monitor.start();
     try {
       await monitor.tick();

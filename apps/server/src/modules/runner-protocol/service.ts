@@ -18,36 +18,20 @@ import {
 } from '@corridor/contract';
 import type { Readable } from 'node:stream';
 import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../shared/errors.ts';
-import type { BlobStore, ByteSource } from '../../storage/blob-store.ts';
+import type { ByteSource } from '../../storage/blob-store.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
-import type { NetworkProcessing } from '../network-processing/processor.ts';
-import type { Processing } from '../../workers/processing.ts';
 import { addressAllowed, normalizeAddress } from './address-ranges.ts';
-import type { JobLog } from './job-log.ts';
-import { JobReports } from './job-reports.ts';
-import type { JobLifecycle } from './lifecycle.ts';
+import { JobReports, type JobReportsDeps } from './job-reports.ts';
 import type { JobState, RunnerProtocolRepository, TokenRow } from './repository.ts';
 
 export const TOKEN_REQUIRED = 'A valid runner token is required.';
 export const ADDRESS_REFUSED = 'This address may not use this runner token.';
 export const BAD_OUTPUT_PATH = 'The output path must be relative and "/"-separated, without empty, "." or ".." parts.';
 
-export interface RunnerProtocolDeps {
-  repository: RunnerProtocolRepository;
-  lifecycle: JobLifecycle;
-  log: JobLog;
-  blobs: BlobStore;
+export interface RunnerProtocolDeps extends JobReportsDeps {
   datasets: DatasetsRepository;
-  network: NetworkProcessing;
-  /** Run post-processing (the standard output tables imported): started when a run finishes. */
-  runFinished: (runId: number) => Promise<void>;
-  /** Reads statistics and sniffs outputs off the main thread. */
-  processing: Processing;
   heartbeatMs: number;
   heartbeatTimeoutMs: number;
-  maxUploadBytes: number;
-  now: () => Date;
-  onBlobLeak: (key: string, err: unknown) => void;
 }
 
 /** A connected runner, as resolved from the X-Runner-Id header. */
