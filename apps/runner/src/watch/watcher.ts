@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -81,8 +82,9 @@ export async function watchRun(deps: WatchDeps): Promise<WatchOutcome> {
   const follow = async (): Promise<void> => {
     for (let chunk = await tail.read(); chunk.length > 0; chunk = await tail.read()) {
       lastGrowth = Date.now();
-      pipe.write(chunk);
       lines.push(decoder.write(chunk));
+      // A long log read at once (a watch started late) waits while LogStream has a backlog to send.
+      if (!pipe.write(chunk)) await once(pipe, 'drain');
     }
   };
 
