@@ -48,8 +48,12 @@ describe('run import', () => {
 
     // The run list's way in and its how-to panel with this server's url.
     await page.goto('/ada/runs');
-    const command = `npx corridor-runner watch --server ${env.server.url} --api-key YOUR-API-KEY --group "ada" --name "My run" ./output`;
+    const command = `npx corridor-runner watch --server ${env.server.url} --api-key YOUR-API-KEY --group "ada" --name "My run" --pid MATSIM-PID /path/to/output`;
     await page.getByText(command, { exact: true }).waitFor();
+    // The client is not on npm: the panel asks for a checkout with npm install, and names the upload limit.
+    await page.getByText('check out the Corridor repository', { exact: false }).waitFor();
+    expect(await page.getByText('run npm install in it; it needs Node.js 20.19 or newer', { exact: false }).count()).toBe(1);
+    await page.getByText("at most as large as this server's upload limit (MAX_UPLOAD_BYTES, 2 GiB by default)", { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Copy the Linux or macOS command' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);

@@ -16,10 +16,11 @@ interface CrsSelectProps {
   onChange: (code: string) => void;
   label?: string;
   error?: string;
+  disabled?: boolean;
 }
 
 /** Coordinate reference system, searched on the server from 2 typed characters (spec 1 §5). */
-export function CrsSelect({ value, onChange, label, error }: CrsSelectProps) {
+export function CrsSelect({ value, onChange, label, error, disabled }: CrsSelectProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -56,6 +57,7 @@ export function CrsSelect({ value, onChange, label, error }: CrsSelectProps) {
       nothingFoundMessage={tooShort ? t('crs.typeMore') : t('crs.nothingFound')}
       rightSection={results.isFetching ? <Loader size={14} /> : undefined}
       error={error}
+      disabled={disabled}
     />
   );
 }

@@ -39,14 +39,16 @@ function CommandBlock({ command, what }: { command: string; what: string }) {
 
 /**
  * How to add runs from outside Corridor (spec 1 §2.16, spec 3 §2.4): the watch client of the runner package with
- * an API key, this server's url, and the commands for Linux/macOS and Windows. The spec's client-library jars
- * are not built (docs/decisions.md), so there are no download links, only a note.
+ * an API key, this server's url, a checkout of the Corridor repository (the runner package is not on npm), and the
+ * commands for Linux/macOS and Windows. The spec's client-library jars are not built (docs/decisions.md), so there
+ * are no download links, only a note.
  */
 export function RunHowTo() {
   const { t } = useTranslation(RUN_IMPORT_NS);
   const group = useCurrentGroup();
   const url = window.location.origin;
-  const values = { url, apiKey: t('howto.apiKeyPlaceholder'), group: group.name, name: t('howto.runName') };
+  const pid = t('howto.pidPlaceholder');
+  const values = { url, apiKey: t('howto.apiKeyPlaceholder'), group: group.name, name: t('howto.runName'), pid };
   return (
     <Section title={t('howto.heading')}>
       <Stack gap="sm">
@@ -79,6 +81,9 @@ export function RunHowTo() {
           </List.Item>
           <List.Item>
             <Text>{t('howto.step3')}</Text>
+          </List.Item>
+          <List.Item>
+            <Text>{t('howto.step4', { pid })}</Text>
             <Tabs defaultValue="unix">
               <Tabs.List>
                 <Tabs.Tab value="unix">{t('howto.unix')}</Tabs.Tab>
@@ -93,6 +98,9 @@ export function RunHowTo() {
             </Tabs>
             <Text size="sm" c="dimmed" mt="xs">
               {t('howto.options')}
+            </Text>
+            <Text size="sm" c="dimmed" mt="xs">
+              {t('howto.uploadLimit')}
             </Text>
           </List.Item>
         </List>

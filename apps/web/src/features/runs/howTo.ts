@@ -1,6 +1,7 @@
 /**
  * The watch client's command lines for the run list's how-to panel (issue 17): the same command for a POSIX
- * shell and for Windows (PowerShell and cmd read it alike: double quotes, a backslash path).
+ * shell and for Windows (PowerShell and cmd read it alike: double quotes, a backslash path). It runs inside a
+ * checkout of the Corridor repository after `npm install`: the runner package is not published on npm.
  */
 export interface WatchCommand {
   url: string;
@@ -8,13 +9,17 @@ export interface WatchCommand {
   /** The team the run goes to (the watch client's default is the key owner's personal group). */
   group: string;
   name: string;
+  /** Stands for MATSim's process id (`--pid`: a crash ends the watch at once, not after the idle timeout). */
+  pid: string;
 }
+
+/** Absolute, so the command works from the checkout's folder whatever folder MATSim writes to. */
+const OUTPUT_FOLDER = { unix: '/path/to/output', windows: 'C:\\path\\to\\output' } as const;
 
 function quoted(value: string): string {
   return `"${value.replace(/"/g, '')}"`;
 }
 
-export function watchCommand(shell: 'unix' | 'windows', { url, apiKey, group, name }: WatchCommand): string {
-  const folder = shell === 'unix' ? './output' : '.\\output';
-  return `npx corridor-runner watch --server ${url} --api-key ${apiKey} --group ${quoted(group)} --name ${quoted(name)} ${folder}`;
+export function watchCommand(shell: 'unix' | 'windows', { url, apiKey, group, name, pid }: WatchCommand): string {
+  return `npx corridor-runner watch --server ${url} --api-key ${apiKey} --group ${quoted(group)} --name ${quoted(name)} --pid ${pid} ${OUTPUT_FOLDER[shell]}`;
 }

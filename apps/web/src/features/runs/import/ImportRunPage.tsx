@@ -114,7 +114,7 @@ export function ImportRunPage() {
       <Text c="dimmed">{t('page.intro')}</Text>
       <TextInput label={t('page.name')} required value={name} onChange={(event) => setName(event.currentTarget.value)} disabled={creating} maxLength={200} />
       <Textarea label={t('page.description')} value={description} onChange={(event) => setDescription(event.currentTarget.value)} disabled={creating} autosize minRows={2} />
-      <CrsSelect value={crs} onChange={setCrs} />
+      <CrsSelect value={crs} onChange={setCrs} disabled={creating} />
       <Tabs value={tab} onChange={(value) => value && setSource(value as Source)}>
         <Tabs.List>
           <Tabs.Tab value="local" disabled={creating}>

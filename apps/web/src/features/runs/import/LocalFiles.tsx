@@ -22,15 +22,23 @@ export function LocalFiles({ files, onChange, progress, disabled }: LocalFilesPr
   const [touched, setTouched] = useState(false);
   // Emptied after each pick, so the same files can be picked again.
   const resetPicker = useRef<() => void>(null);
-  const add = (added: File[]) => {
+  // A dropped folder arrives as an unreadable file: it is refused at once, not when its upload fails.
+  const [folderDropped, setFolderDropped] = useState(false);
+  const add = (added: File[], folder = false) => {
     setTouched(true);
+    setFolderDropped(folder);
     resetPicker.current?.();
     if (added.length > 0) onChange(addFiles(files, added));
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) add(Array.from(event.dataTransfer.files));
+    if (disabled) return;
+    const items = Array.from(event.dataTransfer.items).filter((item) => item.kind === 'file');
+    if (items.length === 0) return add(Array.from(event.dataTransfer.files));
+    const folder = items.some((item) => item.webkitGetAsEntry()?.isDirectory === true);
+    const dropped = items.filter((item) => item.webkitGetAsEntry()?.isDirectory !== true).map((item) => item.getAsFile());
+    add(dropped.filter((file): file is File => file !== null), folder);
   };
   const problem = fileCountProblem(files.length);
 
@@ -103,6 +111,11 @@ export function LocalFiles({ files, onChange, progress, disabled }: LocalFilesPr
             })}
           </Table.Tbody>
         </Table>
+      )}
+      {folderDropped && (
+        <Text c="red" size="sm" role="alert">
+          {t('local.folder')}
+        </Text>
       )}
       {problem && (problem.kind === 'tooMany' || touched) && (
         <Text c="red" size="sm" role="alert">
