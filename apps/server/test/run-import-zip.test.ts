@@ -1,6 +1,6 @@
 /**
  * Issue 17 "Zip handling": zips attached to an imported run expand into the run's files (sniffed, named by their
- * path in the zip without the common top folder), and hostile zips are refused with a clear message, leaving no
+ * path in the zip without the folders all files share), and hostile zips are refused with a clear message, leaving no
  * file row and no blob behind. The zips are uploaded and attached through HTTP; the expansion is called as the
  * run import's post-processing calls it, on the app's own database, blob folder and a worker pool.
  */
@@ -72,12 +72,16 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
   return out.sort();
 }
 
-/** The folder zipped as a user would (`zip -r output.zip output-equil-2024`): every name under the folder's own. */
-async function zipFolder(dir: string): Promise<{ zip: Buffer; names: string[] }> {
+/**
+ * The folder zipped as a user would: every name under `prefix`, e.g. "output-equil-2024/" (`zip -r output.zip
+ * output-equil-2024`) or "runs/equil/output/" (`zip -r output.zip runs/equil/output`), with its folder entries.
+ */
+async function zipFolder(dir: string, prefix: string): Promise<{ zip: Buffer; names: string[] }> {
   const names = await filesUnder(dir);
   const zip = new yazl.ZipFile();
-  zip.addEmptyDirectory(`${path.basename(dir)}/`);
-  for (const name of names) zip.addFile(path.join(dir, name), `${path.basename(dir)}/${name}`);
+  const folders = prefix.split('/').slice(0, -1);
+  for (let i = 1; i <= folders.length; i++) zip.addEmptyDirectory(`${folders.slice(0, i).join('/')}/`);
+  for (const name of names) zip.addFile(path.join(dir, name), `${prefix}${name}`);
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream.pipe(new PassThrough())) chunks.push(chunk as Buffer);
@@ -85,9 +89,9 @@ async function zipFolder(dir: string): Promise<{ zip: Buffer; names: string[] }>
 }
 
 describe('expanding an imported run’s zip', () => {
-  it('turns a zipped output folder into tagged files named by their path, and removes the zip', async () => {
+  it.each(['output-equil-2024/', 'home/alice/runs/equil/output/'])('turns a zipped output folder (%s) into tagged files named by their path below it, and removes the zip', async (prefix) => {
     const { alice, expand } = await start();
-    const { zip, names } = await zipFolder(EQUIL);
+    const { zip, names } = await zipFolder(EQUIL, prefix);
     const { runId, zipId } = await runWithZip(alice, 'output.zip', zip);
     const { lines, result } = await expand(runId);
     expect(lines).toEqual([`Expanding the archive output.zip (${zip.length} bytes).`, `The archive output.zip gave ${names.length} files.`]);

@@ -10,6 +10,7 @@ import { getParam } from '@corridor/matsim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { zipBytes } from '../../../packages/contract/test/zip-bytes.ts';
+import { EXPECTED_TAGS } from '../../../packages/matsim/test/expected-tags.ts';
 import { insertRun } from './run-fixtures.ts';
 import { addUser, attach, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
@@ -44,14 +45,18 @@ async function filesOf(folder: string): Promise<{ path: string; name: string; co
   return out;
 }
 
-/** The import page's steps: create, upload (30 files at a time), attach, runImported. */
-async function importFolder(session: Session, folder: string, name: string, asZip = false) {
+/**
+ * The import page's steps: create, upload (30 files at a time), attach, runImported. With `zipPrefix`, the folder
+ * is one zip with every file under that prefix ("" for a zip made inside the folder, "runs/x/output/" for one made
+ * three folders up).
+ */
+async function importFolder(session: Session, folder: string, name: string, zipPrefix?: string) {
   const created = await createRun(session, { name });
   expect(created.statusCode).toBe(200);
   const run = created.json() as { id: number; key: string };
   // Each file under its own name (the import page's Local tab sends no folders), or the whole folder as one zip.
   const all = await filesOf(path.join(SHARED_DATA, folder));
-  const files = asZip ? [{ name: `${folder}.zip`, content: zipBytes(all.map((f) => ({ name: f.path, content: f.content }))) }] : all;
+  const files = zipPrefix === undefined ? all : [{ name: `${folder}.zip`, content: zipBytes(all.map((f) => ({ name: `${zipPrefix}${f.path}`, content: f.content }))) }];
   for (let i = 0; i < files.length; i += 30) {
     for (const file of await uploadOk(t.app, session, files.slice(i, i + 30))) await attach(t.app, session, run.id, file.id);
   }
@@ -80,6 +85,11 @@ const scoreRows = async (file: string) => {
     return values.map((value, i) => [Number(iteration), Number(value), keys[i]]);
   });
 };
+/** Each file's tag by its name in the run, as the sniffing table says for its path in the folder. */
+const expectedTags = async (folder: string, nameOf: (file: { path: string; name: string }) => string) =>
+  Object.fromEntries((await filesOf(path.join(SHARED_DATA, folder))).map((f) => [nameOf(f), EXPECTED_TAGS[`${folder}/${f.path}`] ?? null]));
+const tagsOf = async (runId: number) =>
+  Object.fromEntries(((await get(`/datasets/datasets/${runId}`, alice)).json().files as { name: string; tag: string | null }[]).map((f) => [f.name, f.tag]));
 const byIterationAndKey = (a: unknown[], b: unknown[]) => (a[0] as number) - (b[0] as number) || String(a[2]).localeCompare(String(b[2]));
 const query = (session: Session, runId: number, table: string) =>
   post(`/datasets/datasets/${runId}/tables/${table}/query`, session, {
@@ -136,6 +146,24 @@ describe('import of a finished run', () => {
     expect(log.body).toContain('as the table output_trips');
   });
 
+  it("tags every file of both runs with its data type, newwest's real-network outputs included", async () => {
+    expect(await tagsOf(equil.id)).toEqual(await expectedTags('output-equil-2024', (f) => f.name));
+    const tags = await tagsOf(newwest.id);
+    expect(tags).toEqual(await expectedTags('output-newwest-2024', (f) => f.name));
+    expect(tags).toMatchObject({
+      'output_network.xml.gz': 'network_v2',
+      'output_plans.xml.gz': 'population_v6',
+      'plans450.xml': 'population_v6',
+      'output_config.xml': 'config_v2',
+      'config.xml': 'config_v2',
+      'output_events.xml.gz': 'events_v1',
+      'output_links.csv.gz': 'links',
+      'output_trips.csv.gz': 'trips',
+      'scorestats.csv': 'scorestats',
+      'logfile.log': 'log',
+    });
+  });
+
   it('answers the Scores chart with one point per iteration and key equal to scorestats.csv', async () => {
     for (const [run, folder] of [
       [equil, 'output-equil-2024'],
@@ -190,7 +218,7 @@ describe('import of a finished run', () => {
   });
 
   it('imports the output folder as one zip: expanded into the run with its folders, then the same series', async () => {
-    const zipped = await importFolder(alice, 'output-equil-2024', 'Equil zipped', true);
+    const zipped = await importFolder(alice, 'output-equil-2024', 'Equil zipped', '');
     const { run } = await settled(alice, zipped.id);
     expect(run).toMatchObject({ status: 'FINISHED', currentIteration: 10 });
     const names = ((await get(`/datasets/datasets/${zipped.id}`, alice)).json().files as { name: string }[]).map((f) => f.name);
@@ -199,6 +227,18 @@ describe('import of a finished run', () => {
     expect(names.filter((n) => n.endsWith('.zip'))).toEqual([]);
     const scores = await query(alice, zipped.id, 'scoreStats');
     expect([...scores.json().rows].sort(byIterationAndKey)).toEqual((await scoreRows('output-equil-2024/scorestats.csv')).sort(byIterationAndKey));
+    expect(await tagsOf(zipped.id)).toEqual(await expectedTags('output-equil-2024', (f) => f.path));
+  });
+
+  it('imports newwest zipped three folders up: the shared folders are dropped, the files tagged, the same scores', async () => {
+    const zipped = await importFolder(alice, 'output-newwest-2024', 'New Westminster zipped', 'runs/newwest/output/');
+    const { run } = await settled(alice, zipped.id);
+    expect(run).toMatchObject({ status: 'FINISHED', currentIteration: 0 });
+    expect(await tagsOf(zipped.id)).toEqual(await expectedTags('output-newwest-2024', (f) => f.path));
+    const scores = await query(alice, zipped.id, 'scoreStats');
+    expect(scores.json().rows.length).toBeGreaterThan(0);
+    expect([...scores.json().rows].sort(byIterationAndKey)).toEqual([...(await query(alice, newwest.id, 'scoreStats')).json().rows].sort(byIterationAndKey));
+    expect([...scores.json().rows].sort(byIterationAndKey)).toEqual((await scoreRows('output-newwest-2024/scorestats.csv')).sort(byIterationAndKey));
   });
 
   it('ends the import FAILED with the refusal when a zip is refused (zip slip), nothing of it left in the run', async () => {

@@ -11,6 +11,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { zipEntryCountProblem, zipEntryProblem, type ZipLimits } from '@corridor/contract';
 import yauzl from 'yauzl';
+import { withoutCommonFolders } from './zip-names.ts';
 
 export interface ZipExtractArgs extends ZipLimits {
   zipPath: string;
@@ -18,7 +19,7 @@ export interface ZipExtractArgs extends ZipLimits {
 }
 
 export interface ExtractedEntry {
-  /** The entry's path inside the zip, a common top folder removed ("ITERS/it.0/0.events.xml.gz"). */
+  /** The entry's path inside the zip, the folders all files share removed ("ITERS/it.0/0.events.xml.gz"). */
   name: string;
   /** Where its bytes are now. */
   file: string;
@@ -81,20 +82,13 @@ async function listEntries(zip: yauzl.ZipFile, limits: ZipLimits): Promise<Liste
   } catch (err) {
     return { refused: `it is not a readable zip file (${(err as Error).message})` };
   }
-  const names = withoutCommonFolder(files.map((f) => f.name));
+  const names = withoutCommonFolders(files.map((f) => f.name));
   const seen = new Set<string>();
   for (const name of names) {
     if (seen.has(name)) return { refused: `it holds the entry "${name}" twice` };
     seen.add(name);
   }
   return files.map((f, i) => ({ ...f, name: names[i]! }));
-}
-
-/** "output/a", "output/ITERS/b" → "a", "ITERS/b": the folder the whole zip was made of is not part of the names. */
-export function withoutCommonFolder(names: readonly string[]): string[] {
-  const first = names[0]?.split('/')[0];
-  const shared = first !== undefined && names.every((n) => n.includes('/') && n.split('/')[0] === first);
-  return shared ? names.map((n) => n.slice(first.length + 1)) : [...names];
 }
 
 async function extractEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, file: string): Promise<void> {

@@ -5,7 +5,7 @@
  * path (stored, sniffed, tagged), so the web attaches them to the run like uploaded files (docs/decisions.md).
  */
 import type { Dirent, Stats } from 'node:fs';
-import { constants, type FileHandle, open, readdir, realpath, stat } from 'node:fs/promises';
+import { type FileHandle, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   SERVER_FILES_MAX_ENTRIES,
@@ -23,6 +23,7 @@ import type { FeaturesService } from '../features/service.ts';
 import type { FilesService } from '../files/service.ts';
 import { cleanName, type UploadPart } from '../files/upload.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { openInside } from './open-inside.ts';
 import { isHidden, isInside, joinRelative, relativeParts } from './paths.ts';
 
 export interface ServerFilesDeps {
@@ -64,7 +65,14 @@ export class ServerFilesService {
     const root = await this.root(actor);
     const resolved = await Promise.all(paths.map((p) => resolve(root, p)));
     for (const file of resolved) if (!file.stats.isFile()) throw badRequest(`${M.notAFile} (${joinRelative(file.parts)})`);
-    const parts = await Promise.all(resolved.map((file) => this.uploadPart(file)));
+    const opened = await Promise.allSettled(resolved.map((file) => this.uploadPart(root, file)));
+    const parts = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    const refused = opened.find((o) => o.status === 'rejected');
+    if (refused) {
+      // One file refused: the others opened so far are closed, and nothing is copied.
+      await Promise.all(parts.map(({ handle }) => handle.close().catch(() => undefined)));
+      throw refused.reason;
+    }
     return this.deps.files.upload(actor, copies(parts));
   }
 
@@ -95,10 +103,10 @@ export class ServerFilesService {
     return this.deps.processing.zipContent(file, ZIP_CONTENT_MAX_ENTRIES).catch((err: unknown) => ({ zipError: (err as Error).message }));
   }
 
-  private async uploadPart(file: Resolved): Promise<{ part: UploadPart; handle: FileHandle }> {
+  private async uploadPart(root: string, file: Resolved): Promise<{ part: UploadPart; handle: FileHandle }> {
     const name = cleanName(file.parts.at(-1));
-    // O_NOFOLLOW: a file replaced by a symbolic link after the check is not followed.
-    const handle = await open(file.real, constants.O_RDONLY | constants.O_NOFOLLOW);
+    // The opened file must still be the checked one below the root (a part swapped for a link is refused).
+    const handle = await openInside(root, file.real);
     const attributes = isZipName(name) ? await this.zipContent(file.real) : undefined;
     return { part: { filename: name, content: handle.createReadStream(), attributes }, handle };
   }
