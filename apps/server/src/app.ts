@@ -79,6 +79,8 @@ export interface AppDeps {
   processing?: Partial<ProcessingLimits>;
   /** How long a scenario template download may receive nothing before it fails. */
   templateIdleTimeoutMs?: number;
+  /** How often an external run's output upload renews its last report while it streams (tests make it small). */
+  reportKeepAliveMs?: number;
 }
 
 export type App = FastifyInstance;
@@ -160,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxNetworkQueryLinks: deps.maxNetworkQueryLinks,
     processing: deps.processing,
     templateIdleTimeoutMs: deps.templateIdleTimeoutMs,
+    reportKeepAliveMs: deps.reportKeepAliveMs,
     onUploadBytes: monitoring.metrics.uploaded,
   });
   const cookieJar = sessionCookie(config.publicUrl?.protocol === 'https:');

@@ -109,6 +109,8 @@ export interface WorkspaceOptions {
   processing?: Partial<ProcessingLimits>;
   /** A template download fails when no data arrived for this long. Default 30 s. */
   templateIdleTimeoutMs?: number;
+  /** How often an external run's streaming upload renews its last report; default 60 s. */
+  reportKeepAliveMs?: number;
   /** Counts the bytes of each uploaded file (the upload-bytes metric). */
   onUploadBytes?: (bytes: number) => void;
 }
@@ -291,6 +293,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     reports: runnerProtocol.reports,
     logs,
     now,
+    keepAliveMs: options.reportKeepAliveMs,
   });
   const heartbeats = new HeartbeatMonitor({
     repository: protocolRepository,

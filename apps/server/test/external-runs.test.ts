@@ -5,11 +5,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CreatedApiKey, EXTERNAL_RUN_ENDED, WATCH_CLIENT_SILENT, type ExternalRunCreated } from '@corridor/contract';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { CreatedApiKey, EXTERNAL_RUN_ENDED, EXTERNAL_RUN_NOT_STOPPABLE, IMPORT_INTERRUPTED, WATCH_CLIENT_SILENT, type ExternalRunCreated, type Job } from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp, type TestAppOptions } from './harness.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, testMonitor, TestRunner } from './runner-client.ts';
-import { addUser, networkJob, runPostProcessing, SHARED_DATA, type Session } from './workspace-helpers.ts';
+import { drawPlaceholder, type NetworkRenderer } from '../src/modules/network-processing/renderer.ts';
+import { RunImportRepository } from '../src/modules/run-import/repository.ts';
+import { renderNetworkPreview } from '../src/previews/index.ts';
+import { addUser, attach, networkJob, runPostProcessing, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -61,8 +66,8 @@ describe('an external run reported with an API key', () => {
     expect(started).toMatchObject({ status: 'STARTED', currentIteration: -1, external: true });
     expect(started.events.map((e) => e.type)).toEqual(['runStarted']);
     // In the run list of alice's personal group, and among the scenario's runs.
-    const list = ok<{ id: number; name: string; status: string }[]>(await call(alice, 'GET', '/datasets/runs'), 'runs');
-    expect(list.find((r) => r.id === created.id)).toMatchObject({ name: 'Equil on my laptop', status: 'STARTED' });
+    const list = ok<{ id: number; name: string; status: string; origin: string }[]>(await call(alice, 'GET', '/datasets/runs'), 'runs');
+    expect(list.find((r) => r.id === created.id)).toMatchObject({ name: 'Equil on my laptop', status: 'STARTED', origin: 'external' });
     const relations = ok<{ dataset2: number }[]>(await call(alice, 'GET', `/datasets/datasets/${inputs.scenarioId}/relations`), 'relations');
     expect(relations.map((r) => r.dataset2)).toContain(created.id);
 
@@ -145,8 +150,14 @@ describe('who may report', () => {
     expect((await call({ key: 'AAAAAAAAAAAAAAAAAAAAAA.wrong-secret' }, 'POST', `${base}/progress`, { iteration: 1 })).statusCode).toBe(401);
     expect((await runState(alice, created.id)).status).toBe('STARTED');
 
-    // Nothing stops an external run from here; no runner is handed it.
-    expect((await call(alice, 'POST', `/datasets/datasets/${created.id}/do?action=cancel`)).statusCode).toBe(409);
+    // Nothing stops an external run from here (the jobs list says so); no runner is handed it.
+    const job = ok<Job[]>(await call(alice, 'GET', '/jobs/jobs/list'), 'jobs').find((j) => j.datasetId === created.id)!;
+    expect(job).toMatchObject({ jobStatus: 'STARTED', external: true });
+    for (const url of [`/datasets/datasets/${created.id}/do?action=cancel`, `/jobs/jobs/${job.id}/do?action=cancel`]) {
+      const cancel = await call(alice, 'POST', url);
+      expect([cancel.statusCode, cancel.json().message]).toEqual([409, EXTERNAL_RUN_NOT_STOPPABLE]);
+    }
+    expect((await runState(alice, created.id)).status).toBe('STARTED');
     const runner = new TestRunner(t.app, { token: (await createRunnerToken(t.app, admin)).token });
     await runner.connect();
     expect(await runner.claimJob()).toBeNull();
@@ -155,6 +166,9 @@ describe('who may report', () => {
     const inputs = await scenarioWithInputs(t.app, alice);
     const scheduled = await scheduleOk(t.app, alice, inputs);
     expect((await call(key, 'POST', `/datasets/runs/${scheduled.datasetId}/external/log`, 'x', 'text/plain')).statusCode).toBe(409);
+    expect(ok<Job[]>(await call(alice, 'GET', '/jobs/jobs/list'), 'jobs').find((j) => j.datasetId === scheduled.datasetId)).toMatchObject({ external: false });
+    const runs = ok<{ id: number; origin: string }[]>(await call(alice, 'GET', '/datasets/runs'), 'runs');
+    expect(runs.find((r) => r.id === scheduled.datasetId)?.origin).toBe('scheduled');
   });
 });
 
@@ -178,6 +192,87 @@ describe('a silent external run', () => {
       await monitor.tick();
       expect(await runState(alice, created.id)).toMatchObject({ status: 'FAILED', message: WATCH_CLIENT_SILENT });
       expect(await logOf(alice, created.id)).toContain(`${WATCH_CLIENT_SILENT}\nRun failed at `);
+    } finally {
+      await monitor.stop();
+    }
+  });
+});
+
+describe('a long output upload', () => {
+  it('keeps the run alive while its body streams: a monitor check during the upload leaves the run STARTED', async () => {
+    let clock = Date.now();
+    const { alice, key } = await start({ now: () => new Date(clock), reportKeepAliveMs: 20, env: { RUNNER_HEARTBEAT_MS: '3600000' } });
+    const created = await createRun(key);
+    const monitor = await testMonitor(t, () => new Date(clock), 10 * 60_000);
+    monitor.start();
+    try {
+      const body = new PassThrough();
+      const upload = t.app.inject({
+        method: 'POST',
+        url: `${API}/datasets/runs/${created.id}/external/outputs?path=output_events.xml.gz`,
+        headers: { ...headersOf(key), 'content-type': 'application/octet-stream' },
+        payload: body,
+      });
+      // The first megabyte is taken in: the upload is under way (its start counted as a report).
+      if (!body.write(Buffer.alloc(1 << 20, 1))) await once(body, 'drain');
+      // Eleven minutes of upload pass; the body still arrives.
+      clock += 11 * 60_000;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await monitor.tick();
+      expect((await runState(alice, created.id)).status).toBe('STARTED');
+      body.end(Buffer.alloc(1000, 2));
+      const answer = await upload;
+      expect(answer.statusCode, answer.body).toBe(200);
+      const files = ok<{ files: { name: string; size: number }[] }>(await call(alice, 'GET', `/datasets/datasets/${created.id}`), 'run').files;
+      expect(files).toEqual([expect.objectContaining({ name: 'output_events.xml.gz', size: (1 << 20) + 1000 })]);
+      // Once the upload is over, silence counts again.
+      clock += 11 * 60_000;
+      await monitor.tick();
+      expect(await runState(alice, created.id)).toMatchObject({ status: 'FAILED', message: WATCH_CLIENT_SILENT });
+    } finally {
+      await monitor.stop();
+    }
+  });
+});
+
+describe('an imported run', () => {
+  const createImported = async (session: Session) =>
+    ok<{ id: number }>(
+      await call(session, 'POST', '/datasets/datasets', { groupId: session.groupId, name: 'Imported Run', description: '', type: 'run', attributes: { __imported: true } }),
+      'imported run',
+    );
+
+  it('is marked imported in the run list, and its attached output network is processed once, not again when the import ends', async () => {
+    let renders = 0;
+    const counting: NetworkRenderer = { placeholder: drawPlaceholder, render: (content, options) => (renders++, renderNetworkPreview(content, options)) };
+    const { alice } = await start({ networkRenderer: counting });
+    const run = await createImported(alice);
+    const [network] = await uploadOk(t.app, alice, [{ name: 'output_network.xml.gz', content: await readFile(path.join(OUTPUT, 'output_network.xml.gz')) }]);
+    await attach(t.app, alice, run.id, network!.id);
+    expect(await networkJob(t.app, alice, run.id)).toMatchObject({ status: 'FINISHED', fileId: network!.id });
+    expect(renders).toBe(3);
+
+    expect((await call(alice, 'POST', `/datasets/datasets/${run.id}/events`, { type: 'runImported', data: {} })).statusCode).toBe(200);
+    expect(await runPostProcessing(t.app, alice, run.id)).toMatchObject({ status: 'FINISHED' });
+    expect(await networkJob(t.app, alice, run.id)).toMatchObject({ status: 'FINISHED', fileId: network!.id });
+    expect((await runState(alice, run.id)).status).toBe('FINISHED');
+    expect(renders).toBe(3);
+    const list = ok<{ id: number; origin: string }[]>(await call(alice, 'GET', '/datasets/runs'), 'runs');
+    expect(list.find((r) => r.id === run.id)?.origin).toBe('imported');
+  });
+
+  it('whose import was cut off by a server restart ends FAILED with a message saying so', async () => {
+    let clock = Date.now();
+    const { alice } = await start({ now: () => new Date(clock), env: { RUNNER_HEARTBEAT_MS: '3600000' } });
+    const run = await createImported(alice);
+    // runImported's first step (the job, STARTED); the server stopped before the import's work went on.
+    expect(await new RunImportRepository(t.database.db).start(run.id, alice.userId, {}, new Date(clock))).toHaveProperty('jobId');
+    const monitor = await testMonitor(t, () => new Date(clock), 10 * 60_000);
+    monitor.start();
+    try {
+      clock += 11 * 60_000;
+      await monitor.tick();
+      expect(await runState(alice, run.id)).toMatchObject({ status: 'FAILED', message: IMPORT_INTERRUPTED });
     } finally {
       await monitor.stop();
     }

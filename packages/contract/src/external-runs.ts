@@ -45,3 +45,7 @@ export const EXTERNAL_RUN_ENDED = 'This external run has ended; it takes no more
 export const NOT_EXTERNAL_RUN = 'This run is not an external run.';
 /** The heartbeat monitor's reason for an external run that sent nothing for its timeout. */
 export const WATCH_CLIENT_SILENT = 'The watch client stopped reporting.';
+/** The same monitor's reason for an imported run whose import stopped reporting (only a server restart does that). */
+export const IMPORT_INTERRUPTED = 'The import stopped (the server restarted); import the run again.';
+/** 409 for cancelling a run that executes outside Corridor (external or imported). */
+export const EXTERNAL_RUN_NOT_STOPPABLE = 'This run executes outside Corridor; it cannot be stopped from here.';

@@ -110,6 +110,8 @@ export const Job = z.object({
   runnerName: z.string().nullable(),
   message: z.string().nullable(),
   exitCode: z.number().int().nullable(),
+  /** The run executes outside Corridor (external or imported): nothing here can cancel it. */
+  external: z.boolean(),
 });
 export type Job = z.infer<typeof Job>;
 

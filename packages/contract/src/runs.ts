@@ -8,6 +8,15 @@ export const RunScenario = z.object({ id: z.number().int(), key: z.string(), nam
 export type RunScenario = z.infer<typeof RunScenario>;
 
 /** GET /datasets/runs?groupId= entries: newest first (spec 3 §3 "Run" for the list). */
+export const RunOrigin = z.enum(['scheduled', 'imported', 'external']);
+export type RunOrigin = z.infer<typeof RunOrigin>;
+
+/** An imported run (attribute `__imported`) is imported whatever its job; else external when its job is. */
+export function runOriginOf(imported: unknown, external: boolean): RunOrigin {
+  if (imported === true) return 'imported';
+  return external ? 'external' : 'scheduled';
+}
+
 export const RunSummary = z.object({
   id: z.number().int(),
   key: z.string(),
@@ -20,6 +29,8 @@ export const RunSummary = z.object({
   groupName: z.string(),
   scenario: RunScenario.nullable(),
   labels: z.array(z.string()),
+  /** Where the run came from (issue 17): scheduled here, imported from a finished run's files, or external (reporting from outside). */
+  origin: RunOrigin,
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 /** Run labels ("baseline", "policy A"): each 1–40 characters of plain text, at most 20 per run. */

@@ -15,6 +15,7 @@ import {
 } from '@corridor/contract';
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
+import { whileRenewing } from '../../shared/keep-alive.ts';
 import type { ByteSource } from '../../storage/blob-store.ts';
 import type { LogStore } from '../../storage/log-store.ts';
 import type { DatasetAccess } from '../datasets/access.ts';
@@ -35,7 +36,12 @@ export interface ExternalRunsDeps {
   reports: JobReports;
   logs: LogStore;
   now: () => Date;
+  /** How often a streaming report (an output upload) renews the run's last report while its body arrives; default 60 s. */
+  keepAliveMs?: number;
 }
+
+/** Well below the monitor's EXTERNAL_TIMEOUT_MS (10 min). */
+const KEEP_ALIVE_MS = 60_000;
 
 type CreateInput = CreateExternalRunRequest & { name: string; description: string };
 
@@ -94,7 +100,9 @@ export class ExternalRunsService {
 
   async output(actor: Actor | null, runId: number, rawPath: string, body: ByteSource): Promise<{ fileId: number }> {
     const job = await this.reporting(actor, runId);
-    return this.deps.reports.output(job, outputName(rawPath), body);
+    // One large upload may take longer than the monitor's timeout, and the client's other reports wait behind it.
+    const renew = () => this.deps.repository.touch(job.id, this.deps.now());
+    return whileRenewing(renew, this.deps.keepAliveMs ?? KEEP_ALIVE_MS, () => this.deps.reports.output(job, outputName(rawPath), body));
   }
 
   async finish(actor: Actor | null, runId: number, finish: ExternalRunFinish): Promise<void> {

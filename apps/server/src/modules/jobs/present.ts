@@ -23,5 +23,6 @@ export function toJob(row: JobRow): Job {
     runnerName: row.runnerName,
     message: row.message,
     exitCode: row.exitCode,
+    external: row.external,
   };
 }

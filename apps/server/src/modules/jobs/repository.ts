@@ -70,6 +70,7 @@ export interface JobRow {
   runnerName: string | null;
   message: string | null;
   exitCode: number | null;
+  external: boolean;
   stdoutFileId: number | null;
   files: { id: number; role: string; name: string }[];
 }
@@ -94,6 +95,7 @@ const jobColumns = {
   runnerName: runners.name,
   message: jobs.message,
   exitCode: jobs.exitCode,
+  external: jobs.external,
   stdoutFileId: stdoutFile,
 };
 
@@ -219,10 +221,10 @@ export class JobsRepository {
     return this.selectJobs(datasetVisibleTo(viewer), limit);
   }
 
-  /** The run's newest job id. */
-  async latestJobOf(datasetId: number): Promise<number | null> {
-    const [row] = await this.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.datasetId, datasetId)).orderBy(desc(jobs.id)).limit(1);
-    return row?.id ?? null;
+  /** The run's newest job. */
+  async latestJobOf(datasetId: number): Promise<{ id: number; status: string; external: boolean } | null> {
+    const [row] = await this.db.select({ id: jobs.id, status: jobs.status, external: jobs.external }).from(jobs).where(eq(jobs.datasetId, datasetId)).orderBy(desc(jobs.id)).limit(1);
+    return row ?? null;
   }
 
   /** Marks a SUBMITTED/STARTED job for cancelling (its runner learns it with its next heartbeat). */

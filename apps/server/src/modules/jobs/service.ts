@@ -3,6 +3,8 @@
  * run dataset and its CREATED job; runners take it from there (modules/runner-protocol).
  */
 import {
+  ACTIVE_JOB_STATUSES,
+  EXTERNAL_RUN_NOT_STOPPABLE,
   jobPathsProblem,
   Modification,
   REQUIRED_FILE_ROLES,
@@ -10,6 +12,7 @@ import {
   ramInGb,
   type CreateJobRequest,
   type Job,
+  type JobStatus,
 } from '@corridor/contract';
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
@@ -155,18 +158,21 @@ export class JobsService {
     const row = await this.deps.jobs.find(id, viewerOf(user));
     if (!row || row.datasetId === null) throw notFound(JOB_NOT_FOUND);
     await this.deps.access.require(user, row.datasetId, 'edit');
-    await this.cancelJob(user, id);
+    await this.cancelJob(user, row);
   }
 
   /** Cancels the run's newest job. */
   async cancelRun(actor: Actor | null, datasetId: number): Promise<void> {
     const { user, dataset } = await this.deps.access.require(actor, datasetId, 'edit');
-    const jobId = dataset.type === 'run' ? await this.deps.jobs.latestJobOf(datasetId) : null;
-    if (jobId === null) throw conflict(RUN_WITHOUT_JOB);
-    await this.cancelJob(user, jobId);
+    const job = dataset.type === 'run' ? await this.deps.jobs.latestJobOf(datasetId) : null;
+    if (job === null) throw conflict(RUN_WITHOUT_JOB);
+    await this.cancelJob(user, job);
   }
 
-  private async cancelJob(user: Actor, jobId: number): Promise<void> {
+  private async cancelJob(user: Actor, job: { id: number; status: string; external: boolean }): Promise<void> {
+    // A run executing outside Corridor has no runner here to stop it.
+    if (job.external) throw conflict(ACTIVE_JOB_STATUSES.includes(job.status as JobStatus) ? EXTERNAL_RUN_NOT_STOPPABLE : RUN_NOT_ACTIVE);
+    const jobId = job.id;
     const message = `Cancelled by ${user.username}.`;
     // Whichever applies: a queued job ends at once, a claimed one is marked for its runner.
     if (await this.deps.lifecycle.finish(jobId, { status: 'CANCELLED', exitCode: null, message }, { statuses: ['CREATED'] })) return;

@@ -72,6 +72,16 @@ export class NetworkProcessing {
     }
   }
 
+  /**
+   * Queues the network file unless the dataset already has a processing job for it, queued, running or ended (an
+   * imported run's output network is processed when it is attached; the run's end must not process it again).
+   */
+  async fileOnce(datasetId: number, fileId: number): Promise<void> {
+    const job = (await this.deps.datasets.findById(datasetId))?.attributes[NETWORK_JOB_ATTRIBUTE];
+    if (typeof job === 'object' && job !== null && (job as { fileId?: unknown }).fileId === fileId) return;
+    await this.filesAttached(datasetId, [fileId]);
+  }
+
   /** Picks up jobs a previous server process left unfinished. */
   async resume(): Promise<void> {
     for (const { datasetId, fileId } of await this.deps.datasets.unfinishedNetworkJobs()) this.enqueue(fileId, datasetId);

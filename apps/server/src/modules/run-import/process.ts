@@ -8,6 +8,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { whileRenewing } from '../../shared/keep-alive.ts';
 import { userMessage } from '../../shared/user-message.ts';
 import type { Processing } from '../../workers/processing.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
@@ -58,37 +59,37 @@ export class RunImportProcess {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  private async importRun(job: ReportingJob, eventTime: Date): Promise<void> {
+  /** The import, its job's last report renewed while it works (the heartbeat monitor fails silent external jobs). */
+  private importRun(job: ReportingJob, eventTime: Date): Promise<void> {
     const { repository, now } = this.deps;
+    return whileRenewing(() => repository.touch(job.id, now()), this.deps.touchMs ?? 60_000, () => this.importSteps(job, eventTime));
+  }
+
+  private async importSteps(job: ReportingJob, eventTime: Date): Promise<void> {
+    const { repository } = this.deps;
     const runId = job.datasetId;
-    const touch = setInterval(() => void repository.touch(job.id, now()).catch(() => undefined), this.deps.touchMs ?? 60_000);
-    touch.unref();
-    try {
-      await this.setState(runId, 'STARTED', null);
-      await this.write(runId, ['Import of the run started.']);
-      const refused = await this.expandZips(runId);
-      const files = await repository.runFiles(runId);
-      await this.write(runId, [`The run has ${files.length} file${files.length === 1 ? '' : 's'}.`]);
-      const outputs = runOutputs(files);
-      await this.readStats(job, 'scorestats', outputs.scorestats);
-      await this.readStats(job, 'modestats', outputs.modestats);
-      const log = await this.readLog(job, outputs.logfile);
-      const iteration = (await repository.lastScoreIteration(runId)) ?? log?.lastIteration ?? null;
-      if (iteration !== null) await this.deps.reports.progress(job, { iteration, memory: [] });
-      const ended = await this.deps.reports.finish(
-        job.id,
-        { status: refused ? 'FAILED' : 'FINISHED', exitCode: null, message: refused },
-        { statuses: ['STARTED'] },
-      );
-      if (!ended) return;
-      const started = log?.first ?? null;
-      const finished = log?.last ?? null;
-      await repository.setTimes(job.id, runId, { started: new Date(started ?? eventTime.getTime()), finished: new Date(finished ?? eventTime.getTime()) });
-      const logFileId = await this.write(runId, [refused ? `Import failed: ${refused}` : `Import finished${iteration === null ? '' : ` at iteration ${iteration}`}.`]);
-      if (refused) await this.setState(runId, 'FAILED', logFileId);
-    } finally {
-      clearInterval(touch);
-    }
+    await this.setState(runId, 'STARTED', null);
+    await this.write(runId, ['Import of the run started.']);
+    const refused = await this.expandZips(runId);
+    const files = await repository.runFiles(runId);
+    await this.write(runId, [`The run has ${files.length} file${files.length === 1 ? '' : 's'}.`]);
+    const outputs = runOutputs(files);
+    await this.readStats(job, 'scorestats', outputs.scorestats);
+    await this.readStats(job, 'modestats', outputs.modestats);
+    const log = await this.readLog(job, outputs.logfile);
+    const iteration = (await repository.lastScoreIteration(runId)) ?? log?.lastIteration ?? null;
+    if (iteration !== null) await this.deps.reports.progress(job, { iteration, memory: [] });
+    const ended = await this.deps.reports.finish(
+      job.id,
+      { status: refused ? 'FAILED' : 'FINISHED', exitCode: null, message: refused },
+      { statuses: ['STARTED'] },
+    );
+    if (!ended) return;
+    const started = log?.first ?? null;
+    const finished = log?.last ?? null;
+    await repository.setTimes(job.id, runId, { started: new Date(started ?? eventTime.getTime()), finished: new Date(finished ?? eventTime.getTime()) });
+    const logFileId = await this.write(runId, [refused ? `Import failed: ${refused}` : `Import finished${iteration === null ? '' : ` at iteration ${iteration}`}.`]);
+    if (refused) await this.setState(runId, 'FAILED', logFileId);
   }
 
   /** The zip step; answers why a zip was refused, or null. A zip step that fails counts as a refusal. */

@@ -89,8 +89,9 @@ export class JobReports {
   }
 
   /**
-   * Ends the job (JobLifecycle, under `condition`); a FINISHED run's output network is queued for processing and
-   * the run's post-processing starts. Answers the ended job, or null when it had ended already or the condition failed.
+   * Ends the job (JobLifecycle, under `condition`); a FINISHED run's output network is queued for processing (unless
+   * it was already: attached to an imported run) and the run's post-processing starts. Answers the ended job, or
+   * null when it had ended already or the condition failed.
    */
   async finish(jobId: number, outcome: Outcome, condition: EndCondition): Promise<EndedJob | null> {
     const message = outcome.message === null ? null : stripControlCharacters(outcome.message);
@@ -99,7 +100,7 @@ export class JobReports {
     const runId = ended.datasetId;
     const networks = await this.deps.repository.outputNetworks(jobId, runId);
     const network = networks.find((n) => /(^|[./])output_network\.xml(\.gz|\.zst)?$/.test(n.name)) ?? networks[0];
-    if (network) await this.deps.network.filesAttached(runId, [network.id]);
+    if (network) await this.deps.network.fileOnce(runId, network.id);
     // After the output network is queued: the vehicle data step waits for its binary form.
     await this.deps.runFinished(runId);
     return ended;

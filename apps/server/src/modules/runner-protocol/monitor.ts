@@ -3,9 +3,10 @@
  * runner is removed and its SUBMITTED/STARTED jobs end FAILED with the reason in their logs. Silence is counted from
  * the later of the last heartbeat and this server's start, so a restart alone fails nothing: runners have a full
  * timeout to reach the new process. External runs (no runner; their watch client reports with an API key) that sent
- * nothing for `externalTimeoutMs` end FAILED the same way.
+ * nothing for `externalTimeoutMs` end FAILED the same way; an imported run's (its import was cut off by a restart)
+ * with IMPORT_INTERRUPTED instead of WATCH_CLIENT_SILENT.
  */
-import { WATCH_CLIENT_SILENT } from '@corridor/contract';
+import { IMPORT_INTERRUPTED, WATCH_CLIENT_SILENT } from '@corridor/contract';
 import type { JobLifecycle } from './lifecycle.ts';
 import { heartbeatLost } from './lifecycle.ts';
 import type { RunnerProtocolRepository } from './repository.ts';
@@ -77,7 +78,9 @@ export class HeartbeatMonitor {
     const timeout = this.deps.externalTimeoutMs ?? EXTERNAL_TIMEOUT_MS;
     if (current - since <= timeout) return;
     for (const job of await this.deps.repository.staleExternalJobs(new Date(current - timeout))) {
-      const ended = await this.deps.lifecycle.finish(job.id, { status: 'FAILED', exitCode: null, message: WATCH_CLIENT_SILENT }, { reportedBefore: new Date(current - timeout) });
+      // An import renews its job while it works (run-import/process.ts): a silent one died with the server.
+      const message = job.imported ? IMPORT_INTERRUPTED : WATCH_CLIENT_SILENT;
+      const ended = await this.deps.lifecycle.finish(job.id, { status: 'FAILED', exitCode: null, message }, { reportedBefore: new Date(current - timeout) });
       if (ended) this.deps.log.warn({ jobId: job.id }, 'an external run stopped reporting');
     }
   }

@@ -2,7 +2,7 @@
 import type { Resources } from '@corridor/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { datasetFiles, derivedFiles, files, jobFiles, jobs, jobTemplates, runEvents, runners, runnerTokens, runSeries } from '../../db/schema.ts';
+import { datasetFiles, datasets, derivedFiles, files, jobFiles, jobs, jobTemplates, runEvents, runners, runnerTokens, runSeries } from '../../db/schema.ts';
 import type { NewFile } from '../files/repository.ts';
 
 export interface TokenRow {
@@ -134,10 +134,11 @@ export class RunnerProtocolRepository {
   }
 
   /** External jobs (no runner; modules/external-runs) still active whose last report is older than `before`. */
-  async staleExternalJobs(before: Date): Promise<{ id: number; lastUpdated: Date }[]> {
+  async staleExternalJobs(before: Date): Promise<{ id: number; lastUpdated: Date; imported: boolean }[]> {
     return this.db
-      .select({ id: jobs.id, lastUpdated: jobs.lastUpdated })
+      .select({ id: jobs.id, lastUpdated: jobs.lastUpdated, imported: sql<boolean>`coalesce(${datasets.attributes} -> '__imported' = 'true'::jsonb, false)` })
       .from(jobs)
+      .leftJoin(datasets, eq(datasets.id, jobs.datasetId))
       .where(and(eq(jobs.external, true), inArray(jobs.status, ['SUBMITTED', 'STARTED']), sql`${jobs.lastUpdated} < ${before.toISOString()}`))
       .orderBy(asc(jobs.id));
   }

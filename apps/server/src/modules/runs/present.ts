@@ -1,6 +1,6 @@
 /** Runs in the contract's shapes: the list entry, and the run sub-object of the run page. */
 import { crsName } from '@corridor/geo';
-import { JobStatus, type PostProcess, type RunScenario, type RunState, type RunSummary, type RunWaiting, type SystemFile } from '@corridor/contract';
+import { JobStatus, runOriginOf, type PostProcess, type RunScenario, type RunState, type RunSummary, type RunWaiting, type SystemFile } from '@corridor/contract';
 import type { DatasetRow } from '../datasets/repository.ts';
 import type { JobRow, RunEventRow, ScenarioOfRun, SystemFileRow } from './repository.ts';
 
@@ -20,6 +20,7 @@ export function toRunSummary(run: DatasetRow, job: JobRow | undefined, scenario:
     groupName: run.groupName,
     scenario: toRunScenario(scenario),
     labels,
+    origin: runOriginOf(run.attributes.__imported, job?.external ?? false),
   };
 }
 

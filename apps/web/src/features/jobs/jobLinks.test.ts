@@ -8,10 +8,14 @@ describe('jobs page links', () => {
   });
 
   it('offers Cancel for created, scheduled and started jobs only', () => {
-    expect(['CREATED', 'SUBMITTED', 'STARTED', 'FINISHED', 'FAILED', 'CANCELLED'].filter((jobStatus) => canCancel({ jobStatus: jobStatus as never }))).toEqual([
+    expect(['CREATED', 'SUBMITTED', 'STARTED', 'FINISHED', 'FAILED', 'CANCELLED'].filter((jobStatus) => canCancel({ jobStatus: jobStatus as never, external: false }))).toEqual([
       'CREATED',
       'SUBMITTED',
       'STARTED',
     ]);
+  });
+
+  it('offers no Cancel for a run executing outside Corridor', () => {
+    expect(canCancel({ jobStatus: 'STARTED', external: true })).toBe(false);
   });
 });

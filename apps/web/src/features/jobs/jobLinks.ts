@@ -5,7 +5,7 @@ export function jobLogPath(job: Pick<Job, 'url'>): string | null {
   return job.url ? `${job.url.replace(/\/$/, '')}/file?logfile=1` : null;
 }
 
-/** CREATED, SUBMITTED and STARTED jobs can be cancelled (spec 3 §4). */
-export function canCancel(job: Pick<Job, 'jobStatus'>): boolean {
-  return ACTIVE_JOB_STATUSES.includes(job.jobStatus);
+/** CREATED, SUBMITTED and STARTED jobs can be cancelled (spec 3 §4), but not one executing outside Corridor (issue 17). */
+export function canCancel(job: Pick<Job, 'jobStatus' | 'external'>): boolean {
+  return !job.external && ACTIVE_JOB_STATUSES.includes(job.jobStatus);
 }

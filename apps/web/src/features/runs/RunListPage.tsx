@@ -13,6 +13,8 @@ import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { scenarioPath } from '../scenarios/scenarioPaths.ts';
 import { comparePath, labelsOf, newestFirst, withLabel } from './runList.ts';
 import { RunHowTo } from './RunHowTo.tsx';
+import { markOf } from './runOrigin.ts';
+import { RunOriginBadge } from './RunOriginBadge.tsx';
 import { runPath } from './runPaths.ts';
 
 function RunRow({ run, selected, onToggle }: { run: RunSummary; selected: boolean; onToggle: () => void }) {
@@ -23,9 +25,12 @@ function RunRow({ run, selected, onToggle }: { run: RunSummary; selected: boolea
         <Checkbox aria-label={t('runs.list.select', { name: run.name })} checked={selected} onChange={onToggle} />
       </Table.Td>
       <Table.Td>
-        <Anchor component={Link} to={runPath(run.groupName, run.id)} fw={600}>
-          {run.name}
-        </Anchor>
+        <Group gap="xs">
+          <Anchor component={Link} to={runPath(run.groupName, run.id)} fw={600}>
+            {run.name}
+          </Anchor>
+          <RunOriginBadge origin={markOf(run.origin)} />
+        </Group>
         {run.description && (
           <Text size="sm" c="dimmed" lineClamp={2}>
             {run.description}

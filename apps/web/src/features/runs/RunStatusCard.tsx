@@ -1,12 +1,12 @@
 import type { RunDetails, RunWaiting } from '@corridor/contract';
-import { Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/format.ts';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
-import { RUN_IMPORT_NS } from './import/i18n/index.ts';
 import { runOrigin } from './runOrigin.ts';
+import { RunOriginBadge } from './RunOriginBadge.tsx';
 import { runPath } from './runPaths.ts';
 import { eventTime, formatDuration, runStatusView } from './runStatus.ts';
 import { useNow } from './useNow.ts';
@@ -58,7 +58,7 @@ export function RunStatusCard({ run }: { run: RunDetails }) {
           <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
             {t('runs.overview.runCard')}
           </Text>
-          <OriginBadge run={run} />
+          <RunOriginBadge origin={runOrigin(run)} />
         </Group>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <StatusIcon status={run.run.status ?? undefined} spinWhileStarted />
@@ -80,20 +80,6 @@ export function RunStatusCard({ run }: { run: RunDetails }) {
         </Group>
       </Stack>
     </Paper>
-  );
-}
-
-/** "Imported" or "External" for a run not scheduled here (issue 17); nothing for one that was. */
-function OriginBadge({ run }: { run: RunDetails }) {
-  const { t } = useTranslation(RUN_IMPORT_NS);
-  const origin = runOrigin(run);
-  if (!origin) return null;
-  return (
-    <Tooltip label={t(`origin.${origin}Hint`)} withArrow multiline w={260}>
-      <Badge variant="light" color={origin === 'external' ? 'grape' : 'gray'} size="sm" data-testid="run-origin">
-        {t(`origin.${origin}`)}
-      </Badge>
-    </Tooltip>
   );
 }
 

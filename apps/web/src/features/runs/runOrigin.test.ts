@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runOrigin } from './runOrigin.ts';
+import { markOf, runOrigin } from './runOrigin.ts';
 
 describe('runOrigin', () => {
   it('marks an imported run as imported, external or not', () => {
@@ -11,5 +11,8 @@ describe('runOrigin', () => {
   });
   it('leaves a scheduled run unmarked', () => {
     expect(runOrigin({ attributes: { __imported: 'yes' }, run: { external: false } })).toBeNull();
+  });
+  it('marks a run list entry by the origin the server gives', () => {
+    expect([markOf('imported'), markOf('external'), markOf('scheduled')]).toEqual(['imported', 'external', null]);
   });
 });

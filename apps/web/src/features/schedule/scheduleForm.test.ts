@@ -49,6 +49,7 @@ const lastJob: Job = {
   runnerName: null,
   message: null,
   exitCode: null,
+  external: false,
 };
 
 describe('file preselection by data-type tag', () => {
