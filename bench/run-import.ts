@@ -4,7 +4,7 @@
 // MATSim events XML written straight into a zip in the temp folder (never in memory), uploaded, expanded and
 // post-processed the same way. Seconds, sizes and the server's peak RSS (sampled from /proc every 200 ms), so
 // flat memory shows as a peak that does not grow with the archive.
-import { createWriteStream, mkdtempSync, openAsBlob, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,38 +12,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { BenchClient as Client } from './http-client.ts';
 import { mb, memoryOf } from './process-stats.ts';
 
 const NEWWEST = join(import.meta.dirname, '../../shared/data/output-newwest-2024');
 const EVENTS_BYTES = Number(process.env.BENCH_EVENTS_GB ?? 2) * 1e9;
 const rows: [string, string][] = [];
-
-class Client {
-  private cookie = '';
-  constructor(readonly base: string) {}
-
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.base}/api/v1${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), cookie: this.cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
-  /** Files from disk, streamed (Blobs backed by the files). */
-  async upload(files: { name: string; path: string }[]): Promise<{ id: number }[]> {
-    const form = new FormData();
-    for (const file of files) form.append('files[]', await openAsBlob(file.path), file.name);
-    const res = await fetch(`${this.base}/api/v1/datasets/files`, { method: 'POST', headers: { cookie: this.cookie }, body: form });
-    if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { files: { id: number }[] }).files;
-  }
-}
 
 interface RunAnswer {
   run: { status: string; message?: string | null } & Record<string, { status: string } | null | string | number | boolean | undefined>;

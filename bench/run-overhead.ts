@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { BenchClient as Client } from './http-client.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const engineBin = join(repoRoot, 'packages/engine/bin/corridor-engine.mjs');
@@ -22,30 +23,6 @@ interface Row {
 const rows: Row[] = [];
 const add = (what: string, value: string) => rows.push({ what, value });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-class Client {
-  private cookie = '';
-  constructor(readonly base: string) {}
-
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.base}/api/v1${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), cookie: this.cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
-  async download(path: string): Promise<Buffer> {
-    const res = await fetch(`${this.base}/api/v1${path}`, { headers: { cookie: this.cookie } });
-    if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
-    return Buffer.from(await res.arrayBuffer());
-  }
-}
 
 interface FileEntry {
   id: number;
