@@ -82,6 +82,7 @@ describe('run list', () => {
       groupName: 'alice',
       scenario: { id: scenario.id, key: 'berlin', name: 'Berlin', groupName: 'alice' },
       labels: [],
+      origin: 'scheduled',
     });
     expect(runs[1]).toMatchObject({ name: 'Imported run', status: null, scenario: null });
     expect(runs[0]).toMatchObject({ status: 'STARTED' });
