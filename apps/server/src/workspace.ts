@@ -251,6 +251,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const jobsRepository = new JobsRepository(db);
   const jobs = new JobsService({ jobs: jobsRepository, datasets: datasetsRepository, access: datasetAccess, lifecycle, logs, blobs, processing, onBlobLeak, now });
   const protocolRepository = new RunnerProtocolRepository(db);
+  // A run's output limits are installation settings, read for each output (an administrator's change applies at once).
+  const outputSettings = new SettingsService(new SettingsRepository(db));
   const runnerProtocol = new RunnerProtocolService({
     repository: protocolRepository,
     lifecycle,
@@ -266,6 +268,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     heartbeatMs: config.runnerHeartbeatMs,
     heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
     maxUploadBytes: config.maxUploadBytes,
+    outputLimits: () => outputSettings.runOutputLimits(),
     now,
     onBlobLeak,
   });

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { JOB_NOT_YOURS, RUNNER_UNKNOWN, type Job } from '@corridor/contract';
+import {
+  DEFAULT_RUN_OUTPUT_MAX_BYTES,
+  DEFAULT_RUN_OUTPUT_MAX_FILES,
+  JOB_NOT_YOURS,
+  RUN_OUTPUT_MESSAGES,
+  RUNNER_UNKNOWN,
+  type Job,
+  type Settings,
+} from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp, type TestAppOptions } from './harness.ts';
 import { createRunnerToken, getJob, ok, scenarioWithInputs, scheduleOk, testMonitor, TestRunner } from './runner-client.ts';
@@ -23,14 +31,14 @@ async function start(options: TestAppOptions = {}) {
 
 /** start(), a run of alice's scenario scheduled, and a runner that has claimed and started its job. */
 async function startedRun(options: TestAppOptions = {}) {
-  const { alice, token } = await start(options);
+  const { admin, alice, token } = await start(options);
   const inputs = await scenarioWithInputs(t.app, alice);
   const scheduled = await scheduleOk(t.app, alice, inputs);
   const runner = new TestRunner(t.app, { token: token.token });
   await runner.connect();
   await runner.claimJob();
   await runner.started(scheduled.id);
-  return { alice, token, inputs, scheduled, runner };
+  return { admin, alice, token, inputs, scheduled, runner };
 }
 
 const as = (session: Session) => ({ cookie: session.cookie });
@@ -238,6 +246,46 @@ describe('a run from schedule to FINISHED', () => {
     const response = await runner.output(scheduled.id, 'big.bin', Buffer.alloc(100_001));
     expect(response.statusCode).toBe(413);
     expect(await filesBelow(path.join(t.config.dataDir, 'files'))).toEqual(blobsBefore);
+  });
+});
+
+describe("a run's output limits (installation settings)", () => {
+  it('refuses outputs past the count or the total bytes with 413, the file and the limit named in the answer and the run log', async () => {
+    const { admin, alice, scheduled, runner } = await startedRun();
+    const settings = (payload: object) => t.app.inject({ method: 'PUT', url: `${API}/corridor/settings`, headers: { cookie: admin }, payload });
+    const defaults = ok<Settings>(await t.app.inject({ url: `${API}/corridor/settings`, headers: { cookie: admin } }), 'settings');
+    expect(defaults).toMatchObject({ runOutputMaxFiles: DEFAULT_RUN_OUTPUT_MAX_FILES, runOutputMaxBytes: DEFAULT_RUN_OUTPUT_MAX_BYTES });
+    expect((await settings({ runOutputMaxFiles: 0 })).statusCode).toBe(400);
+    expect((await settings({ runOutputMaxBytes: 1.5 })).statusCode).toBe(400);
+    expect((await settings({ runOutputMaxFiles: 3, runOutputMaxBytes: 1000 })).statusCode).toBe(200);
+    const blobs = () => filesBelow(path.join(t.config.dataDir, 'files'));
+
+    expect((await runner.output(scheduled.id, 'a.txt', Buffer.alloc(400, 97))).statusCode).toBe(200);
+    expect((await runner.output(scheduled.id, 'ITERS/it.0/b.txt', Buffer.alloc(400, 98))).statusCode).toBe(200);
+    const blobsBefore = await blobs();
+    // 800 + 300 > 1000: refused, and nothing of it kept (the store stopped reading at the room left).
+    const tooBig = await runner.output(scheduled.id, 'c.txt', Buffer.alloc(300, 99));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe(RUN_OUTPUT_MESSAGES.tooManyBytes('c.txt', 1000));
+    expect(tooBig.json().message).toBe("The output file c.txt was not stored: the run's output limit of 1000 bytes in total would be exceeded.");
+    expect(await blobs()).toEqual(blobsBefore);
+    // What fits exactly is taken; a file uploaded again under its name replaces itself, so it counts once.
+    expect((await runner.output(scheduled.id, 'c.txt', Buffer.alloc(200, 99))).statusCode).toBe(200);
+    expect((await runner.output(scheduled.id, 'a.txt', Buffer.alloc(400, 65))).statusCode).toBe(200);
+    const fourth = await runner.output(scheduled.id, 'd.txt', '');
+    expect(fourth.statusCode).toBe(413);
+    expect(fourth.json().message).toBe("The output file d.txt was not stored: the run's output limit of 3 files is reached.");
+
+    const run = await job(alice, scheduled.id);
+    const log = await logOf(alice, run);
+    expect(log).toContain(`${RUN_OUTPUT_MESSAGES.tooManyBytes('c.txt', 1000)}\n`);
+    expect(log).toContain(`${RUN_OUTPUT_MESSAGES.tooManyFiles('d.txt', 3)}\n`);
+    const outputs = (await runFiles(alice, scheduled.datasetId)).filter((f) => !['config.xml', 'network.xml', 'plans100.xml'].includes(f.name));
+    expect(outputs.map((f) => [f.name, f.size]).sort()).toEqual([['ITERS/it.0/b.txt', 400], ['a.txt', 400], ['c.txt', 200]]);
+
+    // Raised by the administrator: taken at once.
+    expect((await settings({ runOutputMaxFiles: 4 })).statusCode).toBe(200);
+    expect((await runner.output(scheduled.id, 'd.txt', '')).statusCode).toBe(200);
   });
 });
 

@@ -30,3 +30,4 @@ export * from './job-files.ts';
 export * from './zip-entries.ts';
 export * from './run-import.ts';
 export * from './external-runs.ts';
+export * from './run-outputs.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RUN_OUTPUT_MAX_BYTES, DEFAULT_RUN_OUTPUT_MAX_FILES, RUN_OUTPUT_MAX_BYTES_LIMIT, RUN_OUTPUT_MAX_FILES_LIMIT } from './run-outputs.ts';
 import { ExactText, PlainText } from './strings.ts';
 
 /**
@@ -10,6 +11,9 @@ export const SECRET_MASK = '********';
 
 /** Spec 3 §9: SMTP default port 465, with SSL and authentication on by default. */
 export const SMTP_DEFAULT_PORT = 465;
+
+const RunOutputMaxFiles = z.number().int().min(1).max(RUN_OUTPUT_MAX_FILES_LIMIT);
+const RunOutputMaxBytes = z.number().int().min(1).max(RUN_OUTPUT_MAX_BYTES_LIMIT);
 
 export const Settings = z.object({
   /** Comma-separated domains a sign-up address must belong to ('' = any). */
@@ -25,6 +29,10 @@ export const Settings = z.object({
   emailSmtpPort: z.number().int().min(1).max(65535),
   /** Root directory below which runs may be imported from the server's file system ('' = not set). */
   runImportServerPath: z.string(),
+  /** A run's output files: at most this many (issue 23; the server refuses more and says so in the run's log). */
+  runOutputMaxFiles: RunOutputMaxFiles,
+  /** A run's output files: at most this many bytes together. */
+  runOutputMaxBytes: RunOutputMaxBytes,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -39,6 +47,8 @@ export const DEFAULT_SETTINGS: Settings = {
   emailSmtpUseSSL: true,
   emailSmtpPort: SMTP_DEFAULT_PORT,
   runImportServerPath: '',
+  runOutputMaxFiles: DEFAULT_RUN_OUTPUT_MAX_FILES,
+  runOutputMaxBytes: DEFAULT_RUN_OUTPUT_MAX_BYTES,
 };
 
 /** A PUT changes only the fields it names. */
@@ -54,6 +64,8 @@ export const SettingsUpdate = z
     emailSmtpUseSSL: z.boolean(),
     emailSmtpPort: z.number().int().min(1).max(65535),
     runImportServerPath: ExactText().max(4096),
+    runOutputMaxFiles: RunOutputMaxFiles,
+    runOutputMaxBytes: RunOutputMaxBytes,
   })
   .partial();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { jobPathsProblem, type ClaimedJob, type JobFinish } from '@corridor/contract';
+import { jobPathsProblem, RUN_OUTPUT_MESSAGES, type ClaimedJob, type JobFinish } from '@corridor/contract';
 import { sleep } from '../backoff.ts';
 import type { ProtocolClient } from '../client.ts';
 import type { Logger } from '../logger.ts';
@@ -17,6 +17,7 @@ import { buildCommand, CommandError, jobEnvironment, type BuiltCommand } from '.
 import { hostPathScrubber, runnerHostFolders } from './host-paths.ts';
 import { LogStream } from './log-stream.ts';
 import { PID_FILE } from './leftovers.ts';
+import { uploadOutputs } from './output-upload.ts';
 import { listOutputFiles } from './outputs.ts';
 import { ReleaseError, type Releases } from './release.ts';
 import { JobReporter } from './reporter.ts';
@@ -164,8 +165,11 @@ export class JobRun {
       flushMs: deps.logFlushMs,
       scrub: this.scrub,
     });
-    const stats = new StatsWatcher(outputDir, job.matsimRunId, (name, csv) =>
-      this.reporter.call(`stats ${name}`, () => deps.client.putStats(job.jobId, name, csv)),
+    const stats = new StatsWatcher(
+      outputDir,
+      job.matsimRunId,
+      (name, csv) => this.reporter.call(`stats ${name}`, () => deps.client.putStats(job.jobId, name, csv)),
+      { onTooLarge: (file) => logStream.note(RUN_OUTPUT_MESSAGES.statsTooLarge(file)) },
     );
     logStream.note(`corridor-runner: ${command.argv.map(quoteForDisplay).join(' ')}`);
     const outcome = await this.execute(command, logStream, stats);
@@ -333,16 +337,14 @@ export class JobRun {
     return { status: 'FAILED', exitCode: outcome.code, message: limit(`The engine ${how}.${reason}`) };
   }
 
+  /** Every output file but sparse ones, until the server says the run's output limit is reached (output-upload.ts). */
   private async uploadOutputs(outputDir: string, logStream: LogStream): Promise<void> {
-    for (const output of await listOutputFiles(outputDir)) {
-      const result = await this.reporter.call(
-        `upload ${output.path}`,
-        () => this.deps.client.uploadOutput(this.job.jobId, output.path, output.file),
-        { attempts: 4 },
-      );
-      if (result === 'lost') return;
-      if (result === 'failed') logStream.note(`corridor-runner: the output file ${output.path} could not be uploaded.`);
-    }
+    await uploadOutputs(await listOutputFiles(outputDir), {
+      call: (label, fn) => this.reporter.call(label, fn, { attempts: 4 }),
+      upload: (output) => this.deps.client.uploadOutput(this.job.jobId, output.path, output.file),
+      note: (line) => logStream.note(line),
+      onFailed: (output) => logStream.note(`corridor-runner: the output file ${output.path} could not be uploaded.`),
+    });
   }
 
   /** Reports the end (unless the job was lost) and removes the job's folder. */

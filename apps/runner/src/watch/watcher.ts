@@ -11,15 +11,17 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { RUN_OUTPUT_MESSAGES } from '@corridor/contract';
 import { PassThrough } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { Backoff, sleep } from '../backoff.ts';
 import { isTransient } from '../client.ts';
 import { LineSplitter } from '../job/log-lines.ts';
 import { LogStream } from '../job/log-stream.ts';
+import { uploadOutputs } from '../job/output-upload.ts';
 import { listOutputFiles } from '../job/outputs.ts';
 import { JobReporter } from '../job/reporter.ts';
-import { StatsWatcher } from '../job/stats-watcher.ts';
+import { StatsWatcher, type StatsWatcherOptions } from '../job/stats-watcher.ts';
 import type { Logger } from '../logger.ts';
 import type { WatchOptions } from './args.ts';
 import { FileTail } from './file-tail.ts';
@@ -77,7 +79,9 @@ export async function watchRun(deps: WatchDeps): Promise<WatchOutcome> {
   const decoder = new StringDecoder('utf8');
   const lines = new LineSplitter((line) => detector.push(line));
   const tail = new FileTail(join(options.outputDir, LOG_FILE));
-  const stats = new Stats(options.outputDir, (name, csv) => report(name, () => client.putStats(runId, name, csv)));
+  const stats = new Stats(options.outputDir, (name, csv) => report(name, () => client.putStats(runId, name, csv)), {
+    onTooLarge: (file) => stream.note(RUN_OUTPUT_MESSAGES.statsTooLarge(file)),
+  });
   let lastGrowth = Date.now();
   const follow = async (): Promise<void> => {
     for (let chunk = await tail.read(); chunk.length > 0; chunk = await tail.read()) {
@@ -113,9 +117,12 @@ export async function watchRun(deps: WatchDeps): Promise<WatchOutcome> {
   if (lost !== undefined) return { runId, lost };
   log.info(`run ended: ${end!.status}${'message' in end! ? ` (${end!.message})` : ''}; uploading the outputs`);
   await stats.poll();
-  for (const file of finalOutputs(await listOutputFiles(options.outputDir))) {
-    void report(`upload ${file.path}`, () => client.uploadOutput(runId, file.path, file.file));
-  }
+  await uploadOutputs(finalOutputs(await listOutputFiles(options.outputDir)), {
+    call: report,
+    upload: (file) => client.uploadOutput(runId, file.path, file.file),
+    note: (line) => stream.note(line),
+  });
+  await stream.close();
   await report('finish', () => client.finish(runId, { status: end!.status, exitCode: null, ...('message' in end! ? { message: end!.message } : {}) }));
   await reporter.idle();
   return lost === undefined ? { runId, end: end! } : { runId, lost };
@@ -152,6 +159,7 @@ class Stats {
   constructor(
     private readonly dir: string,
     private readonly send: ConstructorParameters<typeof StatsWatcher>[2],
+    private readonly options: StatsWatcherOptions,
   ) {}
 
   async poll(): Promise<void> {
@@ -159,7 +167,7 @@ class Stats {
     const prefixed = names.map((n) => /^(.+)\.scorestats\.csv$/.exec(n)?.[1]).find((p) => p !== undefined) ?? '';
     if (!this.watcher || prefixed !== this.runId) {
       this.runId = prefixed;
-      this.watcher = new StatsWatcher(this.dir, prefixed, this.send);
+      this.watcher = new StatsWatcher(this.dir, prefixed, this.send, this.options);
     }
     await this.watcher.poll();
   }

@@ -59,16 +59,5 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** 2147483648 → "2 GiB", 1500 → "1.5 KiB", 900 → "900 bytes". */
-export function formatBytes(bytes: number): string {
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  if (bytes < 1024) return `${bytes} bytes`;
-  let value = bytes;
-  let unit = '';
-  for (const next of units) {
-    if (value < 1024) break;
-    value /= 1024;
-    unit = next;
-  }
-  return `${Number(value.toFixed(1))} ${unit}`;
-}
+/** 2147483648 → "2 GiB", 1500 → "1.5 KiB", 900 → "900 bytes" (the contract's, so runner and server say it alike). */
+export { formatBytes } from '@corridor/contract';

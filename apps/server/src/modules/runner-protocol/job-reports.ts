@@ -4,8 +4,8 @@
  * which goes through the JobLifecycle and then starts the run's post-processing. The callers check who may report.
  */
 import path from 'node:path';
-import { stripControlCharacters, type JobProgress } from '@corridor/contract';
-import { badRequest } from '../../shared/errors.ts';
+import { RUN_OUTPUT_MESSAGES, stripControlCharacters, type JobProgress } from '@corridor/contract';
+import { badRequest, HttpError } from '../../shared/errors.ts';
 import { BlobTooLargeError, removeBlobs, type BlobStore, type ByteSource } from '../../storage/blob-store.ts';
 import { sniffBlob } from '../files/sniffing.ts';
 import { tooLarge } from '../files/upload.ts';
@@ -13,7 +13,7 @@ import type { NetworkProcessing } from '../network-processing/processor.ts';
 import type { Processing } from '../../workers/processing.ts';
 import type { JobLog } from './job-log.ts';
 import type { EndCondition, EndedJob, JobLifecycle, Outcome } from './lifecycle.ts';
-import type { RunnerProtocolRepository, SeriesPoint } from './repository.ts';
+import type { OutputUsage, RunnerProtocolRepository, SeriesPoint } from './repository.ts';
 
 export interface JobReportsDeps {
   repository: RunnerProtocolRepository;
@@ -26,8 +26,15 @@ export interface JobReportsDeps {
   /** Reads statistics and sniffs outputs off the main thread. */
   processing: Processing;
   maxUploadBytes: number;
+  /** A run's outputs at most: files and bytes together (the installation settings runOutputMaxFiles/runOutputMaxBytes). */
+  outputLimits: () => Promise<OutputLimits>;
   now: () => Date;
   onBlobLeak: (key: string, err: unknown) => void;
+}
+
+export interface OutputLimits {
+  maxFiles: number;
+  maxBytes: number;
 }
 
 /** An active job of a run, as the caller found it after checking who may report. */
@@ -64,22 +71,34 @@ export class JobReports {
   /**
    * Stores one output file under `name` (checked by the caller with outputName): the bytes go to the blob store
    * first, the tag is sniffed, and only then does the file appear in the run. A broken upload leaves neither a row
-   * nor a blob.
+   * nor a blob. The run's outputs are bounded (outputLimits): a file past the count, or past the total bytes (the
+   * store stops reading there), is refused with 413 and a line in the run's log naming it and the limit.
    */
   async output(job: ReportingJob, name: string, body: ByteSource): Promise<{ fileId: number }> {
     const { blobs, maxUploadBytes } = this.deps;
-    const blob = await blobs.put(body, { maxBytes: maxUploadBytes }).catch((err: unknown) => {
-      throw err instanceof BlobTooLargeError ? tooLarge(maxUploadBytes) : err;
+    const limits = await this.deps.outputLimits();
+    const usage = await this.deps.repository.outputUsage(job.id, job.datasetId, name);
+    const before = limitProblem(name, usage, 0, limits);
+    if (before) throw await this.refuse(job, before);
+    const room = limits.maxBytes - usage.bytes;
+    const blob = await blobs.put(body, { maxBytes: Math.min(maxUploadBytes, room) }).catch(async (err: unknown) => {
+      if (!(err instanceof BlobTooLargeError)) throw err;
+      if (room < maxUploadBytes) throw await this.refuse(job, RUN_OUTPUT_MESSAGES.tooManyBytes(name, limits.maxBytes));
+      throw tooLarge(maxUploadBytes);
     });
     try {
       const content = await sniffBlob(this.deps.processing, blobs, blob.key, path.posix.basename(name));
-      const { fileId, unusedBlobs } = await this.deps.repository.addOutput(job.id, job.datasetId, {
-        name,
-        size: blob.size,
-        blobKey: blob.key,
-        ...content,
-        createdBy: job.createdBy,
-      });
+      let refusal: string | undefined;
+      const added = await this.deps.repository
+        .addOutput(job.id, job.datasetId, { name, size: blob.size, blobKey: blob.key, ...content, createdBy: job.createdBy }, (now) => {
+          refusal = limitProblem(name, now, blob.size, limits);
+          if (refusal) throw new HttpError(413, refusal);
+        })
+        .catch(async (err: unknown) => {
+          // Concurrent uploads of the run took the room meanwhile.
+          throw refusal ? await this.refuse(job, refusal) : err;
+        });
+      const { fileId, unusedBlobs } = added;
       await this.removeBlobs(unusedBlobs);
       return { fileId };
     } catch (err) {
@@ -106,9 +125,22 @@ export class JobReports {
     return ended;
   }
 
+  /** The refusal of an output for the run's limits, also written to the run's log. */
+  private async refuse(job: ReportingJob, message: string): Promise<HttpError> {
+    await this.deps.log.appendLine(job.id, message);
+    return new HttpError(413, message);
+  }
+
   private async removeBlobs(keys: string[]): Promise<void> {
     await removeBlobs(this.deps.blobs, keys, (key, err) => this.deps.onBlobLeak(key, err));
   }
+}
+
+/** Why `name` (`size` bytes) may not join the run's other outputs (`usage`), or undefined. */
+function limitProblem(name: string, usage: OutputUsage, size: number, limits: OutputLimits): string | undefined {
+  if (usage.files + 1 > limits.maxFiles) return RUN_OUTPUT_MESSAGES.tooManyFiles(name, limits.maxFiles);
+  if (usage.bytes + size > limits.maxBytes) return RUN_OUTPUT_MESSAGES.tooManyBytes(name, limits.maxBytes);
+  return undefined;
 }
 
 const SCORE_KEYS = { executed: 'avg_executed', worst: 'avg_worst', average: 'avg_average', best: 'avg_best' } as const;

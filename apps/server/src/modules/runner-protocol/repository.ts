@@ -30,6 +30,12 @@ export interface NewRunner {
   now: Date;
 }
 
+/** A run's output files: how many, and their bytes together. */
+export interface OutputUsage {
+  files: number;
+  bytes: number;
+}
+
 export interface JobState {
   id: number;
   status: string;
@@ -298,12 +304,39 @@ export class RunnerProtocolRepository {
   }
 
   /**
+   * The run's output files (its files that are not inputs of the job) other than those named `name`, which an upload
+   * of that name replaces: how many, and their bytes together.
+   */
+  async outputUsage(jobId: number, datasetId: number, name: string, db: Db = this.db): Promise<OutputUsage> {
+    const [row] = await db
+      .select({ files: sql<number>`count(*)`, bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .from(files)
+      .innerJoin(datasetFiles, eq(datasetFiles.fileId, files.id))
+      .where(
+        and(
+          eq(datasetFiles.datasetId, datasetId),
+          sql`${files.name} <> ${name}`,
+          sql`not exists (select 1 from ${jobFiles} where ${jobFiles.jobId} = ${jobId} and ${jobFiles.fileId} = ${files.id})`,
+        ),
+      );
+    return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+  }
+
+  /**
    * Records an output file of the job's run. An earlier output of the same name (a file of the run that is not one
    * of the job's inputs) is replaced: its usage goes, and the file itself when nothing else uses it. Answers the new
-   * file id and the blob keys no longer used.
+   * file id and the blob keys no longer used. `check` sees the run's other outputs inside the transaction (the run
+   * locked, so concurrent uploads count each other) and throws to refuse the file.
    */
-  async addOutput(jobId: number, datasetId: number, file: NewFile): Promise<{ fileId: number; unusedBlobs: string[] }> {
+  async addOutput(
+    jobId: number,
+    datasetId: number,
+    file: NewFile,
+    check: (usage: OutputUsage) => void = () => undefined,
+  ): Promise<{ fileId: number; unusedBlobs: string[] }> {
     return this.db.transaction(async (tx) => {
+      await tx.select({ id: datasets.id }).from(datasets).where(eq(datasets.id, datasetId)).for('update');
+      check(await this.outputUsage(jobId, datasetId, file.name, tx));
       const previous = await tx
         .select({ id: files.id })
         .from(files)

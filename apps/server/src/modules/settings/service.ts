@@ -50,6 +50,12 @@ export class SettingsService {
     return { ...(await this.stored()), ...keepStoredPassword(update) };
   }
 
+  /** A run's output limits (issue 23): files and bytes together, as JobReports checks them. */
+  async runOutputLimits(): Promise<{ maxFiles: number; maxBytes: number }> {
+    const stored = await this.stored();
+    return { maxFiles: stored.runOutputMaxFiles, maxBytes: stored.runOutputMaxBytes };
+  }
+
   async linkOrigin(): Promise<string | null> {
     const value = (await this.repository.all()).get(LINK_ORIGIN_KEY);
     return typeof value === 'string' ? value : null;
