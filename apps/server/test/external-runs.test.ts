@@ -7,7 +7,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { CreatedApiKey, EXTERNAL_RUN_ENDED, EXTERNAL_RUN_NOT_STOPPABLE, IMPORT_INTERRUPTED, WATCH_CLIENT_SILENT, type ExternalRunCreated, type Job } from '@corridor/contract';
+import {
+  CreatedApiKey,
+  EXTERNAL_RUN_ENDED,
+  EXTERNAL_RUN_NOT_STOPPABLE,
+  IMPORT_INTERRUPTED,
+  RUN_OUTPUT_MESSAGES,
+  WATCH_CLIENT_SILENT,
+  type ExternalRunCreated,
+  type Job,
+} from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp, type TestAppOptions } from './harness.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, testMonitor, TestRunner } from './runner-client.ts';
@@ -195,6 +204,31 @@ describe('a silent external run', () => {
     } finally {
       await monitor.stop();
     }
+  });
+});
+
+describe("an external run's output limits", () => {
+  it('are those of a scheduled run: past the count or the total bytes an output is refused with 413, and the run log says so', async () => {
+    const { admin, alice, key } = await start();
+    expect((await call({ cookie: admin }, 'PUT', '/corridor/settings', { runOutputMaxFiles: 2, runOutputMaxBytes: 100 })).statusCode).toBe(200);
+    const created = await createRun(key);
+    const output = (name: string, bytes: number) =>
+      call(key, 'POST', `/datasets/runs/${created.id}/external/outputs?path=${encodeURIComponent(name)}`, Buffer.alloc(bytes, 120), 'application/octet-stream');
+
+    expect((await output('output_trips.csv.gz', 60)).statusCode).toBe(200);
+    const tooBig = await output('output_legs.csv.gz', 41);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe(RUN_OUTPUT_MESSAGES.tooManyBytes('output_legs.csv.gz', 100));
+    expect((await output('output_legs.csv.gz', 40)).statusCode).toBe(200);
+    const third = await output('output_persons.csv.gz', 0);
+    expect(third.statusCode).toBe(413);
+    expect(third.json().message).toBe(RUN_OUTPUT_MESSAGES.tooManyFiles('output_persons.csv.gz', 2));
+
+    const log = await logOf(alice, created.id);
+    expect(log).toContain("The output file output_legs.csv.gz was not stored: the run's output limit of 100 bytes in total would be exceeded.\n");
+    expect(log).toContain("The output file output_persons.csv.gz was not stored: the run's output limit of 2 files is reached.\n");
+    const files = ok<{ files: { name: string }[] }>(await call(alice, 'GET', `/datasets/datasets/${created.id}`), 'run').files;
+    expect(files.map((f) => f.name).sort()).toEqual(['output_legs.csv.gz', 'output_trips.csv.gz']);
   });
 });
 

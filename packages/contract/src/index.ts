@@ -30,4 +30,5 @@ export * from './job-files.ts';
 export * from './zip-entries.ts';
 export * from './run-import.ts';
 export * from './external-runs.ts';
+export * from './processing.ts';
 export * from './run-outputs.ts';

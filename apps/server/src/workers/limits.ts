@@ -10,6 +10,13 @@
  * - time: a task that takes longer is ended the same way (the reading speed is 25–75 MB/s, so a bound of
  *   N GiB needs about N × 15–40 s).
  *
+ * The workers are shared out so one person cannot stall everyone's file work (issue 23, `pool.ts`): short tasks
+ * (sniffing a new upload, configs, statistics, a zip's directory) have a worker of their own, and views (a network
+ * as JSON, a file shown inline) start there on a trial of `viewTrialMs` before they count as long work; each person
+ * runs at most `ownerShare` long tasks at once and has at most `ownerQueue` long tasks and views waiting (429 beyond). What is decided
+ * is the task's kind and time, never the file's stored size: a 176 KB bomb is 2 GiB of persons. The same work asked
+ * for twice runs once, and a file found too large stays too large for that work until restart (`processing.ts`).
+ *
  * Tests pass smaller values through `AppDeps.processing`.
  */
 import { availableParallelism } from 'node:os';
@@ -18,8 +25,16 @@ const MiB = 1 << 20;
 const GiB = 1 << 30;
 
 export interface ProcessingLimits {
-  /** Worker threads reading files at the same time (more tasks wait in a queue). */
+  /** Worker threads reading files at the same time, for long work (more tasks wait in a queue). */
   workers: number;
+  /** Worker threads that take only short tasks and views on trial, so those never wait behind long work. */
+  shortWorkers: number;
+  /** A view (network as JSON, a file shown inline) runs this long among the short tasks before it counts as long. */
+  viewTrialMs: number;
+  /** Long tasks one person (or the server's own work) runs at once: the rest of `workers` stays for others. */
+  ownerShare: number;
+  /** Tasks one person may have waiting; one more is refused with 429 (the server's own work is not bounded). */
+  ownerQueue: number;
   /** Live heap of one worker, in MiB (checked by a watchdog; V8's hard limit is twice that). */
   workerHeapMb: number;
   /** A worker idle this long is ended, so memory returns to the idle level after a burst. */
@@ -65,8 +80,14 @@ export interface ProcessingLimits {
   zipTimeoutMs: number;
 }
 
+const WORKERS = Math.max(2, Math.min(availableParallelism(), 4));
+
 export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
-  workers: Math.max(2, Math.min(availableParallelism(), 4)),
+  workers: WORKERS,
+  shortWorkers: 1,
+  viewTrialMs: 2_000,
+  ownerShare: Math.max(1, Math.floor(WORKERS / 2)),
+  ownerQueue: 16,
   workerHeapMb: 1024,
   workerIdleMs: 10_000,
   sniffTimeoutMs: 10_000,

@@ -1,12 +1,23 @@
 /**
  * A bounded pool of worker threads for reading user files off the main event loop. Each worker runs one task at a
  * time under a heap limit (`resourceLimits`); a task that runs out of heap or time ends its worker, which is
- * replaced by a fresh one for the next task, and the caller gets `TooLargeToProcessError`. Tasks beyond the pool
- * size wait in a queue. Idle workers end after a while, so memory returns to the idle level.
+ * replaced by a fresh one for the next task, and the caller gets `TooLargeToProcessError`. Idle workers end after a
+ * while, so memory returns to the idle level.
+ *
+ * The pool is shared out so that one person cannot stall everyone's file work (issue 23):
+ * - two lanes: the long lane's workers (`size`) take any long work; the short lane's own workers (`shortSize`)
+ *   take only short tasks (sniffing, small reads) and views on trial (`trialMs`), so interactive work never waits
+ *   behind long work. A view still running at the end of its trial moves to the long lane: its worker changes lane
+ *   when the owner's share allows, otherwise it is ended and the task waits in the long queue to start again;
+ * - each owner (a user, or the server itself) runs at most `ownerShare` long tasks at once, and a user has at most
+ *   `ownerQueue` long tasks and views waiting (`ProcessingBusyError` beyond); the next task of a lane is the one
+ *   of the owner with the fewest running and the longest unserved, so a crowd of one person's tasks does not delay
+ *   others';
+ * - a task whose signal aborts is dropped from its queue, or ended with its worker when it is running.
  */
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { serveInput } from './channel.ts';
-import { TooLargeToProcessError } from './errors.ts';
+import { ProcessingBusyError, TooLargeToProcessError } from './errors.ts';
 import type { TaskArgs, TaskName, TaskResult } from './tasks.ts';
 import type { ResultMessage, TaskMessage, WireError } from './worker.ts';
 
@@ -14,7 +25,14 @@ import type { ResultMessage, TaskMessage, WireError } from './worker.ts';
 const MEMORY_EXIT = 90;
 
 export interface PoolOptions {
+  /** Workers of the long lane. */
   size: number;
+  /** Workers that take short tasks only. */
+  shortSize: number;
+  /** Long tasks one owner runs at once. */
+  ownerShare: number;
+  /** Tasks one owner may have waiting (the server's own work is not bounded). */
+  ownerQueue: number;
   /** Live heap budget of a worker in MiB (`worker.ts` watchdog); V8's hard limit is twice that. */
   heapMb: number;
   idleMs: number;
@@ -23,27 +41,60 @@ export interface PoolOptions {
 /** What a task reads: bytes in memory, or a stream the main thread only forwards. */
 export type TaskInput = Uint8Array | AsyncIterable<Uint8Array>;
 
+export type Lane = 'short' | 'long';
+
+/** The owner of the server's own work (previews, run post-processing, runner reports). */
+export const SERVER_OWNER = 'server';
+
+export interface RunOptions {
+  /** Whose share the task counts against: `user:<id>` or SERVER_OWNER. */
+  owner: string;
+  lane: Lane;
+  timeoutMs: number;
+  /** Short lane only: after this long the task moves to the long lane (its input is opened again if it restarts). */
+  trialMs?: number;
+  signal?: AbortSignal;
+}
+
 interface Pending {
   id: number;
   message: Omit<TaskMessage, 'id' | 'port' | 'bytes'>;
-  input: TaskInput;
-  timeoutMs: number;
+  open: () => TaskInput;
+  options: RunOptions;
+  lane: Lane;
+  /** Time already spent on a trial, counted into the timeout. */
+  spentMs: number;
   resolve(value: unknown): void;
   reject(err: unknown): void;
+  /** The current attempt's time bound (a trial's or the whole task's). */
+  timer: NodeJS.Timeout | null;
+  /** Releases the current attempt's input. */
+  stopInput(): void;
 }
 
 interface Slot {
   worker: Worker;
+  lane: Lane;
   task: Pending | null;
   idleTimer: NodeJS.Timeout | null;
+}
+
+/** Ends the task's current attempt: its timer and its input. */
+function settle(task: Pending): void {
+  if (task.timer) clearTimeout(task.timer);
+  task.timer = null;
+  task.stopInput();
 }
 
 const ENTRY = new URL('./bootstrap.mjs', import.meta.url);
 
 export class WorkerPool {
   private readonly slots = new Set<Slot>();
-  private readonly queue: Pending[] = [];
+  private readonly queues: Record<Lane, Pending[]> = { short: [], long: [] };
+  /** When each owner's task last started (a counter), for the round in which owners take turns. */
+  private readonly served = new Map<string, number>();
   private nextId = 1;
+  private turn = 0;
   private closed = false;
 
   constructor(
@@ -51,12 +102,35 @@ export class WorkerPool {
     private readonly decodeError: (error: WireError) => Error,
   ) {}
 
-  run<K extends TaskName>(task: K, args: TaskArgs<K>, input: TaskInput, timeoutMs: number): Promise<TaskResult<K>> {
+  /** Runs the task; `open` gives its input (called again when a trial restarts in the long lane). */
+  run<K extends TaskName>(task: K, args: TaskArgs<K>, open: () => TaskInput, options: RunOptions): Promise<TaskResult<K>> {
     if (this.closed) return Promise.reject(new Error('The server is shutting down.'));
-    // A stream that fails while the task waits (a blob removed meanwhile) fails the task when it is read, not the process.
-    if ('on' in input && typeof input.on === 'function') input.on('error', () => undefined);
+    if (options.signal?.aborted) return Promise.reject(options.signal.reason);
+    const waiting = this.waiting(options.owner);
+    const counted = options.lane === 'long' || options.trialMs !== undefined;
+    if (counted && options.owner !== SERVER_OWNER && waiting >= this.options.ownerQueue) return Promise.reject(new ProcessingBusyError(waiting));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, message: { task, args }, input, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
+      const pending: Pending = {
+        id: this.nextId++,
+        message: { task, args },
+        open,
+        options,
+        lane: options.lane,
+        spentMs: 0,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        timer: null,
+        stopInput: () => undefined,
+      };
+      const { signal } = options;
+      if (signal) {
+        const abort = () => this.cancel(pending, signal.reason);
+        signal.addEventListener('abort', abort, { once: true });
+        const settled = () => signal.removeEventListener('abort', abort);
+        pending.resolve = (value) => (settled(), resolve(value as TaskResult<K>));
+        pending.reject = (err) => (settled(), reject(err));
+      }
+      this.queues[pending.lane].push(pending);
       this.dispatch();
     });
   }
@@ -65,26 +139,79 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closed = true;
     const stopping = new Error('The server is shutting down.');
-    for (const task of this.queue.splice(0)) task.reject(stopping);
+    for (const task of [...this.queues.short.splice(0), ...this.queues.long.splice(0)]) task.reject(stopping);
     await Promise.all([...this.slots].map((slot) => this.retire(slot, stopping)));
   }
 
+  /** The owner's waiting long work and views; short tasks are cheap and taken in turns, so they are not counted. */
+  private waiting(owner: string): number {
+    const counted = (t: Pending) => t.options.owner === owner && (t.options.lane === 'long' || t.options.trialMs !== undefined);
+    return this.queues.short.filter(counted).length + this.queues.long.filter(counted).length;
+  }
+
+  private running(owner: string, lane: Lane): number {
+    let count = 0;
+    for (const slot of this.slots) if (slot.lane === lane && slot.task?.options.owner === owner) count++;
+    return count;
+  }
+
+  private laneSize(lane: Lane): number {
+    return lane === 'short' ? this.options.shortSize : this.options.size;
+  }
+
+  /** A queued task is dropped; a running one ends with its worker. */
+  private cancel(task: Pending, reason: unknown): void {
+    for (const queue of Object.values(this.queues)) {
+      const at = queue.indexOf(task);
+      if (at >= 0) {
+        queue.splice(at, 1);
+        task.reject(reason);
+        return;
+      }
+    }
+    const slot = [...this.slots].find((s) => s.task === task);
+    if (slot) this.fail(slot, reason as Error);
+  }
+
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      const slot = [...this.slots].find((s) => s.task === null) ?? (this.slots.size < this.options.size ? this.spawn() : null);
-      if (!slot) return;
-      this.start(slot, this.queue.shift()!);
+    for (const lane of ['short', 'long'] as const) {
+      for (;;) {
+        const task = this.next(lane);
+        if (!task) break;
+        const slot = [...this.slots].find((s) => s.lane === lane && s.task === null) ?? (this.count(lane) < this.laneSize(lane) ? this.spawn(lane) : null);
+        if (!slot) break;
+        const queue = this.queues[lane];
+        queue.splice(queue.indexOf(task), 1);
+        this.start(slot, task);
+      }
     }
   }
 
-  private spawn(): Slot {
+  private count(lane: Lane): number {
+    return [...this.slots].filter((s) => s.lane === lane).length;
+  }
+
+  /** The owner with the fewest running tasks in the lane goes first, then the one served longest ago, then the oldest task. */
+  private next(lane: Lane): Pending | undefined {
+    let best: Pending | undefined;
+    let bestRank: [number, number] = [Infinity, Infinity];
+    for (const task of this.queues[lane]) {
+      const running = this.running(task.options.owner, lane);
+      if (lane === 'long' && running >= this.options.ownerShare) continue;
+      const rank: [number, number] = [running, this.served.get(task.options.owner) ?? 0];
+      if (rank[0] < bestRank[0] || (rank[0] === bestRank[0] && rank[1] < bestRank[1])) [best, bestRank] = [task, rank];
+    }
+    return best;
+  }
+
+  private spawn(lane: Lane): Slot {
     const worker = new Worker(ENTRY, {
       workerData: { heapMb: this.options.heapMb },
       resourceLimits: { maxOldGenerationSizeMb: 2 * this.options.heapMb },
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = { worker, task: null, idleTimer: null };
+    const slot: Slot = { worker, lane, task: null, idleTimer: null };
     worker.on('message', (message: ResultMessage) => this.finish(slot, message));
     const outOfMemory = () => new TooLargeToProcessError(`it needs more than ${this.options.heapMb} MiB of memory`);
     worker.on('error', (err: Error & { code?: string }) => this.fail(slot, err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory() : err));
@@ -98,33 +225,61 @@ export class WorkerPool {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
     slot.task = task;
+    this.served.set(task.options.owner, ++this.turn);
     const message: TaskMessage = { id: task.id, ...task.message };
+    const input = task.open();
+    // A stream that fails while the task runs (a blob removed meanwhile) fails the task when it is read, not the process.
+    if ('on' in input && typeof input.on === 'function') input.on('error', () => undefined);
     let stopInput = () => {};
-    if (task.input instanceof Uint8Array) {
-      message.bytes = task.input;
+    if (input instanceof Uint8Array) {
+      message.bytes = input;
       slot.worker.postMessage(message);
     } else {
       const channel = new MessageChannel();
-      stopInput = serveInput(channel.port1, task.input).stop;
+      stopInput = serveInput(channel.port1, input).stop;
       message.port = channel.port2;
       slot.worker.postMessage(message, [channel.port2]);
     }
-    const timer = setTimeout(() => {
-      this.fail(slot, new TooLargeToProcessError(`reading it takes longer than ${task.timeoutMs / 1000} s`));
-    }, task.timeoutMs);
-    const settle = () => {
-      clearTimeout(timer);
-      stopInput();
-    };
-    const { resolve, reject } = task;
-    task.resolve = (value) => (settle(), resolve(value));
-    task.reject = (err) => (settle(), reject(err));
+    task.stopInput = stopInput;
+    const { timeoutMs, trialMs } = task.options;
+    if (task.lane === 'short' && trialMs !== undefined && trialMs < timeoutMs) {
+      const started = performance.now();
+      task.timer = setTimeout(() => this.endTrial(slot, task, performance.now() - started), trialMs);
+    } else {
+      this.bound(slot, task);
+    }
+  }
+
+  /** The task's whole time bound, less what its trial took already. */
+  private bound(slot: Slot, task: Pending): void {
+    const { timeoutMs } = task.options;
+    task.timer = setTimeout(() => this.fail(slot, new TooLargeToProcessError(`reading it takes longer than ${timeoutMs / 1000} s`)), timeoutMs - task.spentMs);
+  }
+
+  /**
+   * A view that outlasted its trial leaves the short lane: its worker moves to the long lane when there is room and
+   * the owner's share allows; otherwise the worker is ended and the task waits in the long queue to start again.
+   */
+  private endTrial(slot: Slot, task: Pending, spentMs: number): void {
+    task.lane = 'long';
+    if (this.count('long') < this.options.size && this.running(task.options.owner, 'long') < this.options.ownerShare) {
+      slot.lane = 'long';
+      task.spentMs = spentMs;
+      this.bound(slot, task);
+    } else {
+      settle(task);
+      slot.task = null;
+      void this.retire(slot);
+      this.queues.long.push(task);
+    }
+    this.dispatch();
   }
 
   private finish(slot: Slot, message: ResultMessage): void {
     const task = slot.task;
     if (!task || task.id !== message.id) return;
     slot.task = null;
+    settle(task);
     if (message.ok) task.resolve(message.value);
     else task.reject(this.decodeError(message.error));
     this.idle(slot);
@@ -149,6 +304,7 @@ export class WorkerPool {
     this.slots.delete(slot);
     const task = slot.task;
     slot.task = null;
+    if (task) settle(task);
     task?.reject(err ?? new Error('The file reader was stopped.'));
     await slot.worker.terminate();
   }

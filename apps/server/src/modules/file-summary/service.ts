@@ -12,7 +12,7 @@ import type { FilesRepository } from '../files/repository.ts';
 import { storeDerived } from '../network-processing/derived.ts';
 import { summaryKindOf } from './summarize.ts';
 import { tooLargeAnswer } from '../../workers/errors.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { askedBy, storedBlob, type Processing } from '../../workers/processing.ts';
 
 export const SUMMARY_FILENAME = 'summary.json';
 export const NO_SUMMARY = 'Only population, plans and transit schedule files have a summary.';
@@ -29,15 +29,16 @@ export interface FileSummaryDeps {
 export class FileSummaryService {
   constructor(private readonly deps: FileSummaryDeps) {}
 
-  async get(actor: Actor | null, fileId: number): Promise<FileSummary> {
-    const { file } = await this.deps.fileAccess.require(actor, fileId);
+  /** `signal`: the client has gone; the work is dropped unless someone else waits for it too. */
+  async get(actor: Actor | null, fileId: number, signal?: AbortSignal): Promise<FileSummary> {
+    const { file, user } = await this.deps.fileAccess.require(actor, fileId);
     const kind = summaryKindOf(file.tag);
     if (!kind) throw badRequest(NO_SUMMARY);
     const cached = await this.cached(fileId);
     if (cached?.kind === kind) return cached;
     let summary: FileSummary;
     try {
-      summary = await this.deps.processing.summary(this.deps.blobs.read(file.blobKey), kind);
+      summary = await this.deps.processing.summary(storedBlob(this.deps.blobs, file.blobKey), kind, askedBy(user, signal));
     } catch (err) {
       if (err instanceof MatsimFormatError) throw badRequest(`The file could not be read: ${err.message}`);
       throw tooLargeAnswer(err);

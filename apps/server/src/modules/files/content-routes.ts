@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
+import { clientGone } from '../../plugins/client-gone.ts';
 import { DownloadQuery, sendFile, wantsDownload } from '../../plugins/file-reply.ts';
 import type { FileContentService } from './content-service.ts';
 import { ANY_VERSION } from './config-save.ts';
@@ -30,11 +31,11 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
             '400 when it is truncated or damaged, 413 when it is too large to show)',
           params: IdParams,
           querystring: DownloadQuery,
-          response: { ...errors, ...errorAnswers(413) },
+          response: { ...errors, ...errorAnswers(413, 429) },
         },
       },
       async (request, reply) => {
-        return sendFile(reply, await content.open(request.actor, request.params.id, wantsDownload(request.query)));
+        return sendFile(reply, await content.open(request.actor, request.params.id, wantsDownload(request.query), clientGone(reply)));
       },
     );
 
@@ -72,11 +73,11 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
           tags,
           summary: 'A network as JSON (nodes, links) or GeoJSON (links as LineStrings in the file CRS); 413 for very large networks',
           params: z.object({ id: RowId, format: z.enum(['json', 'geojson']) }),
-          response: { ...errors, ...errorAnswers(413) },
+          response: { ...errors, ...errorAnswers(413, 429) },
         },
       },
       async (request, reply) => {
-        const body = await content.asJson(request.actor, request.params.id, request.params.format);
+        const body = await content.asJson(request.actor, request.params.id, request.params.format, clientGone(reply));
         // Untyped reply: the answer is built by the converter, not described by a response schema.
         return (reply as FastifyReply).type(request.params.format === 'json' ? 'application/json' : 'application/geo+json').send(body);
       },

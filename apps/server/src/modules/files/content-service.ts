@@ -17,7 +17,7 @@ import type { FileRow, FilesRepository } from './repository.ts';
 import { sniffBlob } from './sniffing.ts';
 import type { FileBody } from '../../plugins/file-reply.ts';
 import { tooLargeAnswer } from '../../workers/errors.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { askedBy, storedBlob, type Processing } from '../../workers/processing.ts';
 
 export interface FileContentDeps {
   files: FilesRepository;
@@ -40,22 +40,22 @@ export class FileContentService {
   /**
    * The file's content. A download (`dl`) sends the bytes as stored; shown inline, compressed text formats are
    * decompressed so the browser (or the configuration editor) gets the text itself — whole and checked before the
-   * first byte is sent, so truncated or damaged data answers an error instead of a cut body.
+   * first byte is sent, so truncated or damaged data answers an error instead of a cut body. `signal`: the client
+   * has gone (the decompression is dropped unless someone else waits for it too).
    */
-  async open(actor: Actor | null, fileId: number, download: boolean): Promise<FileBody> {
-    const { file } = await this.deps.fileAccess.require(actor, fileId);
-    const stream = this.deps.blobs.read(file.blobKey);
+  async open(actor: Actor | null, fileId: number, download: boolean, signal?: AbortSignal): Promise<FileBody> {
+    const { file, user } = await this.deps.fileAccess.require(actor, fileId);
     const compression = file.attributes.compression;
     if (download || !compression || file.tag === null) {
       return {
-        stream,
+        stream: this.deps.blobs.read(file.blobKey),
         contentType: storedContentType(file.name, file.tag, compression),
         disposition: contentDisposition(download ? 'attachment' : 'inline', file.name),
         size: file.size,
         version: contentVersion(file),
       };
     }
-    const text = await this.deps.processing.inflate(stream).catch((err: unknown) => {
+    const text = await this.deps.processing.inflate(storedBlob(this.deps.blobs, file.blobKey), askedBy(user, signal)).catch((err: unknown) => {
       if (err instanceof MatsimFormatError) throw badRequest(`The file cannot be shown: ${err.message} Download it to get the bytes as stored.`);
       throw tooLargeAnswer(err);
     });
@@ -83,7 +83,7 @@ export class FileContentService {
     }
     const bytes = Buffer.from(xml, 'utf8');
     try {
-      await this.deps.processing.config(bytes);
+      await this.deps.processing.config(bytes, askedBy(user));
     } catch (err) {
       if (err instanceof MatsimFormatError) throw badRequest(`The configuration could not be read: ${err.message}`);
       throw tooLargeAnswer(err);
@@ -92,7 +92,7 @@ export class FileContentService {
     // (The sniffed attribute, not the blob: a concurrent save may have removed the blob already.)
     const stored = file.attributes.compression === 'gzip' ? gzipSync(bytes) : bytes;
     const blob = await this.deps.blobs.put([stored]);
-    const content = await sniffBlob(this.deps.processing, this.deps.blobs, blob.key, file.name);
+    const content = await sniffBlob(this.deps.processing, this.deps.blobs, blob.key, file.name, askedBy(user));
     const saved = await this.deps.configSaves.save(fileId, { blobKey: blob.key, size: blob.size, ...content }, user.userId, expected);
     if (!saved || 'stale' in saved) await this.removeBlob(blob.key);
     if (!saved) throw notFound(FILE_NOT_FOUND);
@@ -119,11 +119,13 @@ export class FileContentService {
     };
   }
 
-  async asJson(actor: Actor | null, fileId: number, format: 'json' | 'geojson'): Promise<unknown> {
-    const { file } = await this.deps.fileAccess.require(actor, fileId);
+  /** `signal`: the client has gone (the conversion is dropped unless someone else waits for it too). */
+  async asJson(actor: Actor | null, fileId: number, format: 'json' | 'geojson', signal?: AbortSignal): Promise<unknown> {
+    const { file, user } = await this.deps.fileAccess.require(actor, fileId);
     if (!isNetwork(file)) throw badRequest('Only network files can be converted to JSON or GeoJSON.');
     try {
-      return await this.deps.processing.networkJson(this.deps.blobs.read(file.blobKey), format, this.deps.maxNetworkJsonLinks);
+      const asker = askedBy(user, signal);
+      return await this.deps.processing.networkJson(storedBlob(this.deps.blobs, file.blobKey), format, this.deps.maxNetworkJsonLinks, asker);
     } catch (err) {
       if (err instanceof NetworkTooLargeError) {
         throw new HttpError(413, `The network has more than ${err.max} ${err.what}, too many to send as ${format === 'json' ? 'JSON' : 'GeoJSON'}.`);

@@ -12,7 +12,7 @@ import type { FileRow, FilesRepository } from './repository.ts';
 import { sniffBlob } from './sniffing.ts';
 import { tooLarge, type UploadPart } from './upload.ts';
 import { isZipBlob } from './zip-header.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { askedBy, type Processing } from '../../workers/processing.ts';
 
 export interface FilesServiceDeps {
   files: FilesRepository;
@@ -46,7 +46,7 @@ export class FilesService {
           throw err instanceof BlobTooLargeError ? tooLarge(maxUploadBytes) : err;
         });
         try {
-          const content = await sniffBlob(this.deps.processing, blobs, blob.key, part.filename);
+          const content = await sniffBlob(this.deps.processing, blobs, blob.key, part.filename, askedBy(user));
           Object.assign(content.attributes, part.attributes);
           if (type === JOB_FILE_TYPE && (await isZipBlob(blobs, blob.key))) content.attributes.archive = 'zip';
           stored.push(await files.insert({ name: part.filename, size: blob.size, blobKey: blob.key, ...content, type, createdBy: user.userId }));

@@ -6,7 +6,7 @@
 import { sniffDetails, type Input } from '@corridor/matsim';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { TooLargeToProcessError } from '../../workers/errors.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { storedBlob, type Asker, type Processing } from '../../workers/processing.ts';
 
 export interface ContentInfo {
   tag: string | null;
@@ -22,10 +22,10 @@ export async function contentInfo(input: Input, name: string): Promise<ContentIn
   return { tag: details.tag, attributes };
 }
 
-/** Sniffs the blob's head off the main thread. */
-export async function sniffBlob(processing: Processing, blobs: BlobStore, key: string, name: string): Promise<ContentInfo> {
+/** Sniffs the blob's head off the main thread, among the short tasks of `asker`. */
+export async function sniffBlob(processing: Processing, blobs: BlobStore, key: string, name: string, asker: Asker): Promise<ContentInfo> {
   try {
-    return await processing.sniff(blobs.read(key), name);
+    return await processing.sniff(storedBlob(blobs, key), name, asker);
   } catch (err) {
     if (err instanceof TooLargeToProcessError) return { tag: null, attributes: { sniffError: err.message } };
     throw err;

@@ -23,7 +23,7 @@ import type { DatasetsRepository } from '../datasets/repository.ts';
 import { TEAM_NOT_FOUND } from '../datasets/service.ts';
 import type { JobLifecycle } from '../runner-protocol/lifecycle.ts';
 import { ChangesetNotApplicable, type ChosenChangeset } from './apply-changesets.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { askedBy, storedBlob, type Processing } from '../../workers/processing.ts';
 import { tooLargeAnswer } from '../../workers/errors.ts';
 import { MatsimFormatError } from '@corridor/matsim';
 import { toJob } from './present.ts';
@@ -191,11 +191,11 @@ export class JobsService {
     if (!original) throw badRequest(FILE_NOT_IN_SCENARIO(chosenFile.name));
     let bytes: Uint8Array;
     try {
-      bytes = await this.deps.processing.applyChangesets(this.deps.blobs.read(original.blobKey), {
+      bytes = await this.deps.processing.applyChangesets(storedBlob(this.deps.blobs, original.blobKey), {
         crs: typeof crs === 'string' ? crs : undefined,
         changesets: chosen,
         gzip: original.attributes.compression === 'gzip',
-      });
+      }, askedBy({ userId }));
     } catch (err) {
       if (err instanceof ChangesetNotApplicable) throw badRequest(err.message);
       if (err instanceof MatsimFormatError) throw badRequest(`The network ${chosenFile.name} could not be read: ${err.message}`);

@@ -13,7 +13,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { DATASET_NOT_FOUND, type DatasetAccess } from '../datasets/access.ts';
 import type { ConfigFileRow, RunConfigRepository } from './repository.ts';
 import { TooLargeToProcessError } from '../../workers/errors.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { SERVER, storedBlob, type Processing } from '../../workers/processing.ts';
 
 export interface RunConfigDeps {
   repository: RunConfigRepository;
@@ -51,7 +51,7 @@ export class RunConfigService {
   private async answer(runId: number, file: ConfigFileRow, change: (config: Config) => Config): Promise<RunConfigAnswer> {
     const source = { fileId: file.id, name: file.name };
     try {
-      return { runId, source, config: change(await this.deps.processing.config(this.deps.blobs.read(file.blobKey))) };
+      return { runId, source, config: change(await this.deps.processing.config(storedBlob(this.deps.blobs, file.blobKey), SERVER)) };
     } catch (err) {
       if (err instanceof MatsimFormatError || err instanceof TooLargeToProcessError) return { runId, source, config: null };
       throw err;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream, createReadStream } from 'node:fs';
 import { removeBlobs, type BlobStore } from '../../storage/blob-store.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { askedBy, SERVER, type Processing } from '../../workers/processing.ts';
 import type { FileRow, FilesRepository } from '../files/repository.ts';
 import { sniffBlob } from '../files/sniffing.ts';
 import { isZipBlob } from '../files/zip-header.ts';
@@ -82,7 +82,9 @@ async function expandOne(deps: ZipExpandDeps, runId: number, zip: FileRow): Prom
     const zipPath = deps.blobs.localPath?.(zip.blobKey) ?? (await copyOut(deps.blobs, zip.blobKey, path.join(work, 'archive.zip')));
     const outDir = path.join(work, 'entries');
     await mkdir(outDir);
-    const result = await deps.processing.zipExtract(zipPath, outDir);
+    // The import's file work counts against the share of whoever uploaded the zip.
+    const asker = zip.createdBy === null ? SERVER : askedBy({ userId: zip.createdBy });
+    const result = await deps.processing.zipExtract(zipPath, outDir, asker);
     if ('refused' in result) throw new ZipRefusedError(zip.name, result.refused);
     for (const entry of result.entries) {
       const blob = await deps.blobs.putWith((temp) => moveFile(entry.file, temp));
@@ -105,7 +107,7 @@ async function expandOne(deps: ZipExpandDeps, runId: number, zip: FileRow): Prom
 }
 
 async function record(deps: ZipExpandDeps, entry: ExtractedEntry, blob: { key: string; size: number }, createdBy: number | null): Promise<FileRow> {
-  const content = await sniffBlob(deps.processing, deps.blobs, blob.key, entry.name);
+  const content = await sniffBlob(deps.processing, deps.blobs, blob.key, entry.name, createdBy === null ? SERVER : askedBy({ userId: createdBy }));
   return deps.files.insert({ name: entry.name, size: blob.size, blobKey: blob.key, ...content, createdBy });
 }
 

@@ -10,7 +10,7 @@ import { BlobTooLargeError, removeBlobs, type BlobStore, type ByteSource } from 
 import { sniffBlob } from '../files/sniffing.ts';
 import { tooLarge } from '../files/upload.ts';
 import type { NetworkProcessing } from '../network-processing/processor.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { SERVER, type Processing } from '../../workers/processing.ts';
 import type { JobLog } from './job-log.ts';
 import type { EndCondition, EndedJob, JobLifecycle, Outcome } from './lifecycle.ts';
 import type { OutputUsage, RunnerProtocolRepository, SeriesPoint } from './repository.ts';
@@ -87,7 +87,7 @@ export class JobReports {
       throw tooLarge(maxUploadBytes);
     });
     try {
-      const content = await sniffBlob(this.deps.processing, blobs, blob.key, path.posix.basename(name));
+      const content = await sniffBlob(this.deps.processing, blobs, blob.key, path.posix.basename(name), SERVER);
       let refusal: string | undefined;
       const added = await this.deps.repository
         .addOutput(job.id, job.datasetId, { name, size: blob.size, blobKey: blob.key, ...content, createdBy: job.createdBy }, (now) => {
@@ -146,7 +146,7 @@ function limitProblem(name: string, usage: OutputUsage, size: number, limits: Ou
 const SCORE_KEYS = { executed: 'avg_executed', worst: 'avg_worst', average: 'avg_average', best: 'avg_best' } as const;
 
 async function scorePoints(processing: Processing, csv: Buffer): Promise<SeriesPoint[]> {
-  const stats = await processing.scoreStats(new Uint8Array(csv));
+  const stats = await processing.scoreStats(new Uint8Array(csv), SERVER);
   return stats.entries.flatMap((entry) =>
     (Object.keys(SCORE_KEYS) as (keyof typeof SCORE_KEYS)[])
       .filter((field) => Number.isFinite(entry[field]))
@@ -155,7 +155,7 @@ async function scorePoints(processing: Processing, csv: Buffer): Promise<SeriesP
 }
 
 async function modePoints(processing: Processing, csv: Buffer): Promise<SeriesPoint[]> {
-  const stats = await processing.modeStats(new Uint8Array(csv));
+  const stats = await processing.modeStats(new Uint8Array(csv), SERVER);
   return stats.entries.flatMap((entry) =>
     Object.entries(entry.values)
       .filter((pair): pair is [string, number] => Number.isFinite(pair[1]))

@@ -18,7 +18,7 @@ import type { Actor } from '../../shared/access.ts';
 import { badRequest } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { tooLargeAnswer } from '../../workers/errors.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { askedBy, storedBlob, type Asker, type Processing } from '../../workers/processing.ts';
 import type { ChangesetsRepository } from '../changesets/repository.ts';
 import type { DatasetAccess } from '../datasets/access.ts';
 import { ChangesetNotApplicable, type ChosenChangeset } from '../jobs/apply-changesets.ts';
@@ -45,8 +45,9 @@ export class ScenarioExportService {
   constructor(private readonly deps: ScenarioExportDeps) {}
 
   async export(actor: Actor | null, scenarioId: number, input: ExportInput): Promise<ExportAnswer> {
-    const { dataset: scenario } = await this.deps.access.require(actor, scenarioId, 'read');
+    const { dataset: scenario, user } = await this.deps.access.require(actor, scenarioId, 'read');
     if (scenario.type !== 'scenario') throw badRequest(EXPORT_MESSAGES.notAScenario);
+    const asker = askedBy(user);
 
     const chosen: { id: number; role: FileRole }[] = [
       ...SINGLE_FILE_ROLES.flatMap((role) => (input.files[role] === undefined ? [] : [{ id: input.files[role], role }])),
@@ -60,8 +61,8 @@ export class ScenarioExportService {
     const entries = zipEntries(chosen.map((file): ExportedFile => ({ ...file, name: rows.get(file.id)!.name })));
     const configRow = rows.get(input.files.config)!;
     const networkRow = rows.get(input.files.network)!;
-    const config = await this.readConfig(configRow);
-    const network = changesets.length > 0 ? await this.networkWithChangesets(networkRow, changesets, scenario.attributes.__crs) : undefined;
+    const config = await this.readConfig(configRow, asker);
+    const network = changesets.length > 0 ? await this.networkWithChangesets(networkRow, changesets, scenario.attributes.__crs, asker) : undefined;
     const configText = await collectText(writeConfig(exportConfig(config, entries)));
 
     const sources = entries.map((entry): ZipSource => {
@@ -83,9 +84,9 @@ export class ScenarioExportService {
     });
   }
 
-  private async readConfig(row: ExportFileRow): Promise<Config> {
+  private async readConfig(row: ExportFileRow, asker: Asker): Promise<Config> {
     try {
-      return await this.deps.processing.config(this.deps.blobs.read(row.blobKey));
+      return await this.deps.processing.config(storedBlob(this.deps.blobs, row.blobKey), asker);
     } catch (err) {
       if (err instanceof MatsimFormatError) throw badRequest(EXPORT_MESSAGES.configUnreadable(row.name, err.message));
       throw tooLargeAnswer(err);
@@ -93,13 +94,13 @@ export class ScenarioExportService {
   }
 
   /** The same replay a run's network gets (`jobs/apply-changesets.ts`), bounded like it; 400 with the reason. */
-  private async networkWithChangesets(row: ExportFileRow, changesets: ChosenChangeset[], crs: unknown): Promise<Uint8Array> {
+  private async networkWithChangesets(row: ExportFileRow, changesets: ChosenChangeset[], crs: unknown, asker: Asker): Promise<Uint8Array> {
     try {
-      return await this.deps.processing.applyChangesets(this.deps.blobs.read(row.blobKey), {
+      return await this.deps.processing.applyChangesets(storedBlob(this.deps.blobs, row.blobKey), {
         crs: typeof crs === 'string' ? crs : undefined,
         changesets,
         gzip: row.attributes.compression === 'gzip',
-      });
+      }, asker);
     } catch (err) {
       if (err instanceof ChangesetNotApplicable) throw badRequest(err.message);
       if (err instanceof MatsimFormatError) throw badRequest(EXPORT_MESSAGES.networkUnreadable(row.name, err.message));

@@ -18,7 +18,7 @@ import {
 } from '@corridor/contract';
 import { requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { SERVER, type Processing } from '../../workers/processing.ts';
 import type { FeaturesService } from '../features/service.ts';
 import type { FilesService } from '../files/service.ts';
 import { cleanName, type UploadPart } from '../files/upload.ts';
@@ -100,7 +100,7 @@ export class ServerFilesService {
   }
 
   private zipContent(file: string): Promise<ZipContent> {
-    return this.deps.processing.zipContent(file, ZIP_CONTENT_MAX_ENTRIES).catch((err: unknown) => ({ zipError: (err as Error).message }));
+    return this.deps.processing.zipContent(file, ZIP_CONTENT_MAX_ENTRIES, SERVER).catch((err: unknown) => ({ zipError: (err as Error).message }));
   }
 
   private async uploadPart(root: string, file: Resolved): Promise<{ part: UploadPart; handle: FileHandle }> {

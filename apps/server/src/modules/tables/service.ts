@@ -24,7 +24,7 @@ import { buildTableQuery, detectSeparator, type BuildOptions, headerCells, moder
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { askedBy, SERVER, storedBlob, type Asker, type Processing } from '../../workers/processing.ts';
 import { viewerOf, type DatasetAccess } from '../datasets/access.ts';
 import type { DatasetListRow, DatasetsRepository } from '../datasets/repository.ts';
 import { ROW_ORDINAL, TableEngineError, type TableEngine } from './engine.ts';
@@ -106,17 +106,17 @@ export class TablesService {
     await this.deps.access.require(actor, datasetId, 'edit');
     const file = await this.deps.tables.datasetFile(datasetId, fileId);
     if (!file) throw notFound(TABLE_MESSAGES.noFile);
-    return this.importDatasetFile(datasetId, file, requestedName);
+    return this.importDatasetFile(datasetId, file, requestedName, askedBy(requireUser(actor)));
   }
 
   /** Imports one file of a dataset; no access check (callers check, or it is the platform's own post-processing). */
-  async importDatasetFile(datasetId: number, file: DatasetFileRow, requestedName?: string | null): Promise<DatasetTable> {
+  async importDatasetFile(datasetId: number, file: DatasetFileRow, requestedName?: string | null, asker: Asker = SERVER): Promise<DatasetTable> {
     const label = path.posix.basename(file.name);
     if (!isImportableTableFile(file.name)) throw badRequest(TABLE_MESSAGES.notImportable(label));
     const name = requestedName?.trim() || defaultTableName(file.name);
     if (name.length === 0 || name.length > 100) throw badRequest(TABLE_MESSAGES.badName);
     const { blobs, engine, processing } = this.deps;
-    const head = await processing.csvHead(blobs.read(file.blobKey));
+    const head = await processing.csvHead(storedBlob(blobs, file.blobKey), asker);
     if (head.empty || head.firstLine.trim() === '') throw badRequest(TABLE_MESSAGES.empty(label));
     const separator = detectSeparator(head.firstLine);
     const storage = randomUUID();

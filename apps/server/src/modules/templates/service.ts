@@ -12,7 +12,7 @@ import { download, DownloadError } from '../engine-setup/download.ts';
 import { sniffBlob } from '../files/sniffing.ts';
 import type { NewFile } from '../files/repository.ts';
 import { TEMPLATES, type TemplateDefinition } from './catalogue.ts';
-import type { Processing } from '../../workers/processing.ts';
+import { SERVER, type Processing } from '../../workers/processing.ts';
 
 /** A template file stored as a blob, ready to become a file row of the new scenario. */
 export type TemplateFile = Omit<NewFile, 'createdBy'>;
@@ -59,7 +59,7 @@ export class ScenarioTemplates {
       const crs = template.download ? await this.fetchAll(template, stored) : await this.generate(stored);
       const files: TemplateFile[] = [];
       for (const { name, blob } of stored) {
-        const content = await sniffBlob(this.options.processing, this.options.blobs, blob.key, name);
+        const content = await sniffBlob(this.options.processing, this.options.blobs, blob.key, name, SERVER);
         files.push({ name, size: blob.size, blobKey: blob.key, ...content });
       }
       return { files, crs };
