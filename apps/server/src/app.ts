@@ -35,6 +35,7 @@ import { MailRateLimiter } from './modules/account-mail/rate-limiter.ts';
 import { AccountMailRepository } from './modules/account-mail/repository.ts';
 import { accountMailRoutes } from './modules/account-mail/routes.ts';
 import { AccountMailService } from './modules/account-mail/service.ts';
+import { AccountNotices } from './modules/account-mail/notices.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { MailService } from './modules/mail/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -118,12 +119,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const settings = new SettingsService(new SettingsRepository(db));
   // Mail (SMTP settings) and the account flows that mail one-time links; sign-up uses them too.
   const mail = new MailService(settings, app.log);
+  const accountMailRepository = new AccountMailRepository(db);
+  // Mails to a user's verified addresses when an address is added or the password changes (profile uses it too).
+  const accountNotices = new AccountNotices(accountMailRepository, mail);
   const accountMail = new AccountMailService({
-    repository: new AccountMailRepository(db),
+    repository: accountMailRepository,
     mail,
     settings,
     features,
     limiter: new MailRateLimiter(undefined, () => now().getTime()),
+    notices: accountNotices,
     publicUrl: config.publicUrl,
     now,
   });
@@ -135,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const adminAccounts = new AdminAccountsService(adminAccountsRepository, accountsRepository, seats);
   // Devices, password and API keys; the API keys also authenticate requests (resolveActor and GET /metrics below).
   const profileRepository = new ProfileRepository(db);
-  const profile = new ProfileService(profileRepository, accountsRepository);
+  const profile = new ProfileService(profileRepository, accountsRepository, accountNotices);
   const apiKeyAuth = new ApiKeyAuth(profileRepository, now);
   const installationKeys = new InstallationKeys(config.dataDir);
   const licenses = new LicensesService(

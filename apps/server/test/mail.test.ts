@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { MAIL_MESSAGES, SECRET_MASK, type SettingsUpdate } from '@corridor/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountTokens } from '../src/db/schema.ts';
 import { LOGIN_FAILED } from '../src/modules/accounts/service.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
@@ -17,11 +17,14 @@ let smtp: TestSmtpServer;
 let t: TestApp;
 let admin: string;
 
-beforeAll(async () => {
+// A mail server per test: a notice sent in the background by one test (an address added) never reaches the next.
+beforeEach(async () => {
   smtp = await startSmtpServer();
 });
-afterAll(() => smtp?.close());
-afterEach(() => t?.close());
+afterEach(async () => {
+  await t?.close();
+  await smtp?.close();
+});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function call(method: Method, url: string, options: { cookie?: string; payload?: object; ip?: string; host?: string } = {}) {

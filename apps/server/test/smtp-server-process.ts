@@ -8,7 +8,10 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   from: string;
+  /** The To header's addresses. */
   to: string[];
+  /** The SMTP envelope's recipients (RCPT TO): where the message was actually delivered. */
+  rcptTo: string[];
   subject: string;
   text: string;
 }
@@ -32,10 +35,11 @@ const server = new SMTPServer({
     if (auth.username === user && auth.password === password) return callback(null, { user: auth.username });
     callback(new Error('Invalid username or password'));
   },
-  onData(stream, _session, callback) {
+  onData(stream, session, callback) {
+    const rcptTo = session.envelope.rcptTo.map((recipient) => recipient.address);
     simpleParser(stream)
       .then((parsed) => {
-        send({ type: 'mail', mail: { from: addresses(parsed.from).join(', '), to: addresses(parsed.to), subject: parsed.subject ?? '', text: parsed.text ?? '' } });
+        send({ type: 'mail', mail: { from: addresses(parsed.from).join(', '), to: addresses(parsed.to), rcptTo, subject: parsed.subject ?? '', text: parsed.text ?? '' } });
         callback();
       })
       .catch((err: Error) => callback(err));

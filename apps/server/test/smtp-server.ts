@@ -21,8 +21,10 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Mail settings that deliver here (plain SMTP with authentication); `overrides` change some of them. */
   settings(overrides?: SettingsUpdate): SettingsUpdate;
-  /** The next message to `to` that no earlier call returned; fails after `timeoutMs`. */
+  /** The next message delivered to `to` (an envelope recipient) that no earlier call returned; fails after `timeoutMs`. */
   nextMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Every message received so far counts as returned: nextMail waits for later ones. */
+  skipReceived(): void;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,8 @@ export async function startSmtpServer(user = 'mailer', password = 'mail-secret')
     });
   });
 
-  const untaken = (to: string) => received.find((mail) => !taken.has(mail) && mail.to.some((address) => address.toLowerCase() === to.toLowerCase()));
+  // Delivered to `to`: the envelope's recipients, not what a header claims.
+  const untaken = (to: string) => received.find((mail) => !taken.has(mail) && mail.rcptTo.some((address) => address.toLowerCase() === to.toLowerCase()));
 
   return {
     port,
@@ -80,6 +83,9 @@ export async function startSmtpServer(user = 'mailer', password = 'mail-secret')
         listeners.add(check);
         check();
       });
+    },
+    skipReceived() {
+      for (const mail of received) taken.add(mail);
     },
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -19,9 +19,24 @@ export type UserEmail = z.infer<typeof UserEmail>;
 
 export const EMAIL_MAX = 254;
 
-/** Something@somewhere, no spaces; the rest is for the mail server to judge (spec 1 §5: it must contain "@"). */
+/**
+ * Characters a mail library reads as more than one plain mailbox (issue 23 finding 9): a list (`,` `;`), a display
+ * name's angle brackets and quotes, comments `(…)`, groups `:`, domain literals `[…]`, escapes `\\`, a second `@`,
+ * whitespace, control and invisible format characters.
+ */
+const NOT_IN_MAILBOX = /[\s\p{Cc}\p{Cf}@,;<>"()[\]\\:]/u;
+
+/**
+ * Exactly one plain mailbox, `local@domain`: no display name, no list, nothing quoted or bracketed, a domain without
+ * empty labels. What is accepted is stored and delivered to as it is; the rest is for the mail server to judge
+ * (spec 1 §5: it must contain "@").
+ */
 export function isEmailAddress(text: string): boolean {
-  return text.length <= EMAIL_MAX && /^[^\s@]+@[^\s@]+$/.test(text);
+  const at = text.indexOf('@');
+  if (text.length > EMAIL_MAX || at <= 0 || at === text.length - 1) return false;
+  const local = text.slice(0, at);
+  const domain = text.slice(at + 1);
+  return !NOT_IN_MAILBOX.test(local) && !NOT_IN_MAILBOX.test(domain) && domain.split('.').every((label) => label !== '');
 }
 
 export const AddEmailRequest = z.object({ email: PlainText().max(EMAIL_MAX) });
@@ -48,7 +63,8 @@ export type SetPasswordAnswer = z.infer<typeof SetPasswordAnswer>;
 
 /** Texts of the server's answers that the pages show as they are. */
 export const MAIL_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address.',
+  invalidEmail: 'Please enter one plain email address such as name@example.org: no name, angle brackets, quotes, commas, semicolons or spaces.',
+  invalidSender: 'Please enter the sender address as one plain email address such as corridor@example.org: no name, angle brackets, quotes, commas, semicolons or spaces.',
   emailExists: 'This address is already registered for this account.',
   emailNotFound: 'The email address could not be found.',
   alreadyVerified: 'This address is verified already.',

@@ -1,7 +1,7 @@
 /** SQL for a user's e-mail addresses and the one-time link tokens. No rules here: see service.ts. */
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { accountTokens, emails, loginTokens, users } from '../../db/schema.ts';
+import { accountTokens, apiKeys, emails, loginTokens, users } from '../../db/schema.ts';
 import type { LinkPurpose } from './tokens.ts';
 
 export interface EmailRow {
@@ -49,6 +49,16 @@ export class AccountMailRepository {
 
   listEmails(userId: number): Promise<EmailRow[]> {
     return this.db.select(emailColumns).from(emails).where(eq(emails.userId, userId)).orderBy(asc(emails.id));
+  }
+
+  /** Where notices about the account go (account-mail/notices.ts). */
+  async verifiedAddresses(userId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ email: emails.email })
+      .from(emails)
+      .where(and(eq(emails.userId, userId), eq(emails.verified, true)))
+      .orderBy(asc(emails.id));
+    return rows.map((row) => row.email);
   }
 
   async findEmail(userId: number, id: number): Promise<EmailRow | null> {
@@ -122,8 +132,8 @@ export class AccountMailRepository {
 
   /**
    * Redeems a set-password token: the new password, every other open set-password link of the user spent, every
-   * device signed out (whoever knew the old password is out), and the mailed address verified (the mail reached its
-   * owner). False when the token was used meanwhile.
+   * device signed out and every API key deleted (whoever knew the old password or held a key is out: issue 23), and
+   * the mailed address verified (the mail reached its owner). False when the token was used meanwhile.
    */
   redeemPassword(token: { id: number; userId: number; emailId: number | null }, passwordHash: string, at: Date): Promise<boolean> {
     return this.db.transaction(async (tx) => {
@@ -134,6 +144,7 @@ export class AccountMailRepository {
         .set({ used: at })
         .where(and(eq(accountTokens.userId, token.userId), eq(accountTokens.purpose, 'set-password'), isNull(accountTokens.used)));
       await tx.delete(loginTokens).where(eq(loginTokens.userId, token.userId));
+      await tx.delete(apiKeys).where(eq(apiKeys.userId, token.userId));
       if (token.emailId !== null) {
         await tx.update(emails).set({ verified: true, verifiedTimestamp: at }).where(and(eq(emails.id, token.emailId), eq(emails.verified, false)));
       }

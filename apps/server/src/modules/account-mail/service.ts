@@ -5,13 +5,14 @@
  */
 import { isEmailAddress, MAIL_MESSAGES, SET_PASSWORD_MIN, type UserEmail } from '@corridor/contract';
 import { hashPassword } from '../../security/password.ts';
-import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
+import { isAdmin, requireSession, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../shared/errors.ts';
 import type { FeaturesService } from '../features/service.ts';
 import { resetPasswordMessage, verifyEmailMessage, welcomeMessage } from '../mail/messages.ts';
 import type { MailService } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { admission, type Admission } from './domains.ts';
+import type { AccountNotices } from './notices.ts';
 import type { MailRateLimiter } from './rate-limiter.ts';
 import type { AccountMailRepository, EmailRow, TokenRow } from './repository.ts';
 import { hashLinkToken, LINK_PATHS, LINK_VALIDITY_MS, newLinkToken, type LinkPurpose } from './tokens.ts';
@@ -22,6 +23,7 @@ export interface AccountMailDeps {
   settings: SettingsService;
   features: FeaturesService;
   limiter: MailRateLimiter;
+  notices: AccountNotices;
   /** PUBLIC_URL: when set, every mailed link starts with its origin. */
   publicUrl: URL | null;
   now: () => Date;
@@ -39,28 +41,35 @@ export class AccountMailService {
   constructor(private readonly deps: AccountMailDeps) {}
 
   // ---- e-mail addresses (profile, and administrators for any user) ------------------------------------------
+  // Reading them works with an API key; changing them needs a session (the user's or an administrator's): an address
+  // that receives reset links is the way to the password, and a key must not open it (issue 23).
 
   async listEmails(actor: Actor | null, userId: number): Promise<UserEmail[]> {
-    await this.requireSelfOrAdmin(actor, userId);
+    await this.requireSelfOrAdmin(requireUser(actor), userId);
     return (await this.deps.repository.listEmails(userId)).map(userEmail);
   }
 
+  /** The user's verified addresses are told (not the new one: it is not theirs until verified). */
   async addEmail(actor: Actor | null, userId: number, input: string): Promise<UserEmail> {
-    await this.requireSelfOrAdmin(actor, userId);
+    const caller = requireSession(actor);
+    await this.requireSelfOrAdmin(caller, userId);
     const email = input.trim();
     if (!isEmailAddress(email)) throw badRequest(MAIL_MESSAGES.invalidEmail);
     if (await this.deps.repository.hasEmail(userId, email)) throw conflict(MAIL_MESSAGES.emailExists);
-    return userEmail(await this.deps.repository.addEmail(userId, email));
+    const notices = await this.deps.notices.before(userId);
+    const added = await this.deps.repository.addEmail(userId, email);
+    notices.addressAdded(email, caller.userId !== userId);
+    return userEmail(added);
   }
 
   async deleteEmail(actor: Actor | null, userId: number, id: number): Promise<void> {
-    await this.requireSelfOrAdmin(actor, userId);
+    await this.requireSelfOrAdmin(requireSession(actor), userId);
     if (!(await this.deps.repository.deleteEmail(userId, id))) throw notFound(MAIL_MESSAGES.emailNotFound);
   }
 
   /** "Verify now!": mails a link to `/-/verify-email/{token}`; a mail failure is the answer (503/502). */
   async sendVerification(actor: Actor | null, userId: number, id: number, requester: Requester): Promise<void> {
-    const user = await this.requireSelfOrAdmin(actor, userId);
+    const user = await this.requireSelfOrAdmin(requireSession(actor), userId);
     const email = await this.deps.repository.findEmail(userId, id);
     if (!email) throw notFound(MAIL_MESSAGES.emailNotFound);
     if (email.verified) throw conflict(MAIL_MESSAGES.alreadyVerified);
@@ -99,11 +108,14 @@ export class AccountMailService {
     }
   }
 
+  /** Every device of the user is signed out and every API key deleted; the addresses verified before are told. */
   async setPassword(token: string, password: string): Promise<{ username: string }> {
     if (password.length < SET_PASSWORD_MIN) throw badRequest(MAIL_MESSAGES.passwordTooShort);
     const row = await this.redeemable(token, 'set-password');
     const passwordHash = await hashPassword(password);
+    const notices = await this.deps.notices.before(row.userId);
     if (!(await this.deps.repository.redeemPassword(row, passwordHash, this.deps.now()))) throw new HttpError(410, MAIL_MESSAGES.linkUsed);
+    notices.passwordChanged('link');
     return { username: row.username };
   }
 
@@ -139,8 +151,7 @@ export class AccountMailService {
   // ---- helpers -------------------------------------------------------------------------------------------------
 
   /** Self or an administrator; anyone else gets 404, as if the user did not exist. */
-  private async requireSelfOrAdmin(actor: Actor | null, userId: number): Promise<{ id: number; username: string }> {
-    const caller = requireUser(actor);
+  private async requireSelfOrAdmin(caller: Actor, userId: number): Promise<{ id: number; username: string }> {
     const user = caller.userId === userId || isAdmin(caller) ? await this.deps.repository.findUser(userId) : null;
     if (!user) throw notFound('The user could not be found.');
     return user;

@@ -50,3 +50,33 @@ export function welcomeMessage(to: string, username: string, link: string, valid
       `The link works once and expires in ${validDays} days.${activation}\n\nIf you did not sign up, you can ignore this message.${SIGNATURE}`,
   };
 }
+
+/** To the addresses verified before: someone added an address to the account (issue 23: an unnoticed takeover starts so). */
+export function addressAddedMessage(to: string, username: string, added: string, byAdministrator: boolean): MailMessage {
+  const who = byAdministrator ? 'An administrator added' : 'Someone signed in as you added';
+  return {
+    to,
+    subject: 'Corridor: an email address was added to your account',
+    text:
+      `Hello ${username},\n\n${who} the email address ${added} to your Corridor account "${username}". ` +
+      `Once verified, that address can receive links to set a new password.\n\n` +
+      `If you did not expect this, sign in, delete the address under My Profile > Emails and change your password.${SIGNATURE}`,
+  };
+}
+
+/** To the addresses verified before: the account's password changed; its other devices are signed out, its API keys deleted. */
+export function passwordChangedMessage(to: string, username: string, how: 'own' | 'administrator' | 'link'): MailMessage {
+  const what = {
+    own: 'was changed from a signed-in device',
+    administrator: 'was set by an administrator',
+    link: 'was set through a link mailed to one of your addresses',
+  }[how];
+  return {
+    to,
+    subject: 'Corridor: your password was changed',
+    text:
+      `Hello ${username},\n\nthe password of your Corridor account "${username}" ${what}. ` +
+      `Your other devices were signed out and your API keys were deleted; create new keys for your scripts under My Profile.\n\n` +
+      `If you did not do this, use "Forgot password" on the sign-in page to set a new password, or ask an administrator.${SIGNATURE}`,
+  };
+}

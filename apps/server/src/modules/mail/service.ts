@@ -5,7 +5,7 @@
 import { isEmailAddress, MAIL_MESSAGES, type Settings, type TestSmtpRequest } from '@corridor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
-import { requireAdmin, type Actor } from '../../shared/access.ts';
+import { requireAdmin, requireSession, type Actor } from '../../shared/access.ts';
 import { badRequest, HttpError } from '../../shared/errors.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { testMessage, type MailMessage } from './messages.ts';
@@ -34,7 +34,18 @@ export class MailService {
 
   /** Sends without keeping the caller waiting; a failure is logged (`what` says which mail it was). */
   sendLater(message: MailMessage, what: string): void {
-    const sending: Promise<void> = this.send(message)
+    this.background(() => this.send(message), what);
+  }
+
+  /** Like sendLater for mails that matter only where mail works (notices): without mail settings, nothing and no warning. */
+  noticeLater(message: MailMessage, what: string): void {
+    this.background(async () => {
+      if (await this.configured()) await this.send(message);
+    }, what);
+  }
+
+  private background(work: () => Promise<void>, what: string): void {
+    const sending: Promise<void> = work()
       .catch((err: unknown) => this.log.warn({ err, what }, 'a mail could not be sent'))
       .finally(() => this.pending.delete(sending));
     this.pending.add(sending);
@@ -45,9 +56,12 @@ export class MailService {
     while (this.pending.size > 0) await Promise.all(this.pending);
   }
 
-  /** Spec 3 §2.13 "Test Connection": a test message with the form's unsaved settings. */
+  /**
+   * Spec 3 §2.13 "Test Connection": a test message with the form's unsaved settings. An administrator's session only:
+   * with a key, unsaved settings with the stored password would hand that password to any server the key names.
+   */
   async test(actor: Actor | null, request: TestSmtpRequest): Promise<void> {
-    requireAdmin(actor);
+    requireSession(requireAdmin(actor));
     if (!isEmailAddress(request.email)) throw badRequest(MAIL_MESSAGES.invalidEmail);
     const settings = await this.settings.withUnsaved(request.settings);
     if (!settings.emailSmtpServer.trim()) throw badRequest('Please enter the SMTP server.');
@@ -55,10 +69,19 @@ export class MailService {
     await this.sendWith(settings, testMessage(request.email));
   }
 
+  /**
+   * Delivers to exactly `message.to`: sender and recipient go to nodemailer as address objects, which it does not
+   * parse as lists or display names (issue 23 finding 9). Either one that is not one plain mailbox (an address stored
+   * before that rule) is refused with 400 before anything is sent.
+   */
   private async sendWith(settings: Settings, message: MailMessage): Promise<void> {
+    const from = settings.emailSenderAddress.trim();
+    if (!isEmailAddress(from)) throw badRequest(MAIL_MESSAGES.invalidSender);
+    if (!isEmailAddress(message.to)) throw badRequest(MAIL_MESSAGES.invalidEmail);
     const transport = createTransport(smtpOptions(settings, this.timeoutMs));
     try {
-      await transport.sendMail({ from: settings.emailSenderAddress.trim(), to: message.to, subject: message.subject, text: message.text });
+      const mailbox = (address: string) => ({ name: '', address });
+      await transport.sendMail({ from: mailbox(from), to: mailbox(message.to), subject: message.subject, text: message.text });
     } catch (err) {
       throw new HttpError(502, smtpFailure(err));
     } finally {

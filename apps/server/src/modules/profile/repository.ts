@@ -52,12 +52,16 @@ export class ProfileRepository {
     return rows.length > 0;
   }
 
-  /** The new hash, and every device of the user signed out but `keep` (the caller's own device, if any). */
+  /**
+   * The new hash, every device of the user signed out but `keep` (the caller's own device, if any), and every API key
+   * of the user deleted (a key that outlived a password change would outlive a recovered account: issue 23).
+   */
   async setPassword(userId: number, passwordHash: string, keep: string | null): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
       const others = keep === null ? undefined : ne(loginTokens.token, keep);
       await tx.delete(loginTokens).where(and(eq(loginTokens.userId, userId), others));
+      await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
     });
   }
 

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../security/password.ts';
 import { newSecretToken } from '../../security/secret-token.ts';
 import { isAdmin, requireSession, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, forbidden, notFound } from '../../shared/errors.ts';
+import type { AccountNotices } from '../account-mail/notices.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { deviceName } from './device-name.ts';
 import type { ApiKeyRow, ProfileRepository } from './repository.ts';
@@ -17,6 +18,8 @@ export class ProfileService {
   constructor(
     private readonly profile: ProfileRepository,
     private readonly accounts: AccountsRepository,
+    /** Mails the user's verified addresses when their password changes. */
+    private readonly notices: AccountNotices,
   ) {}
 
   async devices(actor: Actor | null, userId: number): Promise<Device[]> {
@@ -41,7 +44,8 @@ export class ProfileService {
   /**
    * Own password: the old one must be right, the new one as long as setup asks for. The caller's device stays
    * signed in, every other device of theirs is signed out. An administrator overwriting another user's password
-   * gives no old one (spec 3 §5: at least 5 characters) and signs all of that user's devices out.
+   * gives no old one (spec 3 §5: at least 5 characters) and signs all of that user's devices out. Either way the
+   * user's API keys are deleted and their verified addresses told (issue 23); an API key can do neither.
    */
   async changePassword(actor: Actor | null, userId: number, input: ChangePasswordRequest): Promise<void> {
     const caller = await this.account(requireSession(actor), userId);
@@ -53,7 +57,9 @@ export class ProfileService {
       if (!stored || !(await verifyPassword(input.oldPW, stored))) throw badRequest(PROFILE_MESSAGES.wrongOldPassword);
     }
     if ([...input.newPW].length < min) throw badRequest(PROFILE_MESSAGES.passwordTooShort(min));
+    const notices = await this.notices.before(userId);
     await this.profile.setPassword(userId, await hashPassword(input.newPW), own ? caller.token : null);
+    notices.passwordChanged(own ? 'own' : 'administrator');
   }
 
   /** Listing and deleting keys works with an API key too (a script may revoke itself). */

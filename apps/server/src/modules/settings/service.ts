@@ -3,12 +3,15 @@
  * The SMTP password never leaves the server in clear: answers carry SECRET_MASK (or '' when none is stored), and an
  * update carrying the mask keeps the stored password.
  */
-import { DEFAULT_SETTINGS, SECRET_MASK, Settings, type SettingsUpdate } from '@corridor/contract';
-import { requireAdmin, type Actor } from '../../shared/access.ts';
+import { DEFAULT_SETTINGS, isEmailAddress, MAIL_MESSAGES, SECRET_MASK, Settings, type SettingsUpdate } from '@corridor/contract';
+import { requireAdmin, requireSession, type Actor } from '../../shared/access.ts';
+import { badRequest } from '../../shared/errors.ts';
 import type { SettingsRepository } from './repository.ts';
 
 type SettingKey = keyof Settings;
 const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+/** The SMTP settings: only an administrator's session changes them. */
+const MAIL_SETTING_KEYS = SETTING_KEYS.filter((key) => key.startsWith('email'));
 
 /**
  * Not a setting of the contract: the origin (`https://host`) an administrator last saved the settings from. Mailed
@@ -36,11 +39,18 @@ export class SettingsService {
     return masked(await this.stored());
   }
 
-  /** Changes the fields the update names; `origin` is where the administrator's request came from. */
+  /**
+   * Changes the fields the update names; `origin` is where the administrator's request came from. With an API key
+   * (issue 23, docs/decisions.md): no mail setting, since whoever chooses the mail server or sender receives every
+   * reset link, and the origin is not kept, since a key's Host header would choose the site of links mailed to others.
+   */
   async update(actor: Actor | null, update: SettingsUpdate, origin: string | null): Promise<Settings> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
+    if (MAIL_SETTING_KEYS.some((key) => update[key] !== undefined)) requireSession(admin);
+    const sender = update.emailSenderAddress?.trim();
+    if (sender && !isEmailAddress(sender)) throw badRequest(MAIL_MESSAGES.invalidSender);
     const entries: [string, unknown][] = Object.entries(keepStoredPassword(update)).filter(([, value]) => value !== undefined);
-    if (origin) entries.push([LINK_ORIGIN_KEY, origin]);
+    if (origin && admin.via === 'session') entries.push([LINK_ORIGIN_KEY, origin]);
     await this.repository.save(entries);
     return this.get(actor);
   }

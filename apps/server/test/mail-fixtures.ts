@@ -1,0 +1,55 @@
+/**
+ * An app whose mail settings deliver to the tests' real SMTP server (smtp-server.ts), with the calls the account
+ * security tests make: as a session, as an API key or anonymously; a verified address of a user; a user's API key.
+ */
+import { CreatedApiKey, type SettingsUpdate } from '@corridor/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { linkIn, tokenOf, type TestSmtpServer } from './smtp-server.ts';
+import type { Session } from './workspace-helpers.ts';
+
+/** Who calls: a session (cookie), an API key (`Authorization: Bearer` only) or nobody. */
+export type Caller = { cookie: string } | { key: string } | null;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface MailApp {
+  t: TestApp;
+  /** The administrator's session. */
+  admin: { cookie: string };
+  call(caller: Caller, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse>;
+}
+
+export async function appWithMail(smtp: TestSmtpServer, settings: SettingsUpdate = smtp.settings()): Promise<MailApp> {
+  const t = await createTestApp();
+  const admin = { cookie: await setupAdmin(t.app) };
+  const call: MailApp['call'] = (caller, method, url, payload) => {
+    const headers: Record<string, string> = {};
+    if (caller && 'cookie' in caller) headers.cookie = caller.cookie;
+    if (caller && 'key' in caller) headers.authorization = `Bearer ${caller.key}`;
+    return t.app.inject({ method, url: `${API}${url}`, headers, payload });
+  };
+  expect((await call(admin, 'PUT', '/corridor/settings', settings)).statusCode).toBe(200);
+  return { t, admin, call };
+}
+
+/** The user's session adds the address, has it mailed a verification link and opens it; answers the address id. */
+export async function verifiedAddress(app: MailApp, smtp: TestSmtpServer, user: Session, email: string): Promise<number> {
+  const added = await app.call(user, 'POST', `/accounts/users/${user.userId}/emails`, { email });
+  expect(added.statusCode, added.body).toBe(200);
+  const verify = await app.call(user, 'POST', `/accounts/users/${user.userId}/emails/${added.json().id}/verify`);
+  expect(verify.statusCode, verify.body).toBe(200);
+  const token = tokenOf(linkIn(await smtp.nextMail(email), '/-/verify-email/'));
+  expect((await app.call(null, 'POST', '/accounts/verify-email', { token })).statusCode).toBe(200);
+  return added.json().id;
+}
+
+/** A new API key of the user (made with their session); answers the full key for `Authorization: Bearer`. */
+export async function apiKeyOf(app: MailApp, user: { cookie: string; userId: number }, description = 'script'): Promise<{ key: string }> {
+  const created = await app.call(user, 'POST', `/accounts/users/${user.userId}/apikeys`, { description });
+  expect(created.statusCode, created.body).toBe(200);
+  return { key: CreatedApiKey.parse(created.json()).data.data };
+}
+
+/** The message of an error answer. */
+export const messageOf = (response: LightMyRequestResponse) => (response.json() as { message?: string }).message;
