@@ -2,17 +2,20 @@
  * Jobs in the bubblewrap sandbox, end to end (harness: flow.ts): a hostile jar scheduled with the shipped template
  * "MATSim Controller with Corridor" reads nothing of DATA_DIR nor the runner's token and writes nothing outside its
  * folder; the demo run finishes sandboxed, as `nobody`, and no output file names a host folder (the job folder is
- * /job inside the sandbox); a runner whose bwrap is missing refuses templates that allow
+ * /job inside the sandbox); a job's /tmp is on disk in its job folder, its processes and memory are limited (a
+ * fork loop stops at the process limit, an allocation past the memory limit fails the run "out of memory") and it
+ * cannot make a user namespace; a runner whose bwrap is missing refuses templates that allow
  * custom jars, unless its operator started it with --unsandboxed.
  */
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attach, uploadOk } from '../../server/test/workspace-helpers.ts';
 import { descendants } from '../src/job/process-tree.ts';
-import { NO_SANDBOX_MESSAGE, SANDBOX_UID } from '../src/job/sandbox.ts';
+import { JOB_PROCESS_LIMIT } from '../src/job/job-limits.ts';
+import { JOB_TMP_DIR, NO_SANDBOX_MESSAGE, SANDBOX_UID } from '../src/job/sandbox.ts';
 import {
   admin,
   call,
@@ -100,6 +103,61 @@ describe('jobs in the sandbox', { timeout: 120_000 }, () => {
     expect(config).toMatch(/<param name="inputNetworkFile" value="\/job\/input\/[^"]+"/);
   });
 
+  describe('limits', () => {
+    let jar: { id: number; name: string };
+    beforeAll(async () => {
+      jar = await limitsJar();
+    });
+
+    it("the job's /tmp is on disk in its job folder (not RAM, not its outputs), removed with it", async () => {
+      const { id: jobId, datasetId } = await scheduleJar('tmp', jar, 'tmp');
+      const tmp = path.join(workDir, `job-${jobId}`, JOB_TMP_DIR);
+      // The job's file, on the host, while it runs; the job goes on once it sees the test's answer in its /tmp.
+      expect(await waitFor(() => readFile(path.join(tmp, 'marker'), 'utf8').catch(() => undefined))).toBe('written in /tmp\n');
+      const device = (await stat(tmp)).dev;
+      await writeFile(path.join(tmp, 'seen'), '');
+      expect(await waitForJob(jobId, 'FINISHED')).toMatchObject({ exitCode: 0 });
+      const log = await runLog(datasetId);
+      expect(log).toContain('the runner saw it');
+      // The same file system as the job folder: no tmpfs of its own.
+      expect(log).toContain(`tmp-device=${device}`);
+      if (!/^tmpfs$/m.test(await hostFsType(workDir))) expect(log).not.toContain('tmp-type=tmpfs');
+      expect((await outputTexts(datasetId)).map((f) => f.name)).not.toContain('marker');
+      await expect(stat(tmp)).rejects.toThrow(/ENOENT/);
+    });
+
+    it('a job starting 1000 processes is stopped at the process limit', async () => {
+      const { id: jobId, datasetId } = await scheduleJar('fork', jar, 'fork');
+      const job = await waitForJob(jobId, 'FAILED');
+      const log = await runLog(datasetId);
+      const processes = Number(/^processes: (\d+)$/m.exec(log)?.[1]);
+      // The JVM's threads count too: fewer sleeps than the limit ran, far fewer than the 1000 asked for.
+      expect(processes).toBeGreaterThan(100);
+      expect(processes).toBeLessThanOrEqual(JOB_PROCESS_LIMIT);
+      expect(log).toMatch(/fork/i);
+      expect(job.message).toContain('The engine exited with code 3.');
+    });
+
+    it('a job allocating past its memory limit ends FAILED "out of memory"', async () => {
+      const { id: jobId, datasetId } = await scheduleJar('memory', jar, 'memory', { memory: '256m' });
+      const job = await waitForJob(jobId, 'FAILED');
+      expect(job.message).toMatch(/out of memory/);
+      const log = await runLog(datasetId);
+      expect(log).toContain('allocating');
+      expect(log).not.toContain('allocated 6 GiB');
+      expect(log).toMatch(/corridor-runner: The job ran out of memory/);
+    });
+
+    it('a job cannot make a user namespace (uid 0 inside)', async () => {
+      const { id: jobId, datasetId } = await scheduleJar('userns', jar, 'userns');
+      expect(await waitForJob(jobId, 'FINISHED')).toMatchObject({ exitCode: 0 });
+      const log = await runLog(datasetId);
+      expect(log).toContain('tried unshare');
+      expect(log).not.toContain('made-user-namespace');
+      expect(log).toMatch(/unshare failed/);
+    });
+  });
+
   it('without bwrap refuses a custom-jar template with the reason, runs the others with a warning; --unsandboxed runs it', async () => {
     const jar = await uploadJar('Hello', 'public class Hello { public static void main(String[] args) { System.out.println("hello from a jar"); } }');
     await runner.stop();
@@ -142,10 +200,64 @@ async function jobUids(pid: number): Promise<number[]> {
 }
 
 /** Schedules the demo scenario with the shipped template that runs the run's own jar (role `jar`). */
-async function scheduleJar(key: string, jar: { id: number; name: string }) {
+async function scheduleJar(key: string, jar: { id: number; name: string }, programArgs = '', extra: object = {}) {
   const { jobTemplates }: { jobTemplates: { id: number; name: string }[] } = await call('GET', '/jobs/templates');
   const template = jobTemplates.find((tp) => tp.name === 'MATSim Controller with Corridor')!;
-  return schedule(key, '', template.id, [{ file: jar.id, name: jar.name, role: 'jar' }]);
+  return schedule(key, programArgs, template.id, [{ file: jar.id, name: jar.name, role: 'jar' }], extra);
+}
+
+/** `stat -f` of a host folder: its file system's type. */
+async function hostFsType(dir: string): Promise<string> {
+  const { execFileSync } = await import('node:child_process');
+  return execFileSync('stat', ['-f', '-c', '%T', dir], { encoding: 'utf8' });
+}
+
+/**
+ * A jar whose program argument names what it tries: `tmp` writes /tmp/marker and waits (at most 30 s) for the
+ * runner's answer there; `fork` starts 1000 sleeping processes, then counts the processes in its sandbox;
+ * `memory` allocates 64 MiB after 64 MiB outside the Java heap, up to 6 GiB; `userns` tries `unshare -U -r`.
+ */
+function limitsJar(): Promise<{ id: number; name: string }> {
+  const scripts: Record<string, string> = {
+    tmp: [
+      'echo "written in /tmp" > /tmp/marker',
+      'echo "tmp-device=$(stat -c %d /tmp) tmp-type=$(stat -f -c %T /tmp)"',
+      'i=0; while [ ! -e /tmp/seen ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done',
+      '[ -e /tmp/seen ] && echo "the runner saw it"',
+    ].join('\n'),
+    // The loop's shell ends at the first fork refused; counting then needs no fork (a glob).
+    fork: '(i=0; while [ $i -lt 1000 ]; do sleep 30 & i=$((i+1)); done); set -- /proc/[0-9]*; echo "processes: $#"; exit 3',
+    userns: 'echo "tried unshare"; unshare -U -r true && echo made-user-namespace; exit 0',
+  };
+  const cases = Object.entries(scripts).map(([name, script]) => `case ${JSON.stringify(name)} -> ${JSON.stringify(script)};`);
+  return uploadJar(
+    'Limits',
+    String.raw`public class Limits {
+  public static void main(String[] args) throws Exception {
+    String test = args[args.length - 1];
+    if (test.equals("memory")) {
+      memory();
+      return;
+    }
+    String script = switch (test) {
+      ${cases.join('\n      ')}
+      default -> throw new IllegalArgumentException(test);
+    };
+    System.exit(new ProcessBuilder("/bin/sh", "-c", script).inheritIO().start().waitFor());
+  }
+
+  static void memory() throws Exception {
+    java.lang.reflect.Field field = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+    field.setAccessible(true);
+    sun.misc.Unsafe unsafe = (sun.misc.Unsafe) field.get(null);
+    long chunk = 64L << 20;
+    System.out.println("allocating");
+    for (long total = 0; total < (6L << 30); total += chunk) unsafe.setMemory(unsafe.allocateMemory(chunk), chunk, (byte) 1);
+    System.out.println("allocated 6 GiB");
+  }
+}
+`,
+  );
 }
 
 /**

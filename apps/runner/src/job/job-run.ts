@@ -21,6 +21,7 @@ import { uploadOutputs } from './output-upload.ts';
 import { listOutputFiles } from './outputs.ts';
 import { ReleaseError, type Releases } from './release.ts';
 import { JobReporter } from './reporter.ts';
+import { limitedMessage, type LimitsReport } from './job-limits.ts';
 import { signalDescendants, treeRss } from './process-tree.ts';
 import { directLaunch, NO_SANDBOX_MESSAGE, SANDBOX_JOB_DIR, sandboxExit, type Launch, type Sandbox } from './sandbox.ts';
 import { stagedNames, WORKING_CONFIG, type StagedFile } from './staging.ts';
@@ -63,7 +64,7 @@ const MAX_MESSAGE = 2_000;
 const OUTPUT_END_WAIT_MS = 5_000;
 
 type Outcome =
-  | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null }
+  | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null; limits?: LimitsReport }
   | { kind: 'spawn-error'; message: string };
 
 export class JobRun {
@@ -276,7 +277,7 @@ export class JobRun {
   private async launch(command: BuiltCommand, logStream: LogStream): Promise<Launch | { problem: string }> {
     const { job, deps } = this;
     const env = jobEnvironment(deps.env, command, job.memory, deps.hiddenEnv);
-    if (deps.sandbox) return deps.sandbox.launch(command.argv, this.dir, env);
+    if (deps.sandbox) return deps.sandbox.launch(command.argv, this.dir, env, { memory: job.memory, name: `job-${job.jobId}` });
     const why = deps.unsandboxed ? 'this runner was started with --unsandboxed' : 'there is no sandbox on this runner';
     logStream.note(`corridor-runner: warning: ${why}; the job runs with the runner's own rights.`);
     return directLaunch(command.argv, this.dir, env);
@@ -287,10 +288,11 @@ export class JobRun {
     const { job, deps } = this;
     const launch = await this.launch(command, logStream);
     if ('problem' in launch) return { kind: 'spawn-error', message: launch.problem };
-    const child = spawn(launch.program, launch.args, { ...launch.options, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    const extraFds = Array<'pipe'>(launch.extraFds).fill('pipe');
+    const child = spawn(launch.program, launch.args, { ...launch.options, shell: false, stdio: ['ignore', 'pipe', 'pipe', ...extraFds] });
     this.child = child;
     this.sandboxed = launch.sandboxed;
-    const outputEnded = Promise.all([logStream.attach(child.stdout, 'stdout'), logStream.attach(child.stderr, 'stderr')]);
+    const outputEnded = Promise.all([logStream.attach(child.stdout!, 'stdout'), logStream.attach(child.stderr!, 'stderr')]);
     const startedAt = Date.now();
     let lastRss = 0;
     const statsTimer = setInterval(() => void stats.poll(), deps.statsPollMs ?? 2_000);
@@ -304,6 +306,8 @@ export class JobRun {
 
     const outcome = await new Promise<Outcome>((resolve) => {
       child.once('spawn', () => {
+        // Into its limits (its cgroup), then it runs.
+        void launch.start(child);
         deps.log.info(`job ${job.jobId}: started (pid ${child.pid})`);
         // So a later runner can stop this process should this runner be killed (leftovers.ts).
         void writeFile(path.join(this.dir, PID_FILE), `${child.pid} ${process.pid}\n`).catch(() => undefined);
@@ -316,10 +320,12 @@ export class JobRun {
     clearInterval(statsTimer);
     clearInterval(rssTimer);
     clearTimeout(this.killTimer);
+    const limits = await launch.finish();
+    if (outcome.kind === 'exit') outcome.limits = limits;
     // A process that left children behind may keep the pipes open: wait a little, then stop reading.
     if (outcome.kind === 'exit') await Promise.race([outputEnded, sleep(OUTPUT_END_WAIT_MS)]);
-    child.stdout.destroy();
-    child.stderr.destroy();
+    child.stdout!.destroy();
+    child.stderr!.destroy();
     deps.log.info(`job ${job.jobId}: ${outcome.kind === 'exit' ? `exited (${outcome.signal ?? outcome.code})` : outcome.message}`);
     return outcome;
   }
@@ -334,7 +340,9 @@ export class JobRun {
     if (outcome.code === 0) return { status: 'FINISHED', exitCode: 0 };
     const how = outcome.code !== null ? `exited with code ${outcome.code}` : `was ended by ${outcome.signal}`;
     const reason = lastErrorLine ? ` ${lastErrorLine}` : '';
-    return { status: 'FAILED', exitCode: outcome.code, message: limit(`The engine ${how}.${reason}`) };
+    // Said as running out of memory or into the process limit where that ended it (job-limits.ts).
+    const message = limitedMessage(outcome.limits, this.job.memory, lastErrorLine, `The engine ${how}.${reason}`);
+    return { status: 'FAILED', exitCode: outcome.code, message: limit(message) };
   }
 
   /** Every output file but sparse ones, until the server says the run's output limit is reached (output-upload.ts). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bwrapArgs, insidePath, outsidePath, Sandbox, sandboxEnvironment, sandboxExit, SANDBOX_JOB_DIR, SANDBOX_UID, type SandboxMode, type SandboxPaths } from './sandbox.ts';
 
 const NAMESPACE: SandboxMode = { user: 'namespace' };
-const SETPRIV: SandboxMode = { user: 'setpriv', setpriv: '/usr/bin/setpriv' };
+const SETPRIV: SandboxMode = { user: 'setpriv', setpriv: '/usr/bin/setpriv', seccomp: Buffer.alloc(8) };
 const SYSTEM = [{ path: '/usr' }, { path: '/etc' }, { path: '/bin', link: 'usr/bin' }, { path: '/lib64', link: 'usr/lib64' }];
 
 /** The value pairs after each occurrence of `flag`. */
@@ -23,6 +23,13 @@ describe('bwrap arguments', () => {
   };
   const argv = ['java', '-jar', 'input/x.jar'];
   const args = bwrapArgs(paths, '/srv/runner/job-7', argv, NAMESPACE);
+
+  it('passes the seccomp filter and the block fd (a cgroup to enter first) as file descriptors, before the mounts', () => {
+    const withFds = bwrapArgs(paths, '/srv/runner/job-7', argv, SETPRIV, { seccomp: 3, block: 4 });
+    expect(withFds.slice(11, 15)).toEqual(['--seccomp', '3', '--block-fd', '4']);
+    expect(bwrapArgs(paths, '/srv/runner/job-7', argv, NAMESPACE, { block: 3 }).slice(5, 7)).toEqual(['--block-fd', '3']);
+    for (const flag of ['--seccomp', '--block-fd']) expect(args).not.toContain(flag);
+  });
 
   it('not as root: unshares every namespace, allows no nested user namespace and dies with the runner', () => {
     expect(args.slice(0, 5)).toEqual(['--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session']);
@@ -67,10 +74,9 @@ describe('bwrap arguments', () => {
     expect(operands(covered, '--dir', 1)).toEqual([['/srv'], ['/srv/corridor/work/engines']]);
     expect(covered.indexOf('/srv/corridor/work/engines')).toBeGreaterThan(covered.indexOf('/srv/corridor/work'));
     expect(operands(args, '--dir', 1)).toEqual([['/srv'], ['/srv/corridor'], ['/opt']]);
-    // Anyone may write the private /tmp; the tmpfs covers stay bwrap's 0755.
-    expect(args.slice(args.indexOf('/tmp') - 3, args.indexOf('/tmp') + 1)).toEqual(['--perms', '1777', '--tmpfs', '/tmp']);
+    // The tmpfs covers stay bwrap's 0755.
     expect(covered[covered.indexOf('/srv/corridor/work') - 1]).toBe('--tmpfs');
-    expect(covered[covered.indexOf('/srv/corridor/work') - 2]).not.toBe('1777');
+    expect(covered).not.toContain('1777');
   });
 
   it('binds the system and the code read-only, once each, the releases at /releases and only the job folder writable, at /job', () => {
@@ -86,11 +92,15 @@ describe('bwrap arguments', () => {
       ['usr/bin', '/bin'],
       ['usr/lib64', '/lib64'],
     ]);
-    expect(operands(args, '--bind')).toEqual([['/srv/runner/job-7', '/job']]);
+    // /tmp is on disk: the job folder's tmp/ (not the output folder), no tmpfs in RAM.
+    expect(operands(args, '--bind')).toEqual([
+      ['/srv/runner/job-7/tmp', '/tmp'],
+      ['/srv/runner/job-7', '/job'],
+    ]);
     // Nothing of the runner's work folder is inside at its host path: the job cannot write it into its outputs.
     const targets = [...operands(args, '--ro-bind'), ...operands(args, '--bind'), ...operands(args, '--tmpfs', 1), ...operands(args, '--dir', 1)].map((pair) => pair.at(-1)!);
     expect(targets.filter((target) => target.startsWith('/srv/runner'))).toEqual([]);
-    expect(operands(args, '--tmpfs', 1)).toEqual([['/tmp']]);
+    expect(operands(args, '--tmpfs', 1)).toEqual([]);
     for (const flag of ['--dev-bind', '--bind-try', '--ro-bind-try']) expect(args).not.toContain(flag);
     // Neither the work folder (other jobs), nor the home folder, nor anything of DATA_DIR.
     const sources = [...operands(args, '--ro-bind'), ...operands(args, '--bind')].map(([source]) => source!);
@@ -187,6 +197,8 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
       `(echo x > ${process.cwd()}/packages/escaped) 2>/dev/null && echo wrote-repository`,
       '(echo x > /usr/x) 2>/dev/null && echo wrote-usr',
       'echo x > /tmp/private && echo wrote-tmp',
+      // No user namespace of its own (uid 0 inside): bwrap's --disable-userns, or as root the seccomp filter.
+      'unshare -U -r true 2>/dev/null && echo made-user-namespace',
       `(echo x > ${dir}/private) 2>/dev/null && echo wrote-work-folder`,
       'cat /etc/shadow >/dev/null 2>&1 && echo read-shadow',
       // Capability sets not all zero (as root all five; otherwise those the job could use).
@@ -210,7 +222,8 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
       '1',
     ]);
     expect(await readFile(path.join(job, 'output', 'x.txt'), 'utf8')).toBe('out\n');
-    // /tmp was the sandbox's own: nothing arrived in the host's.
+    // /tmp was the sandbox's own, on disk in the job folder: nothing arrived in the host's.
+    expect(await readFile(path.join(job, 'tmp', 'private'), 'utf8')).toBe('x\n');
     for (const file of ['/tmp/private', path.join(dir, 'private'), path.join(process.cwd(), 'packages', 'escaped')]) {
       await expect(readFile(file)).rejects.toThrow(/ENOENT/);
     }
@@ -234,13 +247,16 @@ describe('the sandbox on this machine (bubblewrap)', { timeout: 60_000 }, () => 
 
 /** Starts `argv` in the sandbox in the job folder `job`: its output, or why it failed. */
 async function run(sandbox: Sandbox, argv: string[], job: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const launch = await sandbox.launch(argv, job, env);
+  const launch = await sandbox.launch(argv, job, env, { memory: '1g', name: 'job-test' });
   if ('problem' in launch) throw new Error(launch.problem);
-  return new Promise<string>((resolve, reject) => {
-    const child = spawn(launch.program, launch.args, { ...launch.options, stdio: ['ignore', 'pipe', 'inherit'] });
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(launch.program, launch.args, { ...launch.options, stdio: ['ignore', 'pipe', 'inherit', ...Array<'pipe'>(launch.extraFds).fill('pipe')] });
     let text = '';
-    child.stdout.on('data', (chunk) => (text += chunk));
+    child.stdout!.on('data', (chunk) => (text += chunk));
+    child.once('spawn', () => void launch.start(child));
     child.once('error', reject);
     child.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
   });
+  await launch.finish();
+  return output;
 }

@@ -1,6 +1,6 @@
 /**
  * Jobs in a sandbox: every job command runs inside bubblewrap (`bwrap`) — its own pid, ipc, network (none), uts,
- * cgroup and mount namespaces, a private /tmp, the system read-only (/usr, /etc and the /bin, /lib… folders or
+ * cgroup and mount namespaces, a private /tmp on disk (the job folder's `tmp/`, not RAM), the system read-only (/usr, /etc and the /bin, /lib… folders or
  * links), read-only the code it runs (the engine's packages and node_modules, node's prefix and the JVM at their own
  * paths, the unpacked MATSim releases at /releases), and writable only its own job folder, at /job. Everything the
  * job is told (the working config's files and output directory, $CONFIG, $JAR, its working directory and HOME) names
@@ -12,15 +12,19 @@
  * nested user namespaces (--disable-userns). A root runner runs bwrap as root without a user namespace (one would
  * map the job's uid back to root outside), so bwrap reaches its bind sources wherever they lie (below a 0700 /root
  * too); the command starts through `setpriv`, which makes it `nobody` (65534) with no groups, no capabilities and
- * no_new_privs. Its job folder is handed to `nobody` and root reads the outputs afterwards. --die-with-parent and a
- * pid namespace end every process of the job with bwrap.
+ * no_new_privs, under a seccomp filter that refuses new user namespaces (seccomp.ts). Its job folder is handed to
+ * `nobody` and root reads the outputs afterwards. --die-with-parent and a pid namespace end every process of the job
+ * with bwrap. Each job gets a memory and a process limit (job-limits.ts: its own cgroup, or prlimit).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, lchown, lstat, mkdir, readdir, readlink, realpath, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { findLimitMethod, LaunchLimits, type LimitMethod, type LimitsReport } from './job-limits.ts';
+import { userNamespaceFilter } from './seccomp.ts';
 
 /** `nobody` on Debian and most distributions. */
 export const SANDBOX_UID = 65534;
@@ -39,6 +43,8 @@ const PROBE_TIMEOUT_MS = 15_000;
 
 /** Where the job folder is inside the sandbox, whatever its path on the host. */
 export const SANDBOX_JOB_DIR = '/job';
+/** The job's /tmp: this folder of its job folder (on disk, removed with it; not in the uploaded output folder). */
+export const JOB_TMP_DIR = 'tmp';
 /** Where the unpacked MATSim releases are inside the sandbox (read-only). */
 export const SANDBOX_RELEASES_DIR = '/releases';
 
@@ -67,13 +73,25 @@ export interface Launch {
   args: string[];
   options: { cwd: string; env: NodeJS.ProcessEnv };
   sandboxed: boolean;
+  /** Pipes the process gets as fds 3, 4, … (the seccomp filter, bwrap's block fd); `start` writes them. */
+  extraFds: number;
+  /** Once spawned: the seccomp filter fed, the process moved into its limits and let go. Never throws. */
+  start(child: ChildProcess): Promise<void>;
+  /** After the exit: what the limits did (undefined without a sandbox), their cgroup removed. */
+  finish(): Promise<LimitsReport | undefined>;
+}
+
+/** bwrap's file descriptors beyond stdio: the seccomp filter (root runner), the block fd (a cgroup to enter first). */
+export interface LaunchFds {
+  seccomp?: number;
+  block?: number;
 }
 
 /**
  * How bwrap runs: as the runner's (non-root) user in a user namespace; or, for a root runner, as root without one,
  * the command started by `setpriv` (its path) as `nobody` without capabilities.
  */
-export type SandboxMode = { user: 'namespace' } | { user: 'setpriv'; setpriv: string };
+export type SandboxMode = { user: 'namespace' } | { user: 'setpriv'; setpriv: string; seccomp: Buffer };
 
 /** The namespaces: every one, nested user namespaces refused; as root all but the user namespace. */
 function namespaceArgs(mode: SandboxMode): string[] {
@@ -90,8 +108,10 @@ function commandArgs(mode: SandboxMode, argv: readonly string[]): string[] {
 }
 
 /** bwrap's arguments for running `argv` in `jobDir`, seen as /job (see the top of this file). */
-export function bwrapArgs(paths: SandboxPaths, jobDir: string, argv: readonly string[], mode: SandboxMode): string[] {
+export function bwrapArgs(paths: SandboxPaths, jobDir: string, argv: readonly string[], mode: SandboxMode, fds: LaunchFds = {}): string[] {
   const args = [...namespaceArgs(mode), '--die-with-parent', '--new-session'];
+  if (fds.seccomp !== undefined) args.push('--seccomp', String(fds.seccomp));
+  if (fds.block !== undefined) args.push('--block-fd', String(fds.block));
   const mounts = new MountPoints(args);
   for (const entry of paths.system) {
     if (entry.link) args.push('--symlink', entry.link, entry.path);
@@ -99,14 +119,14 @@ export function bwrapArgs(paths: SandboxPaths, jobDir: string, argv: readonly st
   }
   mounts.add('--proc', '/proc');
   mounts.add('--dev', '/dev');
-  // Anyone may write /tmp (bwrap's tmpfs is 0755 and root's, as root).
-  mounts.add('--tmpfs', '/tmp', '1777');
+  // On disk, in the job folder: a tmpfs would be RAM the memory limit does not see coming.
+  mounts.add('--bind', path.join(jobDir, JOB_TMP_DIR), '/tmp');
   const bound = paths.system.filter((entry) => !entry.link).map((entry) => entry.path);
   const isHidden = (dir: string) => paths.hidden.some((h) => inside(dir, h));
   // Each once: not what is visible already (a hidden folder's content is not).
   const readOnly = paths.readOnly.filter((dir, i) => isHidden(dir) || ![...bound, ...paths.readOnly.slice(0, i)].some((b) => inside(dir, b)));
   for (const dir of readOnly.filter((d) => !isHidden(d))) mounts.add('--ro-bind', dir, dir);
-  // A hidden folder inside something bound (DATA_DIR inside the repository…) is covered; /tmp is fresh anyway.
+  // A hidden folder inside something bound (DATA_DIR inside the repository…) is covered; /tmp is the job's anyway.
   for (const dir of paths.hidden) if ([...bound, ...readOnly].some((b) => inside(dir, b))) mounts.add('--tmpfs', dir);
   for (const dir of readOnly.filter(isHidden)) mounts.add('--ro-bind', dir, dir);
   for (const mount of paths.mounted) mounts.add('--ro-bind', mount.host, mount.inside);
@@ -126,10 +146,9 @@ class MountPoints {
   constructor(private readonly args: string[]) {}
 
   add(flag: '--ro-bind' | '--bind', source: string, at: string): void;
-  add(flag: '--proc' | '--dev' | '--tmpfs', at: string, perms?: string): void;
+  add(flag: '--proc' | '--dev' | '--tmpfs', at: string): void;
   add(flag: string, ...operands: string[]): void {
     const at = flag.endsWith('bind') ? operands[1]! : operands[0]!;
-    const perms = flag === '--tmpfs' && operands[1] ? ['--perms', operands[1]] : [];
     for (let dir = path.dirname(at), missing: string[] = []; ; dir = path.dirname(dir)) {
       if (this.exists(dir)) {
         for (const folder of missing.reverse()) this.push(['--perms', '0755', '--dir', folder], folder, false);
@@ -137,7 +156,7 @@ class MountPoints {
       }
       missing.push(dir);
     }
-    this.push([...perms, flag, ...operands.slice(0, flag.endsWith('bind') ? 2 : 1)], at, flag.endsWith('bind'));
+    this.push([flag, ...operands], at, flag.endsWith('bind'));
   }
 
   /** A mount point made already, or a folder below the nearest one when that is a bind of the host's. */
@@ -177,10 +196,10 @@ function movePath(file: string, moves: readonly (readonly [from: string, to: str
   return move ? path.join(move[1], path.relative(move[0], file)) : file;
 }
 
-/** Starts `argv` as it is, in `dir`, with `env`: the runner's own rights. */
+/** Starts `argv` as it is, in `dir`, with `env`: the runner's own rights, no limits. */
 export function directLaunch(argv: readonly string[], dir: string, env: NodeJS.ProcessEnv): Launch {
   const [program, ...args] = argv as [string, ...string[]];
-  return { program, args, options: { cwd: dir, env }, sandboxed: false };
+  return { program, args, options: { cwd: dir, env }, sandboxed: false, extraFds: 0, start: async () => undefined, finish: async () => undefined };
 }
 
 /**
@@ -212,6 +231,8 @@ export class Sandbox {
     private readonly bwrap: string,
     private readonly paths: SandboxPaths,
     private readonly mode: SandboxMode,
+    /** How jobs' memory and processes are limited (job-limits.ts). */
+    readonly limitMethod: LimitMethod,
   ) {}
 
   /** A working sandbox, or why there is none: bwrap is found and runs node in a probe folder like a job's. */
@@ -220,7 +241,9 @@ export class Sandbox {
     const bwrap = await findProgram(options.bwrap, env.PATH ?? DEFAULT_PATH, workDir);
     if (!bwrap) return { problem: `${options.bwrap} was not found (install the package bubblewrap)` };
     const mode = await sandboxMode(env);
-    if (!mode) return { problem: 'setpriv was not found (install the package util-linux)' };
+    if (typeof mode === 'string') return { problem: mode };
+    const limitMethod = await findLimitMethod(await findProgram('prlimit', env.PATH ?? DEFAULT_PATH, '/'), env.CORRIDOR_JOB_LIMITS);
+    if (!limitMethod) return { problem: 'prlimit was not found (install the package util-linux) and no cgroup can be made for jobs' };
     await mkdir(options.releasesDir, { recursive: true });
     const paths: SandboxPaths = {
       system: await systemEntries(),
@@ -228,24 +251,37 @@ export class Sandbox {
       hidden: [workDir, ...options.hidden],
       mounted: [{ host: options.releasesDir, inside: SANDBOX_RELEASES_DIR }],
     };
-    const sandbox = new Sandbox(bwrap, paths, mode);
+    const sandbox = new Sandbox(bwrap, paths, mode, limitMethod);
     const problem = await sandbox.probe(path.join(workDir, 'sandbox-probe'));
     return problem ? { problem } : { sandbox };
   }
 
   /**
-   * How to start `argv` (paths of the job folder as /job/…) in the job folder `dir`; a root runner hands the folder
-   * (already staged) to nobody. A program that cannot be found gives why, as spawn would.
+   * How to start `argv` (paths of the job folder as /job/…) in the job folder `dir`, limited for a run of `memory`
+   * (its cgroup named after `name`); the job's /tmp made in the folder; a root runner hands the folder (already
+   * staged) to nobody. A program that cannot be found gives why, as spawn would.
    */
-  async launch(argv: readonly string[], dir: string, env: NodeJS.ProcessEnv): Promise<Launch | { problem: string }> {
+  async launch(argv: readonly string[], dir: string, env: NodeJS.ProcessEnv, job: { memory: string; name: string }): Promise<Launch | { problem: string }> {
     const sandboxEnv = sandboxEnvironment(env);
     if (!(await findProgram(outsidePath(argv[0]!, this.mounts(dir)), sandboxEnv.PATH!, dir))) return { problem: `spawn ${argv[0]} ENOENT` };
+    await mkdir(path.join(dir, JOB_TMP_DIR), { recursive: true, mode: 0o700 });
     if (this.mode.user === 'setpriv') await chownTree(dir, SANDBOX_UID, SANDBOX_GID);
+    const limits = await LaunchLimits.prepare(this.limitMethod, job.memory, job.name);
+    const seccomp = this.mode.user === 'setpriv' ? this.mode.seccomp : undefined;
+    const pipes: ('seccomp' | 'block')[] = [...(seccomp ? ['seccomp' as const] : []), ...(limits.blocks ? ['block' as const] : [])];
+    const fd = (pipe: 'seccomp' | 'block') => (pipes.includes(pipe) ? 3 + pipes.indexOf(pipe) : undefined);
+    const pipeOf = (child: ChildProcess, pipe: 'seccomp' | 'block') => child.stdio[fd(pipe)!] as Writable | null;
     return {
       program: this.bwrap,
-      args: bwrapArgs(this.paths, dir, argv, this.mode),
+      args: bwrapArgs(this.paths, dir, limits.command(argv), this.mode, { seccomp: fd('seccomp'), block: fd('block') }),
       options: { cwd: dir, env: sandboxEnv },
       sandboxed: true,
+      extraFds: pipes.length,
+      start: async (child) => {
+        if (seccomp) pipeOf(child, 'seccomp')?.end(seccomp);
+        await limits.release(child, limits.blocks ? (pipeOf(child, 'block') ?? undefined) : undefined);
+      },
+      finish: () => limits.report(),
     };
   }
 
@@ -263,26 +299,33 @@ export class Sandbox {
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     try {
-      const launch = await this.launch([process.execPath, '-e', ''], dir, {});
+      const launch = await this.launch([process.execPath, '-e', ''], dir, {}, { memory: '256m', name: 'probe' });
       if ('problem' in launch) return launch.problem;
-      return await new Promise<string | undefined>((resolve) => {
-        const child = spawn(launch.program, launch.args, { ...launch.options, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
+      const stdio = ['ignore', 'ignore', 'pipe', ...Array<'pipe'>(launch.extraFds).fill('pipe')] as const;
+      const ended = await new Promise<string | undefined>((resolve) => {
+        const child = spawn(launch.program, launch.args, { ...launch.options, stdio: [...stdio], timeout: PROBE_TIMEOUT_MS });
         let errors = '';
-        child.stderr.on('data', (chunk) => (errors += chunk));
+        child.stderr!.on('data', (chunk) => (errors += chunk));
+        child.once('spawn', () => void launch.start(child));
         child.once('error', (error) => resolve(error.message));
         child.once('close', (code, signal) => resolve(code === 0 ? undefined : `bwrap ended with ${code ?? signal}: ${errors.trim()}`));
       });
+      const limits = await launch.finish();
+      return limits?.problem ?? ended;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 }
 
-/** A root runner's mode needs setpriv (util-linux); undefined when it is missing. */
-async function sandboxMode(env: NodeJS.ProcessEnv): Promise<SandboxMode | undefined> {
+/** A root runner's mode needs setpriv (util-linux) and the seccomp filter for this architecture; else why not. */
+async function sandboxMode(env: NodeJS.ProcessEnv): Promise<SandboxMode | string> {
   if (process.getuid?.() !== 0) return { user: 'namespace' };
   const setpriv = await findProgram('setpriv', env.PATH ?? DEFAULT_PATH, '/');
-  return setpriv ? { user: 'setpriv', setpriv } : undefined;
+  if (!setpriv) return 'setpriv was not found (install the package util-linux)';
+  const seccomp = userNamespaceFilter();
+  if (!seccomp) return `jobs of a root runner cannot be kept from making user namespaces on ${process.arch}: start the runner as another user`;
+  return { user: 'setpriv', setpriv, seccomp };
 }
 
 /** /usr, /etc and the /bin, /sbin, /lib… that exist here, as folders or as links. */
