@@ -31,6 +31,7 @@ import { FeaturesService } from './modules/features/service.ts';
 import { SettingsRepository } from './modules/settings/repository.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { checkRootSetting } from './modules/server-files/root.ts';
 import { MailRateLimiter } from './modules/account-mail/rate-limiter.ts';
 import { AccountMailRepository } from './modules/account-mail/repository.ts';
 import { accountMailRoutes } from './modules/account-mail/routes.ts';
@@ -116,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const accountsRepository = new AccountsRepository(db);
   const features = new FeaturesService(new FeaturesRepository(db));
-  const settings = new SettingsService(new SettingsRepository(db));
+  // The root directory for runs must not be "/" nor hold DATA_DIR or lie inside it (issue 23).
+  const settings = new SettingsService(new SettingsRepository(db), { runImportServerPath: (root) => checkRootSetting(root, config.dataDir) });
   // Mail (SMTP settings) and the account flows that mail one-time links; sign-up uses them too.
   const mail = new MailService(settings, app.log);
   const accountMailRepository = new AccountMailRepository(db);

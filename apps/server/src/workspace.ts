@@ -156,6 +156,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     settings: new SettingsService(new SettingsRepository(db)),
     files,
     processing,
+    dataDir: config.dataDir,
   });
   const content = new FileContentService({
     files: filesRepository,

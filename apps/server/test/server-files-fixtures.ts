@@ -43,7 +43,8 @@ export async function enableServerImport(app: App, adminCookie: string, root: st
   if (settings.statusCode !== 200 || features.statusCode !== 200) throw new Error(`server import: ${settings.body} ${features.body}`);
 }
 
-function zipOf(files: string[]): Promise<Buffer> {
+/** A zip of `files`, each as `output/<its name>`. */
+export function zipOf(files: string[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const file of files) zip.addFile(file, `output/${path.basename(file)}`);
   zip.end();

@@ -3,10 +3,12 @@
  * no root is set; one folder level listed below the root with zip contents; files copied into the file store,
  * sniffed and tagged like uploads; "..", absolute paths, hidden names and symbolic links leading outside refused.
  */
-import { readFile, stat, symlink } from 'node:fs/promises';
+import { readFile, rm, stat, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVER_FILES_MESSAGES as M, type FileEntry, type ServerFilesAnswer } from '@corridor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SettingsRepository } from '../src/modules/settings/repository.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { EQUIL_OUTPUT, enableServerImport, makeServerRoot, type ServerRoot } from './server-files-fixtures.ts';
 import { addUser, type Session } from './workspace-helpers.ts';
@@ -130,5 +132,59 @@ describe('server files when enabled (an ordinary user)', () => {
     // Nothing of the refused requests was stored: only the four files of the import above.
     const stored = await t.database.db.query.files.findMany();
     expect(stored.map((f) => f.name).sort()).toEqual(['equil.zip', 'output_config.xml', 'scorestats.csv', 'scores-link.csv'].sort());
+  });
+});
+
+describe('roots that would expose the installation (issue 23 finding 7)', () => {
+  const saveRoot = (root: string) =>
+    t.app.inject({ method: 'PUT', url: `${API}/corridor/settings`, headers: { cookie: adminCookie }, payload: { runImportServerPath: root } });
+  const storedRoot = async () =>
+    (await t.app.inject({ url: `${API}/corridor/settings`, headers: { cookie: adminCookie } })).json<{ runImportServerPath: string }>().runImportServerPath;
+
+  it('are refused when an administrator saves them, compared as real paths, and nothing is stored', async () => {
+    await enableServerImport(t.app, adminCookie, dirs.root);
+    const dataDir = t.config.dataDir;
+    await symlink(dataDir, path.join(dirs.base, 'data-link'));
+    const refused: [string, string][] = [
+      ['/', M.rootIsFileSystemRoot],
+      [dataDir, M.rootHoldsDataDir],
+      [`${dataDir}/`, M.rootHoldsDataDir],
+      [tmpdir(), M.rootHoldsDataDir],
+      [path.join(dataDir, 'keys'), M.rootInDataDir],
+      [path.join(dataDir, 'files', 'not-yet'), M.rootInDataDir],
+      // Through a link (its real path is DATA_DIR), and "/tmp/.." (it is "/").
+      [path.join(dirs.base, 'data-link'), M.rootHoldsDataDir],
+      [path.join(dirs.base, 'data-link', 'files'), M.rootInDataDir],
+      ['/tmp/..', M.rootIsFileSystemRoot],
+    ];
+    for (const [root, message] of refused) {
+      const response = await saveRoot(root);
+      expect([root, response.statusCode, messageOf(response)]).toEqual([root, 400, message]);
+    }
+    expect(await storedRoot()).toBe(dirs.root);
+    // A folder next to DATA_DIR whose name starts like it (not created yet) is fine.
+    for (const root of [`${dataDir}-runs`, dirs.root]) expect((await saveRoot(root)).statusCode).toBe(200);
+    expect((await list(user)).statusCode).toBe(200);
+  });
+
+  it('are refused when used (409), for a setting stored before the rule and for a link moved to DATA_DIR', async () => {
+    // Stored before the rule existed (as an older installation has it): the listing and the import stop.
+    await new SettingsRepository(t.database.db).save([['runImportServerPath', '/']]);
+    for (const response of [await list(user, '?path=etc'), await importFiles(user, ['etc/passwd'])]) {
+      expect([response.statusCode, messageOf(response)]).toEqual([409, `${M.rootIsFileSystemRoot} ${M.rootUnusable}`]);
+    }
+    // Saved as a link to the runs, the link then pointed at DATA_DIR.
+    const link = path.join(dirs.base, 'root-link');
+    await symlink(dirs.root, link);
+    expect((await saveRoot(link)).statusCode).toBe(200);
+    expect((await list(user)).statusCode).toBe(200);
+    await rm(link);
+    await symlink(t.config.dataDir, link);
+    for (const response of [await list(user), await importFiles(user, ['keys/installation.key'])]) {
+      expect([response.statusCode, messageOf(response)]).toEqual([409, `${M.rootHoldsDataDir} ${M.rootUnusable}`]);
+    }
+    await rm(link);
+    await symlink(path.join(t.config.dataDir, 'files'), link);
+    expect(messageOf(await list(user))).toBe(`${M.rootInDataDir} ${M.rootUnusable}`);
   });
 });

@@ -12,6 +12,13 @@ export const SERVER_FILES_MESSAGES = {
   disabled: 'Importing runs from the server is not enabled.',
   noRoot: 'Importing runs from the server is not enabled: no root directory for runs is set (Settings > Local Run Import).',
   rootMissing: 'The root directory for runs on the server cannot be read; an administrator can check it in Settings > Local Run Import.',
+  /** Roots refused when saved (400) and when used (409, followed by `rootUnusable`): they would expose the installation. */
+  rootIsFileSystemRoot: 'The root directory for runs must not be the file system root "/".',
+  rootHoldsDataDir: "The root directory for runs must not contain the platform's data folder (DATA_DIR: the installation's keys and every user's files).",
+  rootInDataDir: "The root directory for runs must not be inside the platform's data folder (DATA_DIR: the installation's keys and every user's files).",
+  rootUnusable: 'Importing runs from the server is paused until an administrator changes the root directory in Settings > Local Run Import.',
+  /** Linux's /proc/self/fd is how an opened file is checked; without it nothing is listed or imported. */
+  uncheckable: 'Server files cannot be checked safely on this server (/proc/self/fd is not available), so they are neither listed nor imported.',
   absolute: 'The path must be relative to the root directory for runs on the server.',
   parent: 'The path must not contain "..".',
   hidden: 'Hidden files and folders (names starting with ".") cannot be imported.',

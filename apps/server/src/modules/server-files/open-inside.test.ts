@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, readFile, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVER_FILES_MESSAGES as M } from '@corridor/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkOpened, openInside } from './open-inside.ts';
+import { fdPath, openForReading, openInside, type Opened } from './open-inside.ts';
 
 let base: string;
 let root: string;
@@ -18,38 +18,59 @@ beforeEach(async () => {
 });
 afterEach(() => rm(base, { recursive: true, force: true }));
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (err: Error) => err.message);
+const refusal = (promise: Promise<Opened>) =>
+  promise.then(
+    (opened) => opened.handle.close().then(() => null),
+    (err: Error) => err.message,
+  );
 
-describe('opening a checked file below the root', () => {
-  it('opens the file the checked path leads to', async () => {
-    const handle = await openInside(root, path.join(root, 'runs', 'scorestats.csv'));
-    expect(await handle.readFile('utf8')).toBe('inside');
+async function readOpened(opened: Opened): Promise<string> {
+  const handle = await openForReading(opened);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
     await handle.close();
+  }
+}
+
+describe('opening a file below the root and checking what was opened', () => {
+  it('opens a file, a folder and a symbolic link leading inside the root', async () => {
+    const file = await openInside(root, path.join(root, 'runs', 'scorestats.csv'));
+    expect(file.stats.isFile()).toBe(true);
+    expect(await readOpened(file)).toBe('inside');
+    await symlink(path.join(root, 'runs', 'scorestats.csv'), path.join(root, 'link.csv'));
+    expect(await readOpened(await openInside(root, path.join(root, 'link.csv')))).toBe('inside');
+    const folder = await openInside(root, root);
+    expect(folder.stats.isDirectory()).toBe(true);
+    await folder.handle.close();
   });
 
-  it('refuses when a folder on the way became a symbolic link leading outside after the check', async () => {
-    const checked = path.join(root, 'runs', 'scorestats.csv');
+  it('refuses what was opened outside the root: a folder on the way swapped for a link, or the last part', async () => {
     await rename(path.join(root, 'runs'), path.join(root, 'runs-before'));
     await symlink(path.join(outside, 'runs'), path.join(root, 'runs'));
-    // O_NOFOLLOW alone would open the outside file here: the link is not the last part.
-    expect(await readFile(checked, 'utf8')).toBe('secret');
-    expect(await refusal(openInside(root, checked))).toBe(M.outside);
+    expect(await refusal(openInside(root, path.join(root, 'runs', 'scorestats.csv')))).toBe(M.outside);
+    expect(await refusal(openInside(root, path.join(root, 'runs')))).toBe(M.outside);
+    await symlink(path.join(outside, 'runs', 'scorestats.csv'), path.join(root, 'secret.csv'));
+    expect(await refusal(openInside(root, path.join(root, 'secret.csv')))).toBe(M.outside);
+    // The root itself, as a real path, is not "below" a sibling whose name it starts with.
+    expect(await refusal(openInside(`${root}-other`, path.join(root, 'runs-before')))).toBe(M.outside);
   });
 
-  it('refuses when the last part became a symbolic link, even to a file inside the root', async () => {
-    const checked = path.join(root, 'runs', 'scorestats.csv');
-    await rename(checked, path.join(root, 'runs', 'before.csv'));
-    await symlink(path.join(root, 'runs', 'before.csv'), checked);
-    expect(await refusal(openInside(root, checked))).toBe(M.outside);
+  it('reads a folder and opens its entries through the checked descriptor, whatever its name leads to later', async () => {
+    const folder = await openInside(root, path.join(root, 'runs'));
+    try {
+      // The name now leads outside; the descriptor is still the folder that was checked.
+      await rename(path.join(root, 'runs'), path.join(root, 'runs-before'));
+      await symlink(path.join(outside, 'runs'), path.join(root, 'runs'));
+      expect(await readdir(fdPath(folder.handle))).toEqual(['scorestats.csv']);
+      expect(await readOpened(await openInside(root, `${fdPath(folder.handle)}/scorestats.csv`))).toBe('inside');
+    } finally {
+      await folder.handle.close();
+    }
   });
 
-  it('refuses an opened file that is not the one the path now leads to inside the root', async () => {
-    const inside = path.join(root, 'runs', 'scorestats.csv');
-    const secret = await stat(path.join(outside, 'runs', 'scorestats.csv'), { bigint: true });
-    // Swapped to the outside file for the open, swapped back before the check: the identities differ.
-    expect(await refusal(checkOpened(root, inside, secret))).toBe(M.outside);
-    expect(await refusal(checkOpened(root, inside, await stat(inside, { bigint: true })))).toBeNull();
-    // Gone after the open: refused too.
-    expect(await refusal(checkOpened(root, path.join(root, 'runs', 'missing.csv'), secret))).toBe(M.outside);
+  it('passes the errors of the open itself on', async () => {
+    const missing = await openInside(root, path.join(root, 'runs', 'missing.csv')).catch((err: NodeJS.ErrnoException) => err.code);
+    expect(missing).toBe('ENOENT');
   });
 });

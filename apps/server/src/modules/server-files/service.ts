@@ -4,7 +4,7 @@
  * Listing shows one folder level below the root; importing copies files into the file store through the upload
  * path (stored, sniffed, tagged), so the web attaches them to the run like uploaded files (docs/decisions.md).
  */
-import type { Dirent, Stats } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { type FileHandle, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -18,97 +18,135 @@ import {
 } from '@corridor/contract';
 import { requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
-import { SERVER, type Processing } from '../../workers/processing.ts';
+import { askedBy, type Asker, type Processing } from '../../workers/processing.ts';
 import type { FeaturesService } from '../features/service.ts';
 import type { FilesService } from '../files/service.ts';
 import { cleanName, type UploadPart } from '../files/upload.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { openInside } from './open-inside.ts';
-import { isHidden, isInside, joinRelative, relativeParts } from './paths.ts';
+import { fdPath, openForReading, openInside, type Opened } from './open-inside.ts';
+import { isHidden, joinRelative, relativeParts } from './paths.ts';
+import { realPathOf, rootProblem } from './root.ts';
 
 export interface ServerFilesDeps {
   features: FeaturesService;
   settings: SettingsService;
   files: FilesService;
   processing: Processing;
+  /** DATA_DIR: the root directory for runs must neither hold it nor lie inside it (root.ts). */
+  dataDir: string;
 }
 
-/** A path checked to lead to a place below the root. */
-interface Resolved {
-  real: string;
-  parts: string[];
-  stats: Stats;
+/** The real root directory and who reads below it (whose share of the worker pool a zip listing uses). */
+interface Place {
+  root: string;
+  asker: Asker;
 }
+
+/** Entries of a listing looked at together (each holds a descriptor while it is looked at). */
+const ENTRIES_AT_ONCE = 64;
 
 export class ServerFilesService {
   constructor(private readonly deps: ServerFilesDeps) {}
 
-  /** One folder level below the root: folders first, then files, by name. */
+  /**
+   * One folder level below the root: folders first, then files, by name. The folder is opened and checked first;
+   * its names are read and its entries opened through that descriptor, so a swap of the path cannot redirect them.
+   */
   async list(actor: Actor | null, relative = ''): Promise<ServerFilesAnswer> {
-    const root = await this.root(actor);
-    const folder = await resolve(root, relative);
-    if (!folder.stats.isDirectory()) throw badRequest(M.notAFolder);
-    const dirents = (await readdir(folder.real, { withFileTypes: true })).filter((d) => !isHidden(d.name));
-    dirents.sort((a, b) => a.name.localeCompare(b.name));
-    // Bounded before anything is read: a folder of 100,000 files costs no more than one of 2,000.
-    const shown = dirents.slice(0, SERVER_FILES_MAX_ENTRIES);
-    const entries = (await Promise.all(shown.map((d) => this.entry(root, folder, d)))).filter((e) => e !== null);
-    entries.sort((a, b) => (a.type === b.type ? 0 : a.type === 'dir' ? -1 : 1));
-    return { path: joinRelative(folder.parts), files: entries, truncated: dirents.length > SERVER_FILES_MAX_ENTRIES };
+    const place = await this.place(actor);
+    const parts = relativeParts(relative);
+    const folder = await openBelow(place.root, parts);
+    try {
+      if (!folder.stats.isDirectory()) throw badRequest(M.notAFolder);
+      const dirents = (await readdir(fdPath(folder.handle), { withFileTypes: true })).filter((d) => !isHidden(d.name));
+      dirents.sort((a, b) => a.name.localeCompare(b.name));
+      // Bounded before anything is read: a folder of 100,000 files costs no more than one of 2,000.
+      const shown = dirents.slice(0, SERVER_FILES_MAX_ENTRIES);
+      const entries: ServerFileEntry[] = [];
+      for (let at = 0; at < shown.length; at += ENTRIES_AT_ONCE) {
+        const some = await Promise.all(shown.slice(at, at + ENTRIES_AT_ONCE).map((d) => this.entry(place, folder, parts, d)));
+        entries.push(...some.filter((e) => e !== null));
+      }
+      entries.sort((a, b) => (a.type === b.type ? 0 : a.type === 'dir' ? -1 : 1));
+      return { path: joinRelative(parts), files: entries, truncated: dirents.length > SERVER_FILES_MAX_ENTRIES };
+    } finally {
+      await folder.handle.close().catch(() => undefined);
+    }
   }
 
   /**
-   * Copies the files into the file store, all or nothing: every path is checked before the first byte is copied,
-   * and a copy that fails removes the files of this request stored so far (FilesService.upload).
+   * Copies the files into the file store, all or nothing: every file is opened and checked before the first byte
+   * is copied, and a copy that fails removes the files of this request stored so far (FilesService.upload).
    */
   async import(actor: Actor | null, paths: string[]): Promise<FileEntry[]> {
-    const root = await this.root(actor);
-    const resolved = await Promise.all(paths.map((p) => resolve(root, p)));
-    for (const file of resolved) if (!file.stats.isFile()) throw badRequest(`${M.notAFile} (${joinRelative(file.parts)})`);
-    const opened = await Promise.allSettled(resolved.map((file) => this.uploadPart(root, file)));
+    const place = await this.place(actor);
+    // Every path is checked as text before the first file is opened.
+    const partsOfPaths = paths.map(relativeParts);
+    const opened = await Promise.allSettled(partsOfPaths.map((parts) => this.uploadPart(place, parts)));
     const parts = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
     const refused = opened.find((o) => o.status === 'rejected');
     if (refused) {
-      // One file refused: the others opened so far are closed, and nothing is copied.
+      // One file refused (the first in the request's order): the others opened so far are closed, nothing is copied.
       await Promise.all(parts.map(({ handle }) => handle.close().catch(() => undefined)));
       throw refused.reason;
     }
     return this.deps.files.upload(actor, copies(parts));
   }
 
-  /** The real root directory; 401 before sign-in, 403 while the feature is off, 409 without a usable root. */
-  private async root(actor: Actor | null): Promise<string> {
-    requireUser(actor);
+  /**
+   * The real root directory and the asker; 401 before sign-in, 403 while the feature is off, 409 without a usable root: none
+   * set, unreadable, or one the rules of root.ts refuse (the setting may predate them, DATA_DIR may have moved).
+   */
+  private async place(actor: Actor | null): Promise<Place> {
+    const user = requireUser(actor);
     if (!(await this.deps.features.isEnabled('runImportFromServer'))) throw forbidden(M.disabled);
     const configured = (await this.deps.settings.stored()).runImportServerPath.trim();
     if (configured === '' || !path.isAbsolute(configured)) throw conflict(M.noRoot);
     const root = await realpath(configured).catch(() => null);
     if (root === null || !(await stat(root)).isDirectory()) throw conflict(M.rootMissing);
-    return root;
+    const problem = rootProblem(root, await realPathOf(this.deps.dataDir));
+    if (problem !== null) throw conflict(`${problem} ${M.rootUnusable}`);
+    return { root, asker: askedBy(user) };
   }
 
-  private async entry(root: string, folder: Resolved, dirent: Dirent): Promise<ServerFileEntry | null> {
-    const parts = [...folder.parts, dirent.name];
+  /** One name of the listed folder, opened through the folder's descriptor; null when it is left out. */
+  private async entry({ root, asker }: Place, folder: Opened, folderParts: string[], dirent: Dirent): Promise<ServerFileEntry | null> {
     // A symbolic link is shown as what it leads to, and left out when that is outside the root or missing.
-    const target = dirent.isSymbolicLink() ? await realpath(path.join(folder.real, dirent.name)).catch(() => null) : path.join(folder.real, dirent.name);
-    if (target === null || !isInside(root, target)) return null;
-    const stats = await stat(target).catch(() => null);
-    if (stats === null || !(stats.isDirectory() || stats.isFile())) return null;
-    const type = stats.isDirectory() ? 'dir' : 'file';
-    const attributes = type === 'file' && isZipName(dirent.name) ? await this.zipContent(target) : {};
-    return { name: dirent.name, path: joinRelative(parts), type, size: type === 'dir' ? 0 : stats.size, modified: stats.mtime.toISOString(), attributes };
+    const opened = await openInside(root, `${fdPath(folder.handle)}/${dirent.name}`).catch(() => null);
+    if (opened === null) return null;
+    try {
+      const { stats } = opened;
+      if (!(stats.isDirectory() || stats.isFile())) return null;
+      const type = stats.isDirectory() ? 'dir' : 'file';
+      const attributes = type === 'file' && isZipName(dirent.name) ? await this.zipContent(opened.handle, asker) : {};
+      const entryPath = joinRelative([...folderParts, dirent.name]);
+      return { name: dirent.name, path: entryPath, type, size: type === 'dir' ? 0 : stats.size, modified: stats.mtime.toISOString(), attributes };
+    } finally {
+      await opened.handle.close().catch(() => undefined);
+    }
   }
 
-  private zipContent(file: string): Promise<ZipContent> {
-    return this.deps.processing.zipContent(file, ZIP_CONTENT_MAX_ENTRIES, SERVER).catch((err: unknown) => ({ zipError: (err as Error).message }));
+  /** The zip's entries, read by the worker through the checked descriptor (open until the answer is here). */
+  private zipContent(zip: FileHandle, asker: Asker): Promise<ZipContent> {
+    return this.deps.processing.zipContent(fdPath(zip), ZIP_CONTENT_MAX_ENTRIES, asker).catch((err: unknown) => ({ zipError: (err as Error).message }));
   }
 
-  private async uploadPart(root: string, file: Resolved): Promise<{ part: UploadPart; handle: FileHandle }> {
-    const name = cleanName(file.parts.at(-1));
-    // The opened file must still be the checked one below the root (a part swapped for a link is refused).
-    const handle = await openInside(root, file.real);
-    const attributes = isZipName(name) ? await this.zipContent(file.real) : undefined;
-    return { part: { filename: name, content: handle.createReadStream(), attributes }, handle };
+  /** One file to copy: opened and checked below the root, then reopened for reading through its descriptor. */
+  private async uploadPart({ root, asker }: Place, parts: string[]): Promise<{ part: UploadPart; handle: FileHandle }> {
+    const opened = await openBelow(root, parts);
+    if (!opened.stats.isFile()) {
+      await opened.handle.close().catch(() => undefined);
+      throw badRequest(`${M.notAFile} (${joinRelative(parts)})`);
+    }
+    const handle = await openForReading(opened);
+    const name = cleanName(parts.at(-1));
+    try {
+      const attributes = isZipName(name) ? await this.zipContent(handle, asker) : undefined;
+      return { part: { filename: name, content: handle.createReadStream(), attributes }, handle };
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      throw err;
+    }
   }
 }
 
@@ -123,13 +161,11 @@ async function* copies(parts: { part: UploadPart; handle: FileHandle }[]): Async
 
 const isZipName = (name: string) => name.toLowerCase().endsWith('.zip');
 
-/** `relative` below `root`, resolved on disk; 400 for a path refused as text or leading outside, 404 when missing. */
-async function resolve(root: string, relative: string): Promise<Resolved> {
-  const parts = relativeParts(relative);
-  const real = await realpath(path.join(root, ...parts)).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') throw notFound(`${M.notFound} (${joinRelative(parts)})`);
+/** `parts` below `root`, opened and checked (open-inside.ts); 400 when it leads outside the root, 404 when missing. */
+async function openBelow(root: string, parts: string[]): Promise<Opened> {
+  return openInside(root, path.join(root, ...parts)).catch((err: NodeJS.ErrnoException) => {
+    // ELOOP: links leading round in a circle lead nowhere.
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'ELOOP') throw notFound(`${M.notFound} (${joinRelative(parts)})`);
     throw err;
   });
-  if (!isInside(root, real)) throw badRequest(M.outside);
-  return { real, parts, stats: await stat(real) };
 }

@@ -19,8 +19,14 @@ const MAIL_SETTING_KEYS = SETTING_KEYS.filter((key) => key.startsWith('email'));
  */
 const LINK_ORIGIN_KEY = 'linkOrigin';
 
+/** Checks of a setting's new value before anything is stored (they throw the HttpError to answer); see app.ts. */
+export type SettingChecks = { [K in SettingKey]?: (value: Settings[K]) => Promise<void> };
+
 export class SettingsService {
-  constructor(private readonly repository: SettingsRepository) {}
+  constructor(
+    private readonly repository: SettingsRepository,
+    private readonly checks: SettingChecks = {},
+  ) {}
 
   /** The stored settings in clear, for the server's own use (the mail transport). */
   async stored(): Promise<Settings> {
@@ -49,6 +55,7 @@ export class SettingsService {
     if (MAIL_SETTING_KEYS.some((key) => update[key] !== undefined)) requireSession(admin);
     const sender = update.emailSenderAddress?.trim();
     if (sender && !isEmailAddress(sender)) throw badRequest(MAIL_MESSAGES.invalidSender);
+    await runChecks(this.checks, update);
     const entries: [string, unknown][] = Object.entries(keepStoredPassword(update)).filter(([, value]) => value !== undefined);
     if (origin && admin.via === 'session') entries.push([LINK_ORIGIN_KEY, origin]);
     await this.repository.save(entries);
@@ -69,6 +76,12 @@ export class SettingsService {
   async linkOrigin(): Promise<string | null> {
     const value = (await this.repository.all()).get(LINK_ORIGIN_KEY);
     return typeof value === 'string' ? value : null;
+  }
+}
+
+async function runChecks(checks: SettingChecks, update: SettingsUpdate): Promise<void> {
+  for (const [key, check] of Object.entries(checks) as [SettingKey, (value: unknown) => Promise<void>][]) {
+    if (update[key] !== undefined) await check(update[key]);
   }
 }
 

@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFeatures, saveSettings, useAdminFeatures, useAdminSettings, useRefreshSettings } from '../../../api/administration.ts';
+import { errorStatus } from '../../../api/client.ts';
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { ADMIN_NS } from '../i18n/administration.ts';
@@ -37,7 +38,10 @@ export function ServerImportPage() {
     setState('saving');
     setError(undefined);
     try {
-      await saveSettings({ runImportServerPath: root }).catch(() => Promise.reject(new Error(t('accounts.settingsSaveFailed'))));
+      // A refused root (400: "/", holding DATA_DIR or inside it) says why in the server's words.
+      await saveSettings({ runImportServerPath: root }).catch((failure: unknown) =>
+        Promise.reject(errorStatus(failure) === 400 ? failure : new Error(t('accounts.settingsSaveFailed'))),
+      );
       await saveFeatures({ runImportFromServer: enabled }).catch(() => Promise.reject(new Error(t('accounts.featuresSaveFailed'))));
       setState('saved');
       await refresh();
