@@ -4,17 +4,19 @@
  * process with an API key, as a user starts it next to a MATSim run. The external run goes STARTED → iterations →
  * FINISHED with its statistics and outputs; a writer that dies before the end makes it FAILED.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { CreatedApiKey } from '@corridor/contract';
+import { CreatedApiKey, DEFAULT_RUN_OUTPUT_MAX_FILES, RUN_OUTPUT_MESSAGES } from '@corridor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from '../../server/test/harness.ts';
 import { addUser, SHARED_DATA, type Session } from '../../server/test/workspace-helpers.ts';
+import { listOutputFiles } from '../src/job/outputs.ts';
+import { finalOutputs } from '../src/watch/final-outputs.ts';
 import { processGone } from '../src/watch/watcher.ts';
 import { pollUntil } from './support.ts';
 
@@ -23,6 +25,7 @@ const WRITER = fileURLToPath(new URL('./matsim-writer.mjs', import.meta.url));
 const EQUIL = path.join(SHARED_DATA, 'output-equil-2024');
 
 let t: TestApp;
+let admin: string;
 let alice: Session;
 let apiKey: string;
 let serverUrl: string;
@@ -33,7 +36,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  alice = await addUser(t.app, await setupAdmin(t.app), 'alice');
+  admin = await setupAdmin(t.app);
+  alice = await addUser(t.app, admin, 'alice');
   const created = await t.app.inject({ method: 'POST', url: `${API}/accounts/users/${alice.userId}/apikeys`, headers: { cookie: alice.cookie }, payload: { description: 'laptop' } });
   apiKey = CreatedApiKey.parse(created.json()).data.data;
   workDir = await mkdtemp(path.join(tmpdir(), 'watch-test-'));
@@ -108,6 +112,33 @@ describe('corridor-runner watch', { timeout: 90_000 }, () => {
     const files = (await get<{ files: { name: string; tag: string | null }[] }>(`/datasets/datasets/${run.id}`)).files.map((f) => f.name);
     expect(files).toEqual(expect.arrayContaining(['logfile.log', 'scorestats.csv', 'modestats.csv', 'output_network.xml.gz', 'output_events.xml.gz', 'output_config.xml', 'ITERS/it.10/10.events.xml.gz']));
     expect(files.filter((f) => f.startsWith('ITERS/it.9/'))).toEqual([]);
+  });
+
+  it("leaves a sparse 1.5 GB scorestats.csv unread and not uploaded, and stops uploading at the run's output limit, each with a log line", async () => {
+    const outputDir = path.join(workDir, 'equil-bounded');
+    await cp(EQUIL, outputDir, { recursive: true });
+    expect(spawnSync('truncate', ['-s', '1500M', path.join(outputDir, 'scorestats.csv')]).status).toBe(0);
+    const uploadable = finalOutputs(await listOutputFiles(outputDir)).map((f) => f.path).filter((p) => p !== 'scorestats.csv');
+    // Room for all but the last two: the second to last is refused, the last one not sent.
+    const maxFiles = uploadable.length - 2;
+    const settings = (payload: object) => t.app.inject({ method: 'PUT', url: `${API}/corridor/settings`, headers: { cookie: admin }, payload });
+    expect((await settings({ runOutputMaxFiles: maxFiles })).statusCode).toBe(200);
+    try {
+      const watcher = watch(outputDir, ['--name', 'Bounded run']);
+      expect(await watcher.exited, watcher.lines.join('\n')).toBe(0);
+      const run = (await runOf('Bounded run'))!;
+      expect(await stateOf(run.id)).toMatchObject({ status: 'FINISHED' });
+      const log = await logOf(run.id);
+      expect(log.split('\n').filter((l) => l === RUN_OUTPUT_MESSAGES.statsTooLarge('scorestats.csv'))).toHaveLength(1);
+      expect(log).toMatch(/\ncorridor-runner: the output file scorestats\.csv was not uploaded: it is a sparse file of 1\.5 GiB with only [\d.]+ (bytes|KiB) on disk\.\n/);
+      expect(log).toContain(`\n${RUN_OUTPUT_MESSAGES.tooManyFiles(uploadable.at(-2)!, maxFiles)}\n`);
+      expect(log).toContain(`\n${RUN_OUTPUT_MESSAGES.uploadStopped(1)}\n`);
+      const files = (await get<{ files: { name: string }[] }>(`/datasets/datasets/${run.id}`)).files.map((f) => f.name);
+      expect(files.sort()).toEqual(uploadable.slice(0, maxFiles).sort());
+      expect(await scoreRows(run.id)).toEqual([]);
+    } finally {
+      await settings({ runOutputMaxFiles: DEFAULT_RUN_OUTPUT_MAX_FILES });
+    }
   });
 
   it('reports FAILED when the MATSim process (--pid) dies before the log says the run ended', async () => {

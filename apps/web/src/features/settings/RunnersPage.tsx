@@ -9,9 +9,10 @@ import { Section } from '../../components/Section.tsx';
 import { ActiveRunnersTable } from './ActiveRunnersTable.tsx';
 import { RunnerDownloadPanel } from './RunnerDownloadPanel.tsx';
 import { RunnerTokensTable } from './RunnerTokensTable.tsx';
+import { RunOutputLimitsSection } from './RunOutputLimitsSection.tsx';
 import { SETTINGS_PATH } from './settingsPaths.ts';
 
-/** Runners, /settings/runners (spec 3 §2.9): runner tokens, how to start a runner, the connected runners. */
+/** Runners, /settings/runners (spec 3 §2.9): runner tokens, how to start a runner, the connected runners; for administrators the runs' output limits. */
 export function RunnersPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -41,6 +42,7 @@ export function RunnersPage() {
       <Section title={t('runners.activeHeading')}>
         <ActiveRunnersTable tokens={tokens.data ?? []} />
       </Section>
+      {isAdmin && <RunOutputLimitsSection />}
       <RunnerDownloadPanel opened={downloadOpen} onClose={() => setDownloadOpen(false)} tokens={tokens.data ?? []} />
     </Stack>
   );
