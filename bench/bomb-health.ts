@@ -1,11 +1,14 @@
 // `/health` while three 4 GiB zstd bombs are read (issue 11): the real server (`node --import tsx main.ts`, default
 // processing limits) gets three 135 KB zstd networks whose <nodes> hold 4 GiB of spaces and is asked for each as
 // JSON at once; meanwhile `/health` is polled back to back. Prints /health latency idle and under the bombs, the
-// answers and how long they took, and the server's RSS (idle, peak, after) sampled from /proc.
+// answers and how long they took, and the server's RSS (idle, peak, after) sampled from /proc. Then another user's
+// upload and network view latency while one user runs three population bombs (issue 23, `bomb-fairness.ts`).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../e2e/support/server.ts';
 import { GiB, zstdBomb } from '../packages/matsim/test/bombs.ts';
+import { otherUserWhileBombs } from './bomb-fairness.ts';
+import { BenchClient } from './http-client.ts';
 
 const rows: [string, string][] = [];
 const MiB = 1 << 20;
@@ -76,6 +79,10 @@ try {
 
   await sleep(12_000);
   rows.push(['server RSS', `idle ${(idleRss / MiB).toFixed(0)} MiB, peak ${(loaded.peak / MiB).toFixed(0)} MiB, 12 s after ${(rssOf(server.pid) / MiB).toFixed(0)} MiB`]);
+
+  const admin = new BenchClient(server.url);
+  await admin.call('POST', '/accounts/login', { username: 'bench', password: 'bench-password' });
+  rows.push(...(await otherUserWhileBombs(server.url, admin, percentile)));
 } finally {
   await server.stop();
 }

@@ -17,7 +17,7 @@ import type { FilesRepository } from '../apps/server/src/modules/files/repositor
 import { queryNetwork } from '../apps/server/src/modules/network-query/query.ts';
 import { NetworkStore } from '../apps/server/src/modules/network-query/store.ts';
 import type { BlobStore } from '../apps/server/src/storage/blob-store.ts';
-import { Processing } from '../apps/server/src/workers/processing.ts';
+import { Processing, SERVER } from '../apps/server/src/workers/processing.ts';
 import { LINKS, printTable, SIDE, SPACING, syntheticNetwork } from './synthetic-network.ts';
 
 const CITY_QUERIES = 200;
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     console.log(`synthetic network: ${SIDE * SIDE} nodes, ${LINKS} links, ${(statSync(gzip).size / MB).toFixed(0)} MB gzip (written in ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
 
     t0 = performance.now();
-    const built = await processing.networkBinary(createReadStream(gzip), null);
+    const built = await processing.networkBinary(createReadStream(gzip), null, SERVER);
     const buildSeconds = (performance.now() - t0) / 1000;
     const binary = Buffer.from(built.binary.buffer, built.binary.byteOffset, built.binary.byteLength);
 

@@ -13,9 +13,10 @@
  * The workers are shared out so one person cannot stall everyone's file work (issue 23, `pool.ts`): short tasks
  * (sniffing a new upload, configs, statistics, a zip's directory) have a worker of their own, and views (a network
  * as JSON, a file shown inline) start there on a trial of `viewTrialMs` before they count as long work; each person
- * runs at most `ownerShare` long tasks at once and has at most `ownerQueue` long tasks and views waiting (429 beyond). What is decided
- * is the task's kind and time, never the file's stored size: a 176 KB bomb is 2 GiB of persons. The same work asked
- * for twice runs once, and a file found too large stays too large for that work until restart (`processing.ts`).
+ * runs at most `ownerShare` long tasks at once and has at most `ownerQueue` long tasks and views waiting (429
+ * beyond). What is decided is the task's kind and time, never the file's stored size: a 176 KB bomb is 2 GiB of
+ * persons. The same work asked for twice runs once, and a file found too large stays too large for that work until
+ * restart (`processing.ts`).
  *
  * Tests pass smaller values through `AppDeps.processing`.
  */
@@ -33,7 +34,7 @@ export interface ProcessingLimits {
   viewTrialMs: number;
   /** Long tasks one person (or the server's own work) runs at once: the rest of `workers` stays for others. */
   ownerShare: number;
-  /** Tasks one person may have waiting; one more is refused with 429 (the server's own work is not bounded). */
+  /** Long tasks and views one person may have waiting; one more is refused with 429 (not the server's own work). */
   ownerQueue: number;
   /** Live heap of one worker, in MiB (checked by a watchdog; V8's hard limit is twice that). */
   workerHeapMb: number;
