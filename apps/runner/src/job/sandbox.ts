@@ -242,7 +242,8 @@ export class Sandbox {
     if (!bwrap) return { problem: `${options.bwrap} was not found (install the package bubblewrap)` };
     const mode = await sandboxMode(env);
     if (typeof mode === 'string') return { problem: mode };
-    const limitMethod = await findLimitMethod(await findProgram('prlimit', env.PATH ?? DEFAULT_PATH, '/'), env.CORRIDOR_JOB_LIMITS);
+    const prlimit = await findProgram('prlimit', env.PATH ?? DEFAULT_PATH, '/');
+    const limitMethod = await findLimitMethod(prlimit, env.CORRIDOR_JOB_LIMITS);
     if (!limitMethod) return { problem: 'prlimit was not found (install the package util-linux) and no cgroup can be made for jobs' };
     await mkdir(options.releasesDir, { recursive: true });
     const paths: SandboxPaths = {
@@ -253,6 +254,11 @@ export class Sandbox {
     };
     const sandbox = new Sandbox(bwrap, paths, mode, limitMethod);
     const problem = await sandbox.probe(path.join(workDir, 'sandbox-probe'));
+    if (problem && limitMethod.kind === 'cgroup' && prlimit) {
+      // A cgroup that could be made but not entered: prlimit does it then.
+      const fallback = new Sandbox(bwrap, paths, mode, { kind: 'prlimit', prlimit });
+      if (!(await fallback.probe(path.join(workDir, 'sandbox-probe')))) return { sandbox: fallback };
+    }
     return problem ? { problem } : { sandbox };
   }
 
