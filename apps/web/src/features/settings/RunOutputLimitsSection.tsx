@@ -1,8 +1,9 @@
 import { RUN_OUTPUT_MAX_BYTES_LIMIT, RUN_OUTPUT_MAX_FILES_LIMIT } from '@corridor/contract';
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Group, NumberInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveSettings, useAdminSettings, useRefreshSettings } from '../../api/administration.ts';
+import { SaveRow } from '../../components/SaveRow.tsx';
 import { Section } from '../../components/Section.tsx';
 import { ADMIN_NS } from './i18n/administration.ts';
 
@@ -33,6 +34,7 @@ export function RunOutputLimitsSection() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!valid) return setError(t('runOutputs.invalid'));
     setState('saving');
     setError(undefined);
     try {
@@ -80,11 +82,7 @@ export function RunOutputLimitsSection() {
             />
           </Group>
           {error && <Text c="red" role="alert">{error}</Text>}
-          <Group justify="flex-end">
-            <Button type="submit" disabled={state === 'saving' || !settings.data || !valid}>
-              {state === 'saving' ? t('serverImport.saving') : state === 'saved' ? t('serverImport.saved') : t('serverImport.save')}
-            </Button>
-          </Group>
+          <SaveRow saved={state === 'saved'} savedText={t('serverImport.saved')} pending={state === 'saving'} />
         </Stack>
       </form>
     </Section>
