@@ -1,15 +1,16 @@
 /**
- * Every route of the OpenAPI document × every kind of caller, no leak between users: callers a route's rule does
- * not allow get 401/403/404 (never a 400 that would hide the access check), allowed callers get an answer below 400,
- * and no answer shows the owner's data (MARKER) to an outsider or an administrator's secret to anyone else.
+ * Every route of the OpenAPI document × every kind of caller (sessions, runners, the owner's and the administrator's
+ * API keys), no leak between users: callers a route's rule does not allow get 401/403/404 (never a 400 that would
+ * hide the access check), allowed callers get an answer below 400, and no answer shows the owner's data (MARKER) to
+ * an outsider or an administrator's secret to anyone else.
  * The rules and the calls are in route-matrix-table.ts; a route the document has and the table lacks (or the
  * reverse) fails the first test.
  */
 import { API_PREFIX } from '@corridor/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUserRole, MARKER, MatrixFixtures, ROLES, type Role } from './route-matrix-fixtures.ts';
-import { ALLOWED, ROUTES, type Call, type RouteRule } from './route-matrix-table.ts';
+import { MARKER, MatrixFixtures, ROLES, userOf, type Role } from './route-matrix-fixtures.ts';
+import { allows, ROUTES, type Call, type RouteRule } from './route-matrix-table.ts';
 import { documentedOperations } from './openapi-inputs.ts';
 
 const REFUSED = [401, 403, 404];
@@ -71,7 +72,7 @@ describe(`route × role matrix: ${ROUTE_NAMES.length} routes × ${ROLES.length} 
 async function callAs(route: string, role: Role): Promise<LightMyRequestResponse> {
   const [method, template] = route.split(' ') as [string, string];
   const call = await ROUTES[route]!.call(role, fx);
-  const headers = { ...fx.headersOf(role), ...call.raw?.headers, ...(call.cookie ? { cookie: call.cookie } : {}) };
+  const headers = { ...(await fx.headersOf(role)), ...call.raw?.headers, ...(call.cookie ? { cookie: call.cookie } : {}) };
   calls++;
   return fx.t.app.inject({
     method: method as 'GET',
@@ -86,21 +87,22 @@ async function check(route: string, rule: RouteRule, role: Role): Promise<string
   const response = await callAs(route, role);
   const status = response.statusCode;
   const body = response.body;
-  const allowed = ALLOWED[rule.who].includes(role);
+  const allowed = allows(rule, role);
   const problems: string[] = [];
   if (allowed && status >= 400) problems.push(`${role} may call it but got ${status}: ${body.slice(0, 300)}`);
   if (!allowed && !(rule.refusedWith ?? REFUSED).includes(status)) problems.push(`${role} must be refused but got ${status}: ${body.slice(0, 300)}`);
   if (!seesOwnerData(rule, role, allowed) && body.includes(MARKER)) problems.push(`${role} (${status}) sees the owner's data: ${excerpt(body, MARKER)}`);
-  if (role !== 'admin') {
+  if (userOf(role) !== 'admin') {
     for (const secret of fx.adminSecrets) if (body.includes(secret)) problems.push(`${role} (${status}) sees an administrator's secret: ${excerpt(body, secret)}`);
   }
   return problems;
 }
 
-/** Members, granted users, the owner and administrators where allowed; runners in the runner protocol. */
+/** Members, granted users, the owner and administrators (and their keys) where allowed; runners in the runner protocol. */
 function seesOwnerData(rule: RouteRule, role: Role, allowed: boolean): boolean {
   if (!allowed) return false;
-  if (isUserRole(role)) return role !== 'stranger';
+  const user = userOf(role);
+  if (user) return user !== 'stranger';
   return rule.who === 'runner' || rule.who === 'job-runner';
 }
 
