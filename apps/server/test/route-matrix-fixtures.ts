@@ -20,10 +20,13 @@ import { addUser, attach, createScenario, SHARED_DATA, signIn, uploadOk, type Se
 /** In every name the owner gives: no answer to an outsider may contain it. */
 export const MARKER = 'zqxleak';
 
-export const ROLES = ['anonymous', 'stranger', 'member', 'granted', 'owner', 'admin', 'runner', 'otherRunner'] as const;
+export const ROLES = ['anonymous', 'stranger', 'member', 'granted', 'owner', 'admin', 'runner', 'otherRunner', 'ownerKey', 'adminKey'] as const;
 export type Role = (typeof ROLES)[number];
 export type UserRole = 'stranger' | 'member' | 'granted' | 'owner' | 'admin';
 type RunnerRole = 'runner' | 'otherRunner';
+/** The API-key callers (issue 23): `Authorization: Bearer` with an API key of the owner or the administrator, no cookie. */
+export const KEY_USERS = { ownerKey: 'owner', adminKey: 'admin' } as const satisfies Record<string, UserRole>;
+type KeyRole = keyof typeof KEY_USERS;
 
 const PASSWORD = 'password-1';
 /** What the matrix's runners offer when they claim: only jobs scheduled with `RUNNER_JOB` resources fit. */
@@ -37,6 +40,8 @@ interface RunnerCaller {
 
 export class MatrixFixtures {
   private counter = 0;
+  /** The full API key of the owner and of the administrator, for the key callers. */
+  private readonly apiKeys = new Map<UserRole, string>();
   /** Secrets only administrators may see: runner tokens and licence keys. */
   readonly adminSecrets: string[] = [];
 
@@ -144,26 +149,45 @@ export class MatrixFixtures {
 
   // ---- callers ----------------------------------------------------------------------------------------------
 
-  /** The headers that make a request come from the role: a session cookie, a runner token and id, or nothing. */
-  headersOf(role: Role): Record<string, string> {
+  /**
+   * The headers that make a request come from the role: a session cookie, a runner token and id, an API key
+   * (made again when a password change deleted it), or nothing.
+   */
+  async headersOf(role: Role): Promise<Record<string, string>> {
     if (role === 'anonymous') return {};
     if (role === 'runner' || role === 'otherRunner') {
       const { token, client } = this.runners[role];
       return { authorization: `Bearer ${token}`, [RUNNER_ID_HEADER]: client.runnerId! };
     }
+    if (isKeyRole(role)) {
+      let key = this.apiKeys.get(KEY_USERS[role]);
+      if (!key) {
+        const user = this.users[KEY_USERS[role]];
+        const created = await this.as<{ data: { data: string } }>(KEY_USERS[role], 'POST', `/accounts/users/${user.userId}/apikeys`, { description: `${MARKER} caller` });
+        key = created.data.data;
+        this.apiKeys.set(KEY_USERS[role], key);
+      }
+      return { authorization: `Bearer ${key}` };
+    }
     return { cookie: this.users[role].cookie };
   }
 
-  /** A new session of the role's user (sign-out ends it); none for callers without one. */
+  /** The user's API keys are gone (a password change deletes them): the key caller gets a new one. */
+  keysDeleted(user: UserRole): void {
+    this.apiKeys.delete(user);
+  }
+
+  /** A new session of the role's user (sign-out ends it); none for callers without one (runners, API keys). */
   async freshCookie(role: Role): Promise<string | undefined> {
     if (!isUserRole(role)) return undefined;
     const { username } = this.users[role];
     return (await signIn(this.t.app, username, role === 'admin' ? ADMIN.password : PASSWORD)).cookie;
   }
 
-  /** The role's personal group; the team for callers without one (they are refused before it matters). */
+  /** The personal group of the role's user; the team for callers without one (they are refused before it matters). */
   groupOf(role: Role): number {
-    return isUserRole(role) ? this.users[role].groupId : this.lab.id;
+    const user = userOf(role);
+    return user ? this.users[user].groupId : this.lab.id;
   }
 
   /**
@@ -224,7 +248,7 @@ export class MatrixFixtures {
 
   /** A file no dataset uses, added by the role's user (by the owner for callers without one). */
   async orphanOf(role: Role): Promise<number> {
-    const session = isUserRole(role) ? this.users[role] : this.users.owner;
+    const session = this.users[userOf(role) ?? 'owner'];
     const name = session === this.users.owner ? `${MARKER}-orphan.txt` : 'notes.txt';
     const [file] = await uploadOk(this.t.app, session, [{ name, content: 'n' }]);
     return file!.id;
@@ -386,6 +410,17 @@ export class MatrixFixtures {
   }
 }
 
+/** A caller with a session cookie of its own. */
 export function isUserRole(role: Role): role is UserRole {
-  return role !== 'anonymous' && role !== 'runner' && role !== 'otherRunner';
+  return role !== 'anonymous' && role !== 'runner' && role !== 'otherRunner' && !isKeyRole(role);
+}
+
+export function isKeyRole(role: Role): role is KeyRole {
+  return role in KEY_USERS;
+}
+
+/** The user a caller acts as: its own for session callers, the key's user for API-key callers; null for the others. */
+export function userOf(role: Role): UserRole | null {
+  if (isKeyRole(role)) return KEY_USERS[role];
+  return isUserRole(role) ? role : null;
 }

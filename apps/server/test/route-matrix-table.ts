@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ENGINE_VERSIONS } from '@corridor/contract';
 import { createOk, dashboardBody, fullChart, pictureDataUrl } from './dashboard-fixtures.ts';
 import { schedulePayload } from './runner-client.ts';
-import { JOB_COMMAND, MARKER, type MatrixFixtures, type Role } from './route-matrix-fixtures.ts';
+import { isKeyRole, JOB_COMMAND, KEY_USERS, MARKER, userOf, type MatrixFixtures, type Role } from './route-matrix-fixtures.ts';
 import { multipart } from './workspace-helpers.ts';
 import { enableServerImport, makeServerRoot } from './server-files-fixtures.ts';
 
@@ -19,6 +19,7 @@ import { enableServerImport, makeServerRoot } from './server-files-fixtures.ts';
  * holds the job. `self`: the owner's own account (routes under /accounts/users/{the owner's id}) and administrators;
  * `own`: the owner's own account only (creating API keys).
  * `nobody`: no one (setup once an administrator exists).
+ * The API-key callers (ownerKey, adminKey) are allowed where their user is, except on routes marked sessionOnly.
  */
 export type Access =
   | 'public'
@@ -75,9 +76,21 @@ export interface RouteRule {
   call(role: Role, fx: MatrixFixtures): Call | Promise<Call>;
   /** What refused callers get, when not 401/403/404 (documented protocol answers). */
   refusedWith?: number[];
+  /**
+   * Only from a session: an API key is refused even where its user would be allowed (issue 23 — devices, password,
+   * creating keys, adding/verifying/deleting e-mail addresses, the SMTP test).
+   */
+  sessionOnly?: boolean;
+}
+
+/** Whether the rule lets the role in: an API-key caller as its user, unless the route is for sessions only. */
+export function allows(rule: RouteRule, role: Role): boolean {
+  if (isKeyRole(role)) return !rule.sessionOnly && ALLOWED[rule.who].includes(KEY_USERS[role]);
+  return ALLOWED[rule.who].includes(role);
 }
 
 const rule = (who: Access, call: RouteRule['call'] = () => ({}), more: Partial<RouteRule> = {}): RouteRule => ({ who, call, ...more });
+const SESSION_ONLY = { sessionOnly: true };
 const text = (payload: string, type = 'text/plain') => ({ payload, headers: { 'content-type': type } });
 const file = (name: string, content: string) => multipart([{ name, content }]);
 
@@ -132,16 +145,25 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /accounts/users/{userId}/groups': rule('self', (_r, fx) => ({ params: { userId: fx.users.owner.userId } })),
 
   // profile: devices, password, API keys of the owner's account
-  'GET /accounts/users/{userId}/logintokens': rule('self', (_r, fx) => ({ params: { userId: fx.users.owner.userId } })),
-  'DELETE /accounts/users/{userId}/logintokens/{token}': rule('self', async (_r, fx) => ({ params: { userId: fx.users.owner.userId, token: await fx.freshDevice() } })),
-  // The owner sets the same password again (their matrix session stays); an administrator overwrites a fresh user's.
-  'POST /accounts/users/{userId}/password': rule('self', async (role, fx) =>
-    role === 'admin'
-      ? { params: { userId: await fx.freshUser() }, json: { newPW: 'password-2' } }
-      : { params: { userId: fx.users.owner.userId }, json: { oldPW: 'password-1', newPW: 'password-1' } },
+  'GET /accounts/users/{userId}/logintokens': rule('self', (_r, fx) => ({ params: { userId: fx.users.owner.userId } }), SESSION_ONLY),
+  'DELETE /accounts/users/{userId}/logintokens/{token}': rule(
+    'self',
+    async (_r, fx) => ({ params: { userId: fx.users.owner.userId, token: await fx.freshDevice() } }),
+    SESSION_ONLY,
+  ),
+  // The owner sets the same password again (their matrix session stays, their API keys go); an administrator
+  // overwrites a fresh user's.
+  'POST /accounts/users/{userId}/password': rule(
+    'self',
+    async (role, fx) => {
+      if (userOf(role) === 'admin') return { params: { userId: await fx.freshUser() }, json: { newPW: 'password-2' } };
+      if (role === 'owner') fx.keysDeleted('owner');
+      return { params: { userId: fx.users.owner.userId }, json: { oldPW: 'password-1', newPW: 'password-1' } };
+    },
+    SESSION_ONLY,
   ),
   'GET /accounts/users/{userId}/apikeys': rule('self', (_r, fx) => ({ params: { userId: fx.users.owner.userId } })),
-  'POST /accounts/users/{userId}/apikeys': rule('own', (_r, fx) => ({ params: { userId: fx.users.owner.userId }, json: { description: fx.name('key') } })),
+  'POST /accounts/users/{userId}/apikeys': rule('own', (_r, fx) => ({ params: { userId: fx.users.owner.userId }, json: { description: fx.name('key') } }), SESSION_ONLY),
   'DELETE /accounts/users/{userId}/apikeys/{apikey}': rule('self', async (_r, fx) => ({ params: { userId: fx.users.owner.userId, apikey: await fx.freshApiKey() } })),
 
   // features, licences, engine download
@@ -150,12 +172,13 @@ export const ROUTES: Record<string, RouteRule> = {
   'PUT /corridor/features': rule('admin', () => ({ json: { accountsSignup: true } })),
   'GET /corridor/settings': rule('admin'),
   'PUT /corridor/settings': rule('admin', () => ({ json: { accountsAutoAuthDomains: '' } })),
-  'POST /corridor/testsmtp': rule('admin', (_r, fx) => ({ json: { email: 'admin@example.org', settings: fx.smtp.settings() } })),
+  // The SMTP test and the mail settings need an administrator's session; the matrix's settings change is another one.
+  'POST /corridor/testsmtp': rule('admin', (_r, fx) => ({ json: { email: 'admin@example.org', settings: fx.smtp.settings() } }), SESSION_ONLY),
   // a user's e-mail addresses: the user and administrators (the spare user is none of the roles), one-time links
   'GET /accounts/users/{userId}/emails': rule('admin', (_r, fx) => ({ params: { userId: fx.spare.userId } })),
-  'POST /accounts/users/{userId}/emails': rule('admin', (_r, fx) => ({ params: { userId: fx.spare.userId }, json: { email: `${fx.name('address')}@example.org` } })),
-  'DELETE /accounts/users/{userId}/emails/{id}': rule('admin', async (_r, fx) => ({ params: { userId: fx.spare.userId, id: await fx.freshEmail() } })),
-  'POST /accounts/users/{userId}/emails/{id}/verify': rule('admin', async (_r, fx) => ({ params: { userId: fx.spare.userId, id: await fx.freshEmail() } })),
+  'POST /accounts/users/{userId}/emails': rule('admin', (_r, fx) => ({ params: { userId: fx.spare.userId }, json: { email: `${fx.name('address')}@example.org` } }), SESSION_ONLY),
+  'DELETE /accounts/users/{userId}/emails/{id}': rule('admin', async (_r, fx) => ({ params: { userId: fx.spare.userId, id: await fx.freshEmail() } }), SESSION_ONLY),
+  'POST /accounts/users/{userId}/emails/{id}/verify': rule('admin', async (_r, fx) => ({ params: { userId: fx.spare.userId, id: await fx.freshEmail() } }), SESSION_ONLY),
   'POST /accounts/verify-email': rule('public', async (_r, fx) => ({ json: { token: await fx.freshVerifyToken() } })),
   'POST /accounts/forgot-password': rule('public', (_r, fx) => ({ json: { email: `${fx.name('forgot')}@example.org` } })),
   'POST /accounts/set-password': rule('public', async (_r, fx) => ({ json: { token: await fx.freshPasswordToken(), password: 'password-2' } })),
