@@ -92,7 +92,7 @@ import { ScenarioTemplates } from './modules/templates/service.ts';
 import { LocalDiskBlobStore } from './storage/local-disk.ts';
 import { LogStore } from './storage/log-store.ts';
 import type { ProcessingLimits } from './workers/limits.ts';
-import { Processing, SERVER } from './workers/processing.ts';
+import { Processing, serverWork } from './workers/processing.ts';
 
 export interface WorkspaceOptions {
   config: Config;
@@ -135,7 +135,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const filesRepository = new FilesRepository(db);
   const datasetAccess = new DatasetAccess(datasetsRepository);
   const fileAccess = new FileAccess(filesRepository);
-  const buildBinary = (content: Readable, crs: string | null) => processing.networkBinary(content, crs, SERVER);
+  const buildBinary = (content: Readable, crs: string | null) => processing.networkBinary(content, crs, serverWork('previews'));
   const network = new NetworkProcessing({ datasets: datasetsRepository, files: filesRepository, blobs, renderer, buildBinary, now, log, onBlobLeak });
   const templates = new ScenarioTemplates({ blobs, processing, baseUrl: config.scenarioTemplatesUrl, idleTimeoutMs: options.templateIdleTimeoutMs });
   const datasets = new DatasetsService({ datasets: datasetsRepository, files: filesRepository, access: datasetAccess, blobs, templates, network, onBlobLeak });

@@ -47,7 +47,7 @@ export type Lane = 'short' | 'long';
 export const SERVER_OWNER = 'server';
 
 export interface RunOptions {
-  /** Whose share the task counts against: `user:<id>` or SERVER_OWNER. */
+  /** Whose share the task counts against: `user:<id>`, or SERVER_OWNER (alone or as `server:<purpose>`). */
   owner: string;
   lane: Lane;
   timeoutMs: number;
@@ -108,7 +108,7 @@ export class WorkerPool {
     if (options.signal?.aborted) return Promise.reject(options.signal.reason);
     const waiting = this.waiting(options.owner);
     const counted = options.lane === 'long' || options.trialMs !== undefined;
-    if (counted && options.owner !== SERVER_OWNER && waiting >= this.options.ownerQueue) return Promise.reject(new ProcessingBusyError(waiting));
+    if (counted && !options.owner.startsWith(SERVER_OWNER) && waiting >= this.options.ownerQueue) return Promise.reject(new ProcessingBusyError(waiting));
     return new Promise((resolve, reject) => {
       const pending: Pending = {
         id: this.nextId++,

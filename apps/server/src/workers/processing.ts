@@ -25,13 +25,19 @@ import type { WireError } from './worker.ts';
 
 /** Who asks for file work: whose share of the pool it counts against, and until when it is wanted. */
 export interface Asker {
-  /** `user:<id>`, or the server's own work (`SERVER`). */
+  /** `user:<id>`, or the server's own work (`server`, `server:<purpose>`). */
   owner: string;
   /** Aborts when the client has gone (`plugins/client-gone.ts`); the work is dropped unless others share it. */
   signal?: AbortSignal;
 }
 
-/** The server's own work: previews, run post-processing, runner reports, templates. */
+/**
+ * The server's own work, by what it is for: each purpose has a share of its own, so hours of a run's vehicle data do
+ * not hold back the previews of a network someone just attached.
+ */
+export const serverWork = (purpose: 'previews' | 'visualizer' | 'run-import'): Asker => ({ owner: `${SERVER_OWNER}:${purpose}` });
+
+/** The server's other work: runner reports, templates, tables a run's post-processing imports. */
 export const SERVER: Asker = { owner: SERVER_OWNER };
 
 export const askedBy = (user: { userId: number }, signal?: AbortSignal): Asker => ({ owner: `user:${user.userId}`, signal });

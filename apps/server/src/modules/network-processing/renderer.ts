@@ -5,7 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import { renderPlaceholderPreview, type ColorBy } from '../../previews/index.ts';
-import { SERVER, type Processing } from '../../workers/processing.ts';
+import { serverWork, type Processing } from '../../workers/processing.ts';
 
 export interface NetworkRenderer {
   /** Draws the network file's content (one streaming pass over it). */
@@ -18,5 +18,5 @@ export const drawPlaceholder: NetworkRenderer['placeholder'] = async ({ width, h
 
 /** Network previews drawn off the main thread. */
 export function previewRenderer(processing: Processing): NetworkRenderer {
-  return { render: (content, options) => processing.preview(content, options, SERVER), placeholder: drawPlaceholder };
+  return { render: (content, options) => processing.preview(content, options, serverWork('previews')), placeholder: drawPlaceholder };
 }

@@ -13,7 +13,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { DATASET_NOT_FOUND, type DatasetAccess } from '../datasets/access.ts';
 import type { ConfigFileRow, RunConfigRepository } from './repository.ts';
 import { TooLargeToProcessError } from '../../workers/errors.ts';
-import { SERVER, storedBlob, type Processing } from '../../workers/processing.ts';
+import { askedBy, storedBlob, type Asker, type Processing } from '../../workers/processing.ts';
 
 export interface RunConfigDeps {
   repository: RunConfigRepository;
@@ -33,25 +33,26 @@ export class RunConfigService {
   constructor(private readonly deps: RunConfigDeps) {}
 
   async get(actor: Actor | null, runId: number): Promise<RunConfigAnswer> {
-    const { dataset } = await this.deps.access.require(actor, runId, 'read');
+    const { dataset, user } = await this.deps.access.require(actor, runId, 'read');
     if (dataset.type !== 'run') throw notFound(DATASET_NOT_FOUND);
+    const asker = askedBy(user);
     const scheduled = await this.deps.repository.jobConfig(runId);
     if (scheduled) {
       const overrides = configOverrides(words(scheduled.programArgs));
-      return this.answer(runId, scheduled.file, (config) =>
+      return this.answer(runId, scheduled.file, asker, (config) =>
         overrides.reduce((result, { module, param, value }) => setParam(result, module, param, value), config),
       );
     }
     const output = (await this.deps.repository.runConfigFiles(runId)).find((file) => OUTPUT_CONFIG.test(file.name));
-    if (output) return this.answer(runId, output, (config) => config);
+    if (output) return this.answer(runId, output, asker, (config) => config);
     return { runId, source: null, config: null };
   }
 
   /** A file that does not read as a config (or is too large to) answers its source with `config: null`. */
-  private async answer(runId: number, file: ConfigFileRow, change: (config: Config) => Config): Promise<RunConfigAnswer> {
+  private async answer(runId: number, file: ConfigFileRow, asker: Asker, change: (config: Config) => Config): Promise<RunConfigAnswer> {
     const source = { fileId: file.id, name: file.name };
     try {
-      return { runId, source, config: change(await this.deps.processing.config(storedBlob(this.deps.blobs, file.blobKey), SERVER)) };
+      return { runId, source, config: change(await this.deps.processing.config(storedBlob(this.deps.blobs, file.blobKey), asker)) };
     } catch (err) {
       if (err instanceof MatsimFormatError || err instanceof TooLargeToProcessError) return { runId, source, config: null };
       throw err;

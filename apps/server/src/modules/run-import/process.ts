@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { whileRenewing } from '../../shared/keep-alive.ts';
 import { userMessage } from '../../shared/user-message.ts';
-import { SERVER, storedBlob, type Processing } from '../../workers/processing.ts';
+import { serverWork, storedBlob, type Processing } from '../../workers/processing.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import type { JobReports, ReportingJob } from '../runner-protocol/job-reports.ts';
 import type { PostProcessLog } from '../runs/post-process-log.ts';
@@ -123,7 +123,7 @@ export class RunImportProcess {
     const runId = job.datasetId;
     if (!file) return void (await this.write(runId, ['The run has no logfile.log: no memory chart, the import time stands for its start and end.']));
     try {
-      const summary = await this.deps.processing.logSummary(storedBlob(this.deps.blobs, file.blobKey), SERVER);
+      const summary = await this.deps.processing.logSummary(storedBlob(this.deps.blobs, file.blobKey), serverWork('run-import'));
       for (let i = 0; i < summary.memory.length; i += MEMORY_CHUNK) {
         await this.deps.reports.progress(job, { memory: summary.memory.slice(i, i + MEMORY_CHUNK) });
       }

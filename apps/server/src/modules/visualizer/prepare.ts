@@ -10,7 +10,7 @@ import { VIS_MESSAGES } from '@corridor/contract';
 import type { BuiltVehicleData } from '@corridor/trajectories';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { userMessage } from '../../shared/user-message.ts';
-import { SERVER, storedBlob, type Processing } from '../../workers/processing.ts';
+import { serverWork, storedBlob, type Processing } from '../../workers/processing.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import type { FilesRepository } from '../files/repository.ts';
 import { recordDerived, storeDerived } from '../network-processing/derived.ts';
@@ -104,7 +104,7 @@ export class VehicleDataPreparation {
       const startedAt = performance.now();
       let built: BuiltVehicleData | undefined;
       const segments = await blobs.putWith(async (file) => {
-        built = await processing.vehicleData(storedBlob(blobs, events.blobKey), net.linkIds, file, SERVER);
+        built = await processing.vehicleData(storedBlob(blobs, events.blobKey), net.linkIds, file, serverWork('visualizer'));
       });
       const { meta, vehicleModes, vehicleIds, volumes } = built!;
       await recordDerived(this.deps, events.id, VEHICLE_FILES.segments, segments);
