@@ -7,6 +7,7 @@
  * cannot make a user namespace; a runner whose bwrap is missing refuses templates that allow
  * custom jars, unless its operator started it with --unsandboxed.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -121,7 +122,7 @@ describe('jobs in the sandbox', { timeout: 120_000 }, () => {
       expect(log).toContain('the runner saw it');
       // The same file system as the job folder: no tmpfs of its own.
       expect(log).toContain(`tmp-device=${device}`);
-      if (!/^tmpfs$/m.test(await hostFsType(workDir))) expect(log).not.toContain('tmp-type=tmpfs');
+      if (!/^tmpfs$/m.test(hostFsType(workDir))) expect(log).not.toContain('tmp-type=tmpfs');
       expect((await outputTexts(datasetId)).map((f) => f.name)).not.toContain('marker');
       await expect(stat(tmp)).rejects.toThrow(/ENOENT/);
     });
@@ -207,8 +208,7 @@ async function scheduleJar(key: string, jar: { id: number; name: string }, progr
 }
 
 /** `stat -f` of a host folder: its file system's type. */
-async function hostFsType(dir: string): Promise<string> {
-  const { execFileSync } = await import('node:child_process');
+function hostFsType(dir: string): string {
   return execFileSync('stat', ['-f', '-c', '%T', dir], { encoding: 'utf8' });
 }
 
