@@ -24,6 +24,7 @@ export const SERVER_FILES_MESSAGES = {
   hidden: 'Hidden files and folders (names starting with ".") cannot be imported.',
   outside: 'The path leads outside the root directory for runs on the server.',
   notFound: 'There is no such file or folder on the server.',
+  notPermitted: 'The server is not allowed to read this file or folder (check its permissions).',
   notAFile: 'Only files can be imported; select the files inside a folder (or a zip of it).',
   notAFolder: 'The path is not a folder.',
   tooMany: `At most ${MAX_FILES_PER_UPLOAD} files can be imported at once.`,

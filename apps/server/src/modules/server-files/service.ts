@@ -166,6 +166,8 @@ async function openBelow(root: string, parts: string[]): Promise<Opened> {
   return openInside(root, path.join(root, ...parts)).catch((err: NodeJS.ErrnoException) => {
     // ELOOP: links leading round in a circle lead nowhere.
     if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'ELOOP') throw notFound(`${M.notFound} (${joinRelative(parts)})`);
+    // A folder on the way the server's user may not search: the user's answer names the path, not a 500.
+    if (err.code === 'EACCES' || err.code === 'EPERM') throw forbidden(`${M.notPermitted} (${joinRelative(parts)})`);
     throw err;
   });
 }
