@@ -13,6 +13,7 @@ import path from 'node:path';
 import { engineArgv } from './job/command.ts';
 import { stopLeftoverJobs } from './job/leftovers.ts';
 import { Releases } from './job/release.ts';
+import { describeLimitMethod } from './job/job-limits.ts';
 import { Sandbox } from './job/sandbox.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { detectCapabilities, javaCommand, totalResources } from './resources.ts';
@@ -110,7 +111,7 @@ async function startSandbox(options: RunnerOptions, releasesDir: string, java: s
     env: process.env,
   });
   if ('sandbox' in started) {
-    log.info('jobs run in the bubblewrap sandbox');
+    log.info(`jobs run in the bubblewrap sandbox, limited through ${describeLimitMethod(started.sandbox.limitMethod)}`);
     return started.sandbox;
   }
   log.warn(`no sandbox: ${started.problem}. Jobs of templates that allow custom JAR-files are refused; the others run unsandboxed.`);

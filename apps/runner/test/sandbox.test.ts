@@ -111,6 +111,7 @@ describe('jobs in the sandbox', { timeout: 120_000 }, () => {
     });
 
     it("the job's /tmp is on disk in its job folder (not RAM, not its outputs), removed with it", async () => {
+      expect(runner.lines.join('\n')).toMatch(/jobs run in the bubblewrap sandbox, limited through (a cgroup v[12] per job|prlimit)/);
       const { id: jobId, datasetId } = await scheduleJar('tmp', jar, 'tmp');
       const tmp = path.join(workDir, `job-${jobId}`, JOB_TMP_DIR);
       // The job's file, on the host, while it runs; the job goes on once it sees the test's answer in its /tmp.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { counter, parseCgroupMounts, parseOwnCgroups } from './cgroups.ts';
-import { JOB_PROCESS_LIMIT, jobLimits, LaunchLimits, limitedMessage } from './job-limits.ts';
+import { describeLimitMethod, JOB_PROCESS_LIMIT, jobLimits, LaunchLimits, limitedMessage } from './job-limits.ts';
 import { userNamespaceFilter } from './seccomp.ts';
 
 const MiB = 1024 * 1024;
@@ -20,6 +20,8 @@ describe('job limits', () => {
       ...['java', '-Xmx1g', '-jar', 'x.jar'],
     ]);
     expect(await limits.report()).toEqual({ memoryBytes: (1280 + 512) * MiB, outOfMemory: false, processLimit: false });
+    expect(describeLimitMethod({ kind: 'prlimit', prlimit: '/usr/bin/prlimit' })).toBe('prlimit (RLIMIT_NPROC, RLIMIT_AS)');
+    expect(describeLimitMethod({ kind: 'cgroup', base: { version: 2, dir: '/sys/fs/cgroup/runner' } })).toBe('a cgroup v2 per job (below /sys/fs/cgroup/runner)');
   });
 
   it('say why a job failed when its limits ended it', () => {

@@ -56,6 +56,13 @@ export async function findLimitMethod(prlimit: string | undefined, choice?: stri
   return prlimit ? { kind: 'prlimit', prlimit } : undefined;
 }
 
+/** How the limits are enforced, for the runner's log at start. */
+export function describeLimitMethod(method: LimitMethod): string {
+  if (method.kind === 'prlimit') return 'prlimit (RLIMIT_NPROC, RLIMIT_AS)';
+  const { base } = method;
+  return base.version === 2 ? `a cgroup v2 per job (below ${base.dir})` : `a cgroup v1 per job (below ${base.memory} and ${base.pids})`;
+}
+
 /** `argv` behind prlimit with the job's limits: the prlimit way. */
 function prlimitArgv(prlimit: string, limits: CgroupLimits, argv: readonly string[]): string[] {
   const nproc = `--nproc=${limits.processes}`;
