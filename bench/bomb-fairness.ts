@@ -1,5 +1,5 @@
 // Part of `bomb-health` (issue 23): another user's file work while one user runs three population bombs. Alice
-// uploads three 4 MB gzip populations of 29 million valid persons (2 GiB each) and asks for their summaries at
+// uploads three 7 MB gzip populations of 29 million valid persons (2 GiB each) and asks for their summaries at
 // once (minutes of work each with the default limits); meanwhile Bob uploads a 1.5 KB network (sniffed on upload)
 // and views it as JSON, 20 times. Prints p50/p95 of both and ok when p95 stays below 5 s.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,8 +15,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A small valid network of about 1.5 KB. */
 function smallNetwork(): string {
-  const nodes = Array.from({ length: 6 }, (_, i) => `    <node id="n${i}" x="${i * 1000}" y="${(i % 2) * 1000}"/>`);
-  const links = Array.from({ length: 5 }, (_, i) => `    <link id="l${i}" from="n${i}" to="n${i + 1}" length="1000" freespeed="13.9" capacity="1800" permlanes="1" modes="car"/>`);
+  const nodes = Array.from({ length: 10 }, (_, i) => `    <node id="n${i}" x="${i * 1000}" y="${(i % 2) * 1000}"/>`);
+  const links = Array.from({ length: 9 }, (_, i) => `    <link id="l${i}" from="n${i}" to="n${i + 1}" length="1000" freespeed="13.9" capacity="1800" permlanes="1" modes="car"/>`);
   return `${XML}<network>\n  <nodes>\n${nodes.join('\n')}\n  </nodes>\n  <links>\n${links.join('\n')}\n  </links>\n</network>\n`;
 }
 
