@@ -284,6 +284,8 @@ export class Sandbox {
       sandboxed: true,
       extraFds: pipes.length,
       start: async (child) => {
+        // bwrap may be gone before it read them (EPIPE): its exit says why, not a crash of the runner.
+        for (const pipe of pipes) pipeOf(child, pipe)?.on('error', () => undefined);
         if (seccomp) pipeOf(child, 'seccomp')?.end(seccomp);
         await limits.release(child, limits.blocks ? (pipeOf(child, 'block') ?? undefined) : undefined);
       },
