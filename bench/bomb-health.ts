@@ -2,13 +2,15 @@
 // processing limits) gets three 135 KB zstd networks whose <nodes> hold 4 GiB of spaces and is asked for each as
 // JSON at once; meanwhile `/health` is polled back to back. Prints /health latency idle and under the bombs, the
 // answers and how long they took, and the server's RSS (idle, peak, after) sampled from /proc. Then another user's
-// upload and network view latency while one user runs three population bombs (issue 23, `bomb-fairness.ts`).
+// upload and network view latency while one user runs three population bombs (issue 23, `bomb-fairness.ts`), and
+// the runner's RSS while a job writes a 1.5 GB sparse scorestats.csv (issue 23, `sparse-stats.ts`, its own server).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../e2e/support/server.ts';
 import { GiB, zstdBomb } from '../packages/matsim/test/bombs.ts';
 import { otherUserWhileBombs } from './bomb-fairness.ts';
 import { BenchClient } from './http-client.ts';
+import { runnerRssWhileSparseStats } from './sparse-stats.ts';
 
 const rows: [string, string][] = [];
 const MiB = 1 << 20;
@@ -86,6 +88,7 @@ try {
 } finally {
   await server.stop();
 }
+rows.push(...(await runnerRssWhileSparseStats()));
 
 const width = Math.max(...rows.map(([what]) => what.length));
 for (const [what, value] of rows) console.log(`${what.padEnd(width)}  ${value}`);

@@ -18,6 +18,21 @@ export class BenchClient {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /** The demo scenario (template demo-grid) in the signed-in user's personal group, with its files. */
+  async demoScenario<F extends { id: number; name: string } = { id: number; name: string; tag: string | null }>(): Promise<{ id: number; groupId: number; files: F[] }> {
+    const me = await this.call<{ groupId: number }>('GET', '/accounts/validate');
+    const created = await this.call<{ id: number }>('POST', '/datasets/datasets', {
+      groupId: me.groupId,
+      key: 'demo',
+      name: 'Demo',
+      description: '',
+      type: 'scenario',
+      template: 'demo-grid',
+      attributes: {},
+    });
+    return this.call('GET', `/datasets/datasets/${created.id}`);
+  }
+
   async download(path: string): Promise<Buffer> {
     const res = await fetch(`${this.base}/api/v1${path}`, { headers: { cookie: this.cookie } });
     if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);

@@ -91,17 +91,7 @@ async function main(): Promise<void> {
     server = await startServer();
     const client = new Client(server.url);
     await client.call('POST', '/accounts/setup', { username: 'bench', password: 'bench-password' });
-    const me = await client.call<{ groupId: number }>('GET', '/accounts/validate');
-    const created = await client.call<{ id: number }>('POST', '/datasets/datasets', {
-      groupId: me.groupId,
-      key: 'demo',
-      name: 'Demo',
-      description: '',
-      type: 'scenario',
-      template: 'demo-grid',
-      attributes: {},
-    });
-    const scenario = await client.call<{ id: number; groupId: number; files: FileEntry[] }>('GET', `/datasets/datasets/${created.id}`);
+    const scenario = await client.demoScenario<FileEntry>();
 
     // Direct: the same input files, the engine alone.
     for (const file of scenario.files) writeFileSync(join(work, file.name), await client.download(`/datasets/files/${file.id}?dl=1`));

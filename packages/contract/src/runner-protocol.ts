@@ -16,7 +16,8 @@
  * 8. PUT  /jobs/{id}/stats/{name}        text/csv, name scorestats | modestats: the whole file so far; the server
  *                                        replaces the run's scoreStats/modeStats table from it
  * 9. POST /jobs/{id}/outputs?path=       application/octet-stream: one output file (path relative to the output
- *                                        directory, "/" separated); it appears in the run only once complete
+ *                                        directory, "/" separated); it appears in the run only once complete;
+ *                                        413 past the run's output limits (run-outputs.ts: stop uploading)
  * 10. POST /jobs/{id}/finish             JobFinish → FINISHED/FAILED/CANCELLED, event runFinished
  * Calls 5–10 for a job that is final, or claimed by another runner, answer 409 JOB_NOT_YOURS.
  */
