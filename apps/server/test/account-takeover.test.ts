@@ -5,23 +5,26 @@
  * keys; the user's verified addresses are told when an address is added or the password changes.
  */
 import { PROFILE_MESSAGES } from '@corridor/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN } from './harness.ts';
-import { apiKeyOf, appWithMail, messageOf, verifiedAddress, type Caller, type MailApp, type Method } from './mail-fixtures.ts';
-import { linkIn, startSmtpServer, tokenOf, type TestSmtpServer } from './smtp-server.ts';
+import {
+  apiKeyOf,
+  appWithMail,
+  deliveredSince,
+  mailServerPerTest,
+  messageOf,
+  settle,
+  verifiedAddress,
+  type Caller,
+  type MailApp,
+  type Method,
+} from './mail-fixtures.ts';
+import { linkIn, tokenOf, type TestSmtpServer } from './smtp-server.ts';
 import { addUser, signIn, type Session } from './workspace-helpers.ts';
 
 let smtp: TestSmtpServer;
 let app: MailApp;
-
-// A mail server per test: a notice sent late by one test never reaches the next.
-beforeEach(async () => {
-  smtp = await startSmtpServer();
-});
-afterEach(async () => {
-  await app?.t.close();
-  await smtp?.close();
-});
+mailServerPerTest((server) => (smtp = server), () => app);
 
 const emails = (user: Session) => `/accounts/users/${user.userId}/emails`;
 const validate = (caller: Caller) => app.call(caller, 'GET', '/accounts/validate');
@@ -31,16 +34,6 @@ const login = (username: string, password: string) => app.call(null, 'POST', '/a
 async function refusedForKey(caller: Caller, method: Method, url: string, payload?: object): Promise<void> {
   const response = await app.call(caller, method, url, payload);
   expect([response.statusCode, messageOf(response)], `${method} ${url}`).toEqual([403, PROFILE_MESSAGES.notWithApiKey]);
-}
-
-/** Everyone the test SMTP server delivered to since `from` (an index into smtp.received). */
-const deliveredSince = (from: number) => smtp.received.slice(from).flatMap((mail) => mail.rcptTo);
-
-/** Waits for a mail to a fresh address sent after everything before it, so that earlier background mails are in. */
-async function settle(): Promise<void> {
-  const sentinel = `sentinel-${smtp.received.length}@example.org`;
-  expect((await app.call(app.admin, 'POST', '/corridor/testsmtp', { email: sentinel, settings: {} })).statusCode).toBe(200);
-  await smtp.nextMail(sentinel);
 }
 
 describe('the takeover chain with only user B\'s API key', () => {
@@ -60,8 +53,8 @@ describe('the takeover chain with only user B\'s API key', () => {
     await refusedForKey(key, 'DELETE', `${emails(bob)}/${id}`);
     // 3. Forgot password for the thief's address mails nothing; 4. B is still signed in with his password.
     expect((await app.call(null, 'POST', '/accounts/forgot-password', { email: 'thief@evil.example' })).statusCode).toBe(200);
-    await settle();
-    expect(deliveredSince(before)).not.toContain('thief@evil.example');
+    await settle(app, smtp);
+    expect(deliveredSince(smtp, before)).not.toContain('thief@evil.example');
     expect((await validate(bob)).statusCode).toBe(200);
     expect((await login('bob', 'password-1')).statusCode).toBe(200);
   });
@@ -165,7 +158,7 @@ describe("notices to the user's verified addresses", () => {
     await verifiedAddress(app, smtp, bob, 'bob@home.example.org');
     await app.call(bob, 'POST', emails(bob), { email: 'bob-unverified@example.org' });
     // Adding the second and third addresses told the ones verified by then; those notices are not this test's.
-    await settle();
+    await settle(app, smtp);
     smtp.skipReceived();
     const before = smtp.received.length;
 
@@ -175,8 +168,8 @@ describe("notices to the user's verified addresses", () => {
     expect(notice.text).toContain('"bob"');
     expect(notice.text).toContain('bob@new.example.org');
     await smtp.nextMail('bob@home.example.org');
-    await settle();
-    expect(deliveredSince(before).filter((to) => !to.startsWith('sentinel-')).sort()).toEqual(['bob@example.org', 'bob@home.example.org']);
+    await settle(app, smtp);
+    expect(deliveredSince(smtp, before).sort()).toEqual(['bob@example.org', 'bob@home.example.org']);
   });
 
   it('a changed password is announced to the verified addresses, whoever changed it and however', async () => {
@@ -184,7 +177,7 @@ describe("notices to the user's verified addresses", () => {
     const bob = await addUser(app.t.app, app.admin.cookie, 'bob');
     await verifiedAddress(app, smtp, bob, 'bob@example.org');
     await app.call(bob, 'POST', emails(bob), { email: 'bob-unverified@example.org' });
-    await settle();
+    await settle(app, smtp);
     smtp.skipReceived();
     const before = smtp.received.length;
 
@@ -201,8 +194,7 @@ describe("notices to the user's verified addresses", () => {
     expect((await app.call(null, 'POST', '/accounts/set-password', { token, password: 'recovered-1' })).statusCode).toBe(200);
     expect((await smtp.nextMail('bob@example.org')).subject).toBe('Corridor: your password was changed');
 
-    await settle();
-    const delivered = deliveredSince(before).filter((to) => !to.startsWith('sentinel-'));
-    expect(delivered).toEqual(['bob@example.org', 'bob@example.org', 'bob@example.org', 'bob@example.org']);
+    await settle(app, smtp);
+    expect(deliveredSince(smtp, before)).toEqual(['bob@example.org', 'bob@example.org', 'bob@example.org', 'bob@example.org']);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * An app whose mail settings deliver to the tests' real SMTP server (smtp-server.ts), with the calls the account
- * security tests make: as a session, as an API key or anonymously; a verified address of a user; a user's API key.
+ * security tests make: as a session, as an API key or anonymously; a verified address of a user; a user's API key;
+ * one mail server per test; waiting until the mails sent so far have arrived.
  */
 import { CreatedApiKey, type SettingsUpdate } from '@corridor/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
-import { linkIn, tokenOf, type TestSmtpServer } from './smtp-server.ts';
+import { linkIn, startSmtpServer, tokenOf, type TestSmtpServer } from './smtp-server.ts';
 import type { Session } from './workspace-helpers.ts';
 
 /** Who calls: a session (cookie), an API key (`Authorization: Bearer` only) or nobody. */
@@ -53,3 +54,33 @@ export async function apiKeyOf(app: MailApp, user: { cookie: string; userId: num
 
 /** The message of an error answer. */
 export const messageOf = (response: LightMyRequestResponse) => (response.json() as { message?: string }).message;
+
+/**
+ * Starts a mail server before each test (handed to `use`) and closes it and the test's app after it, so that a mail
+ * one test sends in the background never reaches the next.
+ */
+export function mailServerPerTest(use: (smtp: TestSmtpServer) => void, appOf: () => MailApp | undefined): void {
+  let smtp: TestSmtpServer | undefined;
+  beforeEach(async () => {
+    smtp = await startSmtpServer();
+    use(smtp);
+  });
+  afterEach(async () => {
+    await appOf()?.t.close();
+    await smtp?.close();
+  });
+}
+
+/** Sends a test message to a fresh sentinel address and waits for it: the background mails queued before are in. */
+export async function settle(app: MailApp, smtp: TestSmtpServer): Promise<void> {
+  const sentinel = `sentinel-${smtp.received.length}@example.org`;
+  expect((await app.call(app.admin, 'POST', '/corridor/testsmtp', { email: sentinel, settings: {} })).statusCode).toBe(200);
+  await smtp.nextMail(sentinel);
+}
+
+/** Envelope recipients of the mails received from index `from` on, sentinels left out. */
+export const deliveredSince = (smtp: TestSmtpServer, from = 0) =>
+  smtp.received
+    .slice(from)
+    .flatMap((mail) => mail.rcptTo)
+    .filter((to) => !to.startsWith('sentinel-'));

@@ -5,31 +5,22 @@
  * the mailer delivers to exactly the stored string, and refuses one stored before the rule.
  */
 import { MAIL_MESSAGES } from '@corridor/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emails as emailRows } from '../src/db/schema.ts';
-import { appWithMail, messageOf, verifiedAddress, type MailApp } from './mail-fixtures.ts';
-import { startSmtpServer, type TestSmtpServer } from './smtp-server.ts';
+import { appWithMail, deliveredSince, mailServerPerTest, messageOf, settle, verifiedAddress, type MailApp } from './mail-fixtures.ts';
+import type { TestSmtpServer } from './smtp-server.ts';
 import { addUser } from './workspace-helpers.ts';
 
 const HOSTILE = ['bcc,victim@x.example', '<victim@x.example>', '"victim"@x.example', 'Me <me@example.org>', 'me@example.org;victim@x.example'];
 
 let smtp: TestSmtpServer;
 let app: MailApp;
-
-beforeEach(async () => {
-  smtp = await startSmtpServer();
-});
-afterEach(async () => {
-  await app?.t.close();
-  await smtp?.close();
-});
+mailServerPerTest((server) => (smtp = server), () => app);
 
 /** Everything delivered so far (envelope recipients), once a mail sent last has arrived. */
 async function deliveredAfterAll(): Promise<string[]> {
-  const sentinel = `sentinel-${smtp.received.length}@example.org`;
-  expect((await app.call(app.admin, 'POST', '/corridor/testsmtp', { email: sentinel, settings: {} })).statusCode).toBe(200);
-  await smtp.nextMail(sentinel);
-  return smtp.received.flatMap((mail) => mail.rcptTo).filter((to) => !to.startsWith('sentinel-'));
+  await settle(app, smtp);
+  return deliveredSince(smtp);
 }
 
 async function refused(response: Promise<{ statusCode: number; json(): unknown }>, message: string = MAIL_MESSAGES.invalidEmail): Promise<void> {
