@@ -14,6 +14,7 @@ import { EXPECTED_TAGS } from '../../../packages/matsim/test/expected-tags.ts';
 import { expandImportedZips, ZipRefusedError } from '../src/modules/run-import/zip-expand.ts';
 import { FilesRepository } from '../src/modules/files/repository.ts';
 import { LocalDiskBlobStore } from '../src/storage/local-disk.ts';
+import type { ProcessingLimits } from '../src/workers/limits.ts';
 import { Processing } from '../src/workers/processing.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { addUser, attach, createScenario, filesBelow, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
@@ -28,10 +29,10 @@ afterEach(async () => {
 const EQUIL = path.join(SHARED_DATA, 'output-equil-2024');
 const LIMITS = { zipMaxEntries: 100, zipMaxBytes: 50_000_000, zipMaxRatio: 200 };
 
-async function start(): Promise<{ alice: Session; expand: (runId: number) => Promise<{ lines: string[]; result: Awaited<ReturnType<typeof expandImportedZips>> }> }> {
+async function start(limits: Partial<ProcessingLimits> = LIMITS): Promise<{ alice: Session; expand: (runId: number) => Promise<{ lines: string[]; result: Awaited<ReturnType<typeof expandImportedZips>> }> }> {
   t = await createTestApp();
   const alice = await addUser(t.app, await setupAdmin(t.app), 'alice');
-  processing = new Processing(LIMITS);
+  processing = new Processing(limits);
   const deps = {
     files: new FilesRepository(t.database.db),
     blobs: await LocalDiskBlobStore.open(path.join(t.config.dataDir, 'files')),
@@ -60,6 +61,7 @@ async function runWithZip(alice: Session, name: string, content: Buffer): Promis
 const filesOf = async (alice: Session, runId: number) =>
   (await t.app.inject({ url: `${API}/datasets/datasets/${runId}/files`, headers: { cookie: alice.cookie } })).json() as { id: number; name: string; tag: string | null; size: number }[];
 const fileRows = async () => (await t.database.db.query.files.findMany()).length;
+/** Blobs and the zip work folder's files (`files/.tmp/zips`) alike. */
 const blobsLeft = () => filesBelow(path.join(t.config.dataDir, 'files'));
 
 async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
@@ -144,5 +146,71 @@ describe('expanding an imported run’s zip', () => {
     expect(await blobsLeft()).toEqual(blobsBefore);
     // The refused zip stays with the run, so the user sees what was refused.
     expect((await filesOf(alice, runId)).map((f) => f.id)).toEqual([zipId]);
+  });
+});
+
+describe('an imported run’s zip as a whole (issue 23, finding 5)', () => {
+  /** The default bounds but for the entry count, so that the archive's own ratio is what refuses. */
+  const WHOLE = { zipMaxEntries: 2000 };
+  const MiB = 1024 ** 2;
+  /** 1,000 entries of 1 MiB of zeros: each deflates to about 1 KB, below the per-entry ratio's 1 MiB. */
+  let zerosZip: Buffer | undefined;
+  const zeros = () => (zerosZip ??= zipBytes(Array.from({ length: 1000 }, (_, i) => ({ name: `zeros/${i}.bin`, content: Buffer.alloc(MiB), deflate: true }))));
+  const ratioReason = (archiveBytes: number) => `it expands to more than ${50 * archiveBytes} bytes, 50 times its own ${archiveBytes} bytes`;
+
+  async function refused(expand: (runId: number) => Promise<unknown>, alice: Session, name: string, zip: Buffer, reason: string) {
+    const { runId, zipId } = await runWithZip(alice, name, zip);
+    const [rowsBefore, blobsBefore] = [await fileRows(), await blobsLeft()];
+    const error = await expand(runId).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(ZipRefusedError);
+    expect((error as Error).message).toBe(`The archive ${name} was refused: ${reason}.`);
+    // Nothing on disk but what was there before (the zip's blob): no entry files, no blobs, no rows.
+    expect(await fileRows()).toBe(rowsBefore);
+    expect(await blobsLeft()).toEqual(blobsBefore);
+    expect((await filesOf(alice, runId)).map((f) => f.id)).toEqual([zipId]);
+  }
+
+  it('refuses 1,000 × 1 MiB of zeros in a 1 MB zip (1 GB expanded) with the archive’s ratio, leaving nothing behind', async () => {
+    const { alice, expand } = await start(WHOLE);
+    const zip = zeros();
+    expect(zip.length).toBeLessThan(1.2e6);
+    await refused(expand, alice, 'zeros.zip', zip, ratioReason(zip.length));
+  });
+
+  it('counts a zip inside the zip against the same budget: the zeros zip stored in another is refused', async () => {
+    const { alice, expand } = await start(WHOLE);
+    const outer = zipBytes([
+      { name: 'run/scorestats.csv', content: 'ITERATION;avg. EXECUTED\n0;1\n' },
+      { name: 'run/ITERS.zip', content: zeros() },
+    ]);
+    await refused(expand, alice, 'nested.zip', outer, ratioReason(outer.length));
+  });
+
+  it('refuses a zip nested three deep', async () => {
+    const { alice, expand } = await start();
+    const deepest = zipBytes([{ name: 'x.txt', content: 'x' }]);
+    const middle = zipBytes([{ name: 'c.zip', content: deepest }]);
+    await refused(expand, alice, 'a.zip', zipBytes([{ name: 'b.zip', content: middle }]), 'its entry "b.zip/c.zip" is an archive nested more than 2 deep');
+  });
+
+  it('expands a zip inside the zip where it lies, its entries in its folder, and keeps no zip', async () => {
+    const { alice, expand } = await start();
+    const iters = zipBytes([
+      { name: 'ITERS/it.0/0.notes.txt', content: 'zero' },
+      { name: 'ITERS/it.1/1.notes.txt', content: 'one', deflate: true },
+    ]);
+    const outer = zipBytes([
+      { name: 'output/scorestats.csv', content: 'ITERATION;avg. EXECUTED\n0;1\n' },
+      { name: 'output/ITERS.zip', content: iters, deflate: true },
+    ]);
+    const { runId } = await runWithZip(alice, 'output.zip', outer);
+    const { result } = await expand(runId);
+    expect(result[0]!.files.map((f) => f.name).sort()).toEqual(['ITERS/it.0/0.notes.txt', 'ITERS/it.1/1.notes.txt', 'scorestats.csv']);
+    expect((await filesOf(alice, runId)).map((f) => [f.name, f.tag])).toEqual([
+      ['ITERS/it.0/0.notes.txt', null],
+      ['ITERS/it.1/1.notes.txt', null],
+      ['scorestats.csv', 'scorestats'],
+    ]);
+    expect(await blobsLeft()).toHaveLength(3);
   });
 });

@@ -52,3 +52,33 @@ export function zipEntryProblem(entry: ZipEntryFacts, totalSoFar: number, limits
   }
   return null;
 }
+
+/**
+ * Bounds on an archive as a whole, the archives nested in it included (the server's run import): every byte written
+ * counts, whichever level it comes from, so many small entries of zeros (each exempt from the per-entry ratio) or a
+ * zip of zips cannot amplify the upload.
+ */
+export interface ZipArchiveLimits {
+  /** All bytes written (nested archives and their entries included) at most this many times the archive's size. */
+  maxArchiveRatio: number;
+  /** Archive levels expanded: 1 the archive only, 2 also the zips inside it; a zip deeper than that is refused. */
+  maxDepth: number;
+}
+
+/** How many bytes an archive of `archiveBytes` may write in all: its ratio bound, at most `maxTotalBytes`. */
+export function zipArchiveBudget(archiveBytes: number, limits: ZipLimits & ZipArchiveLimits): number {
+  return Math.min(limits.maxTotalBytes, limits.maxArchiveRatio * archiveBytes);
+}
+
+/** Why `bytes` (written, or declared by the entries still to come plus those written) are too many, or null. */
+export function zipArchiveProblem(bytes: number, archiveBytes: number, limits: ZipLimits & ZipArchiveLimits): string | null {
+  const budget = zipArchiveBudget(archiveBytes, limits);
+  if (bytes <= budget) return null;
+  if (budget === limits.maxTotalBytes) return `it expands to more than ${limits.maxTotalBytes} bytes`;
+  return `it expands to more than ${budget} bytes, ${limits.maxArchiveRatio} times its own ${archiveBytes} bytes`;
+}
+
+/** `path` is the nested archive's path through the archives above it ("runs.zip/ITERS.zip"). */
+export function zipNestingProblem(path: string, limits: ZipArchiveLimits): string {
+  return `its entry "${path}" is an archive nested more than ${limits.maxDepth} deep`;
+}

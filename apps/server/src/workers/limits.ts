@@ -72,12 +72,16 @@ export interface ProcessingLimits {
   /**
    * An imported run's zip (`modules/run-import/zip-expand.ts`): at most this many entries, this many bytes in all
    * (a whole output folder with its events: tens of GB), and an entry above 1 MiB expands at most `zipMaxRatio`
-   * times (MATSim's XML deflates about 10–20 times; a bomb thousands of times). The time bound is for the whole
-   * archive, written at 50–200 MB/s.
+   * times (MATSim's XML deflates about 10–20 times; a bomb thousands of times). The archive as a whole, the zips
+   * inside it included (expanded `zipMaxDepth` levels deep), writes at most `zipMaxArchiveRatio` times its size,
+   * counted as the bytes are written (output folders measured 1–3 times, 8–12 times with every file uncompressed;
+   * 1,000 entries of 1 MiB of zeros 900 times). The time bound is for the whole archive, written at 50–200 MB/s.
    */
   zipMaxEntries: number;
   zipMaxBytes: number;
   zipMaxRatio: number;
+  zipMaxArchiveRatio: number;
+  zipMaxDepth: number;
   zipTimeoutMs: number;
 }
 
@@ -109,5 +113,7 @@ export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
   zipMaxEntries: 10_000,
   zipMaxBytes: 64 * GiB,
   zipMaxRatio: 200,
+  zipMaxArchiveRatio: 50,
+  zipMaxDepth: 2,
   zipTimeoutMs: 2 * 60 * 60_000,
 };

@@ -122,8 +122,9 @@ export class Processing {
 
   /** Checks an imported run's zip (a local file) and extracts its file entries into `outDir` (`run-import/zip-extract.ts`). */
   zipExtract(zipPath: string, outDir: string, asker: Asker) {
-    const { zipMaxEntries: maxEntries, zipMaxBytes: maxTotalBytes, zipMaxRatio: maxRatio, zipTimeoutMs } = this.limits;
-    return this.run('zipExtract', { zipPath, outDir, maxEntries, maxTotalBytes, maxRatio }, new Uint8Array(0), zipTimeoutMs, asker);
+    const { zipMaxEntries: maxEntries, zipMaxBytes: maxTotalBytes, zipMaxRatio: maxRatio, zipMaxArchiveRatio: maxArchiveRatio, zipMaxDepth: maxDepth } = this.limits;
+    const args = { zipPath, outDir, maxEntries, maxTotalBytes, maxRatio, maxArchiveRatio, maxDepth };
+    return this.run('zipExtract', args, new Uint8Array(0), this.limits.zipTimeoutMs, asker);
   }
 
   config(input: Input, asker: Asker) {

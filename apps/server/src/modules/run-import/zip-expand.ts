@@ -18,6 +18,7 @@ import type { FileRow, FilesRepository } from '../files/repository.ts';
 import { sniffBlob } from '../files/sniffing.ts';
 import { isZipBlob } from '../files/zip-header.ts';
 import type { ExtractedEntry } from './zip-extract.ts';
+import { isArchiveByName } from './zip-names.ts';
 
 export interface ZipExpandDeps {
   files: FilesRepository;
@@ -47,9 +48,6 @@ export interface ExpandedZip {
 /** A run's system viewer: the expansion runs for the import, after access was checked. */
 const SYSTEM = { userId: 0, admin: true };
 
-/** Formats built on zip that are files of their own, not archives to expand. */
-const ZIP_BASED = /\.(jar|xlsx|docx|pptx|odt|ods|odp|kmz|3mf)$/i;
-
 /**
  * Expands every zip attached to the run, one after another; `log` gets a line per archive. Throws
  * `ZipRefusedError` at the first refused archive (archives expanded before it stay expanded).
@@ -68,7 +66,7 @@ export async function expandImportedZips(deps: ZipExpandDeps, runId: number, log
 async function zipsOf(deps: ZipExpandDeps, runId: number): Promise<FileRow[]> {
   const zips: FileRow[] = [];
   for (const file of await deps.files.listForDataset(runId, SYSTEM)) {
-    if (/\.zip$/i.test(file.name) || (!ZIP_BASED.test(file.name) && (await isZipBlob(deps.blobs, file.blobKey)))) zips.push(file);
+    if (isArchiveByName(file.name) ?? (await isZipBlob(deps.blobs, file.blobKey))) zips.push(file);
   }
   return zips;
 }
