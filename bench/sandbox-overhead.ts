@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < ROUNDS; i++) {
       const job = await jobFolder(`job-direct-${i}`);
       direct.push(await timed(directLaunch(argv, job, { ...sandboxEnvironment(process.env), HOME: job })));
-      const launch = await started.sandbox.launch(argv, await jobFolder(`job-sandboxed-${i}`), process.env);
+      const launch = await started.sandbox.launch(argv, await jobFolder(`job-sandboxed-${i}`), process.env, { memory: '1g', name: `job-sandboxed-${i}` });
       if ('problem' in launch) throw new Error(launch.problem);
       sandboxed.push(await timed(launch));
     }
