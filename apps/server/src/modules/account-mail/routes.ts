@@ -43,10 +43,10 @@ export function accountMailRoutes(service: AccountMailService): FastifyPluginAsy
       {
         schema: {
           tags,
-          summary: 'Add an (unverified) e-mail address; 409 when the user has it already',
+          summary: 'Add an (unverified) e-mail address from a session (403 with an API key); 409 when the user has it already',
           params: UserParams,
           body: AddEmailRequest,
-          response: { 200: UserEmail, ...errorAnswers(400, 401, 404, 409) },
+          response: { 200: UserEmail, ...errorAnswers(400, 401, 403, 404, 409) },
         },
       },
       (request) => service.addEmail(request.actor, request.params.userId, request.body.email),
@@ -55,7 +55,12 @@ export function accountMailRoutes(service: AccountMailService): FastifyPluginAsy
     app.delete(
       '/accounts/users/:userId/emails/:id',
       {
-        schema: { tags, summary: 'Delete an e-mail address', params: EmailParams, response: { 200: OkAnswer, ...errorAnswers(401, 404) } },
+        schema: {
+          tags,
+          summary: 'Delete an e-mail address from a session (403 with an API key)',
+          params: EmailParams,
+          response: { 200: OkAnswer, ...errorAnswers(401, 403, 404) },
+        },
       },
       async (request) => {
         await service.deleteEmail(request.actor, request.params.userId, request.params.id);
@@ -68,9 +73,10 @@ export function accountMailRoutes(service: AccountMailService): FastifyPluginAsy
       {
         schema: {
           tags,
-          summary: 'Mail a verification link (/-/verify-email/{token}); 503 without mail settings, 502 when the mail server refuses',
+          summary:
+            'Mail a verification link (/-/verify-email/{token}) from a session (403 with an API key); 503 without mail settings, 502 when the mail server refuses',
           params: EmailParams,
-          response: { 200: OkAnswer, ...errorAnswers(401, 404, 409, 502, 503) },
+          response: { 200: OkAnswer, ...errorAnswers(400, 401, 403, 404, 409, 502, 503) },
         },
       },
       async (request) => {
@@ -113,7 +119,7 @@ export function accountMailRoutes(service: AccountMailService): FastifyPluginAsy
       {
         schema: {
           tags,
-          summary: 'Set a password with a mailed link (forgot password, sign-up); signs out every device; 404 unknown link, 410 used or expired',
+          summary: 'Set a password with a mailed link (forgot password, sign-up); signs out every device and deletes every API key; 404 unknown link, 410 used or expired',
           body: SetPasswordRequest,
           response: { 200: SetPasswordAnswer, ...errorAnswers(400, 404, 410) },
         },

@@ -11,7 +11,7 @@ export function mailRoutes(mail: MailService): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['settings'],
-          summary: "Send a test message with the given (unsaved) mail settings (administrators); 502 carries the mail server's answer",
+          summary: "Send a test message with the given (unsaved) mail settings (an administrator's session, not an API key); 502 carries the mail server's answer",
           body: TestSmtpRequest,
           response: { 200: OkAnswer, ...errorAnswers(400, 401, 403, 502) },
         },

@@ -49,7 +49,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Change the password: your own with oldPW (other devices are signed out), or as an administrator another user\'s without it (all their devices are signed out)',
+            'Change the password from a session: your own with oldPW (other devices are signed out), or as an administrator another user\'s without it (all their devices are signed out); the user\'s API keys are deleted',
           params: UserParams,
           body: ChangePasswordRequest,
           response: { 200: OkAnswer, ...errorAnswers(400, 401, 403, 404) },

@@ -26,7 +26,7 @@ export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod
       {
         schema: {
           tags,
-          summary: 'Change some settings (administrators); the masked password keeps the stored one; answers all settings',
+          summary: 'Change some settings (administrators; the mail settings only from a session, 403 with an API key); the masked password keeps the stored one; answers all settings',
           body: SettingsUpdate,
           response: { 200: Settings, ...errorAnswers(400, 401, 403) },
         },
