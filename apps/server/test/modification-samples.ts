@@ -30,19 +30,22 @@ const LEAVES: Modification[] = [
 ];
 const GROUPED = new Set(['network', 'transitStop', 'transitLine']);
 
-/** True when `keys` lead to a string inside `value`. */
-function hasString(value: unknown, keys: string[]): boolean {
-  if (keys.length === 0) return typeof value === 'string';
+/** True when `keys` lead to a value of the type `leaf` (a string, a number) inside `value`. */
+function hasLeaf(value: unknown, keys: string[], leaf: 'string' | 'number'): boolean {
+  if (keys.length === 0) return typeof value === leaf;
   if (value === null || typeof value !== 'object') return false;
-  return hasString((value as Record<string, unknown>)[keys[0]!], keys.slice(1));
+  return hasLeaf((value as Record<string, unknown>)[keys[0]!], keys.slice(1), leaf);
 }
 
-/** A modification that has the string at `pointer` (like "body/modifications/0/stop/name"), inside a group if need be. */
-export function modificationWith(pointer: string): Modification {
+/**
+ * A modification that has the string (or, for the hostile-integer test, the number) at `pointer` (like
+ * "body/modifications/0/stop/name"), inside a group if need be.
+ */
+export function modificationWith(pointer: string, leaf: 'string' | 'number' = 'string'): Modification {
   const keys = pointer.split('/').slice(3);
   if (keys[0] === 'modifications') {
-    const leaf = LEAVES.find((m) => GROUPED.has(m.type.split('/')[0]!) && hasString(m, keys.slice(2)))!;
-    return { type: `${leaf.type.split('/')[0]}/group`, modifications: [leaf] } as Modification;
+    const found = LEAVES.find((m) => GROUPED.has(m.type.split('/')[0]!) && hasLeaf(m, keys.slice(2), leaf))!;
+    return { type: `${found.type.split('/')[0]}/group`, modifications: [found] } as Modification;
   }
-  return LEAVES.find((m) => hasString(m, keys)) ?? LEAVES[0]!;
+  return LEAVES.find((m) => hasLeaf(m, keys, leaf)) ?? LEAVES[0]!;
 }

@@ -1,6 +1,6 @@
 /**
- * The string inputs of every route, read from the app's own OpenAPI document (`/docs/json`): each JSON body
- * property of type string (nested objects and array items included) and each string path or query parameter.
+ * The string and integer inputs of every route, read from the app's own OpenAPI document (`/docs/json`): each JSON
+ * body property of that type (nested objects and array items included) and each such path or query parameter.
  * Tests iterate over these so that a new route or field is covered without anyone remembering to add it.
  */
 import type { App } from '../src/app.ts';
@@ -22,6 +22,10 @@ export interface StringInput {
 
 type Schema = {
   type?: string | string[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
   enum?: unknown[];
   const?: unknown;
   pattern?: string;
@@ -60,8 +64,8 @@ export async function documentedOperations(app: App): Promise<DocumentedOperatio
 }
 const PARAMETER_PLACES: Record<string, string> = { query: 'querystring', path: 'params' };
 
-function isString(schema: Schema): boolean {
-  return schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+function hasType(schema: Schema, type: 'string' | 'integer'): boolean {
+  return schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
 }
 
 /** The control-character rule of the contract's strings.ts is a pattern too, but not a rule of the field's own. */
@@ -69,11 +73,29 @@ function isRestricted(schema: Schema): boolean {
   return schema.enum !== undefined || schema.const !== undefined || (schema.pattern !== undefined && !schema.pattern.includes('\\u0000'));
 }
 
-function stringsOf(schema: Schema, pointer: string, out: Map<string, boolean>): void {
-  if (isString(schema)) out.set(pointer, out.get(pointer) ?? isRestricted(schema));
-  for (const [name, property] of Object.entries(schema.properties ?? {})) stringsOf(property, `${pointer}/${name}`, out);
-  if (schema.items) stringsOf(schema.items, `${pointer}/0`, out);
-  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) stringsOf(part, pointer, out);
+/** Every place of `type` in a body schema (nested objects, array items and union branches; the first branch wins). */
+function schemasOf(schema: Schema, type: 'string' | 'integer', pointer: string, out: Map<string, Schema>): void {
+  if (hasType(schema, type) && !out.has(pointer)) out.set(pointer, schema);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) schemasOf(property, type, `${pointer}/${name}`, out);
+  if (schema.items) schemasOf(schema.items, type, `${pointer}/0`, out);
+  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) schemasOf(part, type, pointer, out);
+}
+
+/** Inputs of `type`: JSON body values of the write routes and path and query parameters of every route. */
+async function typedInputs(app: App, type: 'string' | 'integer'): Promise<{ route: RouteName; pointer: string; schema: Schema }[]> {
+  const inputs: { route: RouteName; pointer: string; schema: Schema }[] = [];
+  for (const { route, method, underApi, operation } of await documentedOperations(app)) {
+    if (!underApi) continue;
+    const found = new Map<string, Schema>();
+    const json = operation.requestBody?.content['application/json'];
+    if (json && WRITE_METHODS.has(method)) schemasOf(json.schema, type, 'body', found);
+    for (const parameter of operation.parameters ?? []) {
+      const place = PARAMETER_PLACES[parameter.in];
+      if (place && parameter.schema && hasType(parameter.schema, type)) found.set(`${place}/${parameter.name}`, parameter.schema);
+    }
+    for (const [pointer, schema] of found) inputs.push({ route, pointer, schema });
+  }
+  return inputs;
 }
 
 /**
@@ -81,17 +103,24 @@ function stringsOf(schema: Schema, pointer: string, out: Map<string, boolean>): 
  * take a string parameter: a NUL in a query or path must not reach the database or the file system either.
  */
 export async function stringInputs(app: App): Promise<StringInput[]> {
-  const inputs: StringInput[] = [];
-  for (const { route, method, underApi, operation } of await documentedOperations(app)) {
-    if (!underApi) continue;
-    const found = new Map<string, boolean>();
-    const json = operation.requestBody?.content['application/json'];
-    if (json && WRITE_METHODS.has(method)) stringsOf(json.schema, 'body', found);
-    for (const parameter of operation.parameters ?? []) {
-      const place = PARAMETER_PLACES[parameter.in];
-      if (place && parameter.schema && isString(parameter.schema)) found.set(`${place}/${parameter.name}`, isRestricted(parameter.schema));
-    }
-    for (const [pointer, restricted] of found) inputs.push({ route, pointer, restricted });
-  }
-  return inputs;
+  return (await typedInputs(app, 'string')).map(({ route, pointer, schema }) => ({ route, pointer, restricted: isRestricted(schema) }));
+}
+
+export interface IntegerInput {
+  route: RouteName;
+  /** Where the input is, as the 400 answer names it: "params/id", "querystring/groupId", "body/items/0/x". */
+  pointer: string;
+  minimum: number | undefined;
+  maximum: number | undefined;
+}
+
+/** Inclusive bounds of an integer schema (JSON Schema's exclusive bounds made inclusive). */
+function bounds(schema: Schema): Pick<IntegerInput, 'minimum' | 'maximum'> {
+  const exclusive = (value: number | boolean | undefined, step: number) => (typeof value === 'number' ? value + step : undefined);
+  return { minimum: schema.minimum ?? exclusive(schema.exclusiveMinimum, 1), maximum: schema.maximum ?? exclusive(schema.exclusiveMaximum, -1) };
+}
+
+/** Integer path and query parameters of every route, and integer JSON body values of the write routes. */
+export async function integerInputs(app: App): Promise<IntegerInput[]> {
+  return (await typedInputs(app, 'integer')).map(({ route, pointer, schema }) => ({ route, pointer, ...bounds(schema) }));
 }

@@ -7,11 +7,12 @@ import path from 'node:path';
 import { SCHEDULE_MESSAGES, UNKNOWN_MODIFICATION_TYPE } from '@corridor/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { API, type TestApp } from './harness.ts';
 import { stringInputs, type StringInput } from './openapi-inputs.ts';
-import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, schedulePayload, TestRunner, type ScenarioInputs } from './runner-client.ts';
+import { routeInputs, sendInput, type RouteInputs } from './route-inputs.ts';
+import { ok, type TestRunner } from './runner-client.ts';
 import { BASE_REQUESTS, type BaseRequest, type Fixture } from './string-routes.ts';
-import { addUser, attach, createScenario, networkJob, signIn, uploadOk, type Session } from './workspace-helpers.ts';
+import { attach, createScenario, networkJob, uploadOk, type Session } from './workspace-helpers.ts';
 
 const NUL = 'a\u0000b';
 /** The schedule form shows these texts of spec 1 §5.2 as they are, without the field (jobs/routes.ts). */
@@ -19,84 +20,20 @@ const VERBATIM = new Set<string>([...Object.values(SCHEDULE_MESSAGES), UNKNOWN_M
 /** Text a runner sends about a job is kept, without its control characters (see 'text a runner sends'). */
 const STRIPPED = new Set(['POST /jobs/runner/jobs/{id}/finish body/message']);
 
+let ctx: RouteInputs;
 let t: TestApp;
 let admin: Session;
-let inputs: ScenarioInputs;
 let runner: TestRunner;
-let runnerToken: string;
 let fixture: Fixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const adminCookie = await setupAdmin(t.app);
-  admin = await signIn(t.app, ADMIN.username, ADMIN.password);
-  const member = await addUser(t.app, adminCookie, 'mike');
-  await addUser(t.app, adminCookie, 'erin');
-  const team = ok<{ id: number }>(await call('POST', '/accounts/groups', { name: 'lab' }), 'team');
-  ok(await call('POST', `/accounts/groups/${team.id}/users`, { username: 'mike' }), 'member');
-  inputs = await scenarioWithInputs(t.app, admin);
-  const changeset = ok<{ id: number }>(await call('POST', `/datasets/datasets/${inputs.scenarioId}/changesets`, { name: 'C' }), 'changeset');
-  const template = ok<{ id: number }>(
-    await call('POST', '/jobs/templates', { name: 'Engine', command: '$ENGINE $CONFIG $ARGS' }),
-    'job template',
-  );
-  runnerToken = (await createRunnerToken(t.app, adminCookie)).token;
-  runner = new TestRunner(t.app, { token: runnerToken });
-  await runner.connect();
-  const run = await scheduleOk(t.app, admin, inputs);
-  expect((await runner.claimJob())?.jobId).toBe(run.id);
-  ok(await runner.started(run.id), 'started');
-  const logs = ok<{ id: number }[]>(await call('GET', `/datasets/datasets/${run.datasetId}/sysfiles`), 'system files');
-  fixture = {
-    groupId: admin.groupId,
-    teamId: team.id,
-    memberId: member.userId,
-    scenarioId: inputs.scenarioId,
-    configId: inputs.files.config.id,
-    networkId: inputs.files.network.id,
-    changesetId: changeset.id,
-    templateId: template.id,
-    runId: run.datasetId,
-    jobId: run.id,
-    logFileId: logs[0]!.id,
-    schedule: schedulePayload(admin, inputs, { name: 'Run 2', matsimRunId: 'equil_2' }),
-  };
+  ctx = await routeInputs();
+  ({ t, admin, runner, fixture } = ctx);
 });
 afterAll(() => t?.close());
 
-function call(method: string, url: string, payload?: unknown) {
-  return t.app.inject({ method: method as 'GET', url: `${API}${url}`, headers: { cookie: admin.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
-
-/** Sends a base request with one input replaced, as JSON (a string body too). */
-function send(input: StringInput, base: BaseRequest, value: string) {
-  const [method, template] = input.route.split(' ') as [string, string];
-  const [place, ...rest] = input.pointer.split('/');
-  const params = { ...base.params, ...(place === 'params' ? { [rest[0]!]: value } : {}) };
-  const query = new URLSearchParams({ ...base.query, ...(place === 'querystring' ? { [rest[0]!]: value } : {}) });
-  const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? 1)));
-  const payload = place === 'body' ? withValue(base.payload, rest, value) : base.payload;
-  const headers: Record<string, string> = base.runner
-    ? { authorization: `Bearer ${runnerToken}`, 'x-runner-id': runner.runnerId ?? '' }
-    : { cookie: admin.cookie };
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  return t.app.inject({
-    method: method as 'GET',
-    url: `${API}${url}${query.size ? `?${query}` : ''}`,
-    headers,
-    remoteAddress: '127.0.0.1',
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
-
-/** A copy of `value` with the string at `pointer` (object keys and array indexes) replaced. */
-function withValue(value: unknown, pointer: string[], replacement: string): unknown {
-  if (pointer.length === 0) return replacement;
-  const [head, ...tail] = pointer as [string, ...string[]];
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
-  copy[head] = withValue(copy[head], tail, replacement);
-  return copy;
-}
+const call = (method: string, url: string, payload?: unknown) => ctx.call(method, url, payload);
+const send = (input: StringInput, base: BaseRequest, value: string) => sendInput(ctx, input.route, input.pointer, base, value);
 
 /** The error message of a JSON answer, else the start of the body. */
 function messageOf(body: string): string {

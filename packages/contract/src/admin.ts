@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId } from './integers.ts';
 import { TeamRole } from './accounts.ts';
 import { PlainText } from './strings.ts';
 
@@ -43,7 +44,7 @@ export type UsersAnswer = z.infer<typeof UsersAnswer>;
 
 /** `POST /accounts/users/batch` (spec 3 §4 "Account state: active or blocked, set in batch"). */
 export const BatchRequest = z.object({
-  users: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(1000),
+  users: z.array(RowId).min(1).max(1000),
   action: z.literal('setUserState'),
   payload: z.object({ state: AccountState }),
 });

@@ -4,6 +4,7 @@
  * and applied with the transit and DRT editing.
  */
 import { z } from 'zod';
+import { Count, Int32, RowId } from './integers.ts';
 
 export const UNKNOWN_MODIFICATION_TYPE = 'Unknown Modification Type';
 export const INVALID_CHANGESET_JSON = 'Invalid JSON format for changeset';
@@ -14,7 +15,7 @@ const LngLat = z.tuple([z.number().finite(), z.number().finite()]);
 /** A custom link attribute keeps its type (spec 2 §5: string, integer, decimal, bool). */
 export const CustomAttribute = z.discriminatedUnion('type', [
   z.object({ type: z.literal('string'), value: z.string() }),
-  z.object({ type: z.literal('integer'), value: z.number().int() }),
+  z.object({ type: z.literal('integer'), value: Int32 }),
   z.object({ type: z.literal('decimal'), value: z.number().finite() }),
   z.object({ type: z.literal('bool'), value: z.boolean() }),
 ]);
@@ -108,11 +109,11 @@ const RouteKinds = [
   z.object({ type: z.literal('route/delete'), ...lineRoute }),
   z.object({ type: z.literal('route/updateDepartures'), ...lineRoute, departures: z.array(Departure) }),
   /** Placed after the given occurrence of another stop, or first when afterIndex is -1 (spec 2 §4). */
-  z.object({ type: z.literal('route/addStop'), ...lineRoute, stopId: Id, afterIndex: z.number().int().min(-1) }),
-  z.object({ type: z.literal('route/updateStop'), ...lineRoute, index: z.number().int().nonnegative(), stop: RouteStop }),
-  z.object({ type: z.literal('route/deleteStop'), ...lineRoute, index: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('networkRoute/addLink'), ...lineRoute, linkId: Id, index: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('networkRoute/deleteLink'), ...lineRoute, index: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('route/addStop'), ...lineRoute, stopId: Id, afterIndex: Int32.min(-1) }),
+  z.object({ type: z.literal('route/updateStop'), ...lineRoute, index: Count, stop: RouteStop }),
+  z.object({ type: z.literal('route/deleteStop'), ...lineRoute, index: Count }),
+  z.object({ type: z.literal('networkRoute/addLink'), ...lineRoute, linkId: Id, index: Count }),
+  z.object({ type: z.literal('networkRoute/deleteLink'), ...lineRoute, index: Count }),
 ] as const;
 
 // DRT (spec 2 §3): saved as new files, validated now, applied with the DRT editing.
@@ -133,8 +134,8 @@ const DrtKinds = [
   z.object({ type: z.literal('drt/updateVehicles'), vehicles: z.array(DrtVehicle) }),
   z.object({ type: z.literal('drt/addServiceArea'), area: Polygon }),
   z.object({ type: z.literal('drt/deleteServiceArea'), id: z.union([z.string(), z.number()]) }),
-  z.object({ type: z.literal('drt/addServiceAreaPosition'), areaId: z.union([z.string(), z.number()]), index: z.number().int().nonnegative(), position: LngLat }),
-  z.object({ type: z.literal('drt/moveServiceAreaPosition'), areaId: z.union([z.string(), z.number()]), index: z.number().int().nonnegative(), position: LngLat }),
+  z.object({ type: z.literal('drt/addServiceAreaPosition'), areaId: z.union([z.string(), z.number()]), index: Count, position: LngLat }),
+  z.object({ type: z.literal('drt/moveServiceAreaPosition'), areaId: z.union([z.string(), z.number()]), index: Count, position: LngLat }),
 ] as const;
 
 const unknownType = { error: (issue: { code?: string; note?: string }) => (issue.code === 'invalid_union' && issue.note === 'No matching discriminator' ? UNKNOWN_MODIFICATION_TYPE : undefined) };
@@ -163,12 +164,12 @@ export type SaveGroup = z.infer<typeof SaveGroup>;
 
 /** POST/PUT bodies of spec 2 §7 (id -1: not saved yet). */
 export const ChangesetBody = z.object({
-  id: z.number().int(),
+  id: Int32,
   name: z.string().default('Untitled'),
   modifications: z.array(Modification),
   saveOptions: z.partialRecord(SaveGroup, SaveOption).optional(),
   newFileNames: z.partialRecord(SaveGroup, z.string()).optional(),
-  baseFile: z.partialRecord(z.enum(['vehicles', 'stops', 'serviceArea']), z.number().int().nullable()).optional(),
+  baseFile: z.partialRecord(z.enum(['vehicles', 'stops', 'serviceArea']), RowId.nullable()).optional(),
 });
 export type ChangesetBody = z.infer<typeof ChangesetBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Int32, RowId } from './integers.ts';
 import { AGGREGATIONS, FILTER_OPERATORS } from './tables.ts';
 import { ExactText, MultilineText, NAME_MAX, PlainText } from './strings.ts';
 
@@ -90,11 +91,11 @@ export type ChartConfig = z.infer<typeof ChartConfig>;
 
 export const Chart = z
   .object({
-    id: z.number().int().optional(),
+    id: Int32.optional(),
     type: z.enum(CHART_TYPES),
     name: PlainText().max(NAME_MAX),
-    dataset: z.number().int().positive(),
-    groupId: z.number().int().positive(),
+    dataset: RowId,
+    groupId: RowId,
     table: ExactText().min(1).max(200),
     filters: z.array(ChartFilter).max(50).default([]),
     config: ChartConfig,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Int32, RowId } from './integers.ts';
 import { Chart } from './charts.ts';
 import { MultilineText, NAME_MAX, PlainText } from './strings.ts';
 
@@ -20,7 +21,7 @@ export type DashboardTemplateKey = (typeof DASHBOARD_TEMPLATES)[number];
 export const TEXT_STYLES = ['h1', 'h2', 'h3', 'p'] as const;
 export type TextStyle = (typeof TEXT_STYLES)[number];
 
-export const DashboardVariable = z.object({ name: PlainText().min(1).max(100), id: z.number().int().positive() }).strict();
+export const DashboardVariable = z.object({ name: PlainText().min(1).max(100), id: RowId }).strict();
 export type DashboardVariable = z.infer<typeof DashboardVariable>;
 
 const place = {
@@ -46,7 +47,7 @@ export const ChartItem = z
   .object({
     type: z.literal('chart'),
     ...place,
-    data: Chart.omit({ groupId: true, dataset: true }).extend({ groupId: z.number().int().positive().optional(), dataset: z.number().int().positive().optional() }),
+    data: Chart.omit({ groupId: true, dataset: true }).extend({ groupId: RowId.optional(), dataset: RowId.optional() }),
   })
   .strict();
 export const DashboardItem = z.discriminatedUnion('type', [TextItem, ChartItem]);
@@ -60,8 +61,8 @@ export type DashboardOptions = z.infer<typeof DashboardOptions>;
 /** The editable body of a dashboard (POST and PUT; `id` and `locked` are read from the path and the lock calls). */
 export const DashboardBody = z
   .object({
-    id: z.number().int().optional(),
-    groupId: z.number().int().positive(),
+    id: Int32.optional(),
+    groupId: RowId,
     name: PlainText().max(NAME_MAX).default(''),
     locked: z.boolean().optional(),
     items: z.array(DashboardItem).max(DASHBOARD_LIMITS.maxItems).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Int32, RowId, RowIdText } from './integers.ts';
 import { ChangesetBody, Modification } from './changesets.ts';
 import { FileName, MultilineText, Name, NAME_MAX, PlainText, refineJsonText } from './strings.ts';
 
@@ -30,7 +31,7 @@ export type DatasetAttributes = z.infer<typeof DatasetAttributes>;
 export const DatasetAttributesInput = z
   .object({
     __crs: MultilineText().optional(),
-    __jobType: z.union([z.number().int(), PlainText().max(NAME_MAX)]).optional(),
+    __jobType: z.union([Int32, PlainText().max(NAME_MAX)]).optional(),
   })
   .catchall(z.unknown())
   .superRefine((attributes, ctx) => refineJsonText(attributes, ctx));
@@ -77,10 +78,10 @@ export const DatasetSummary = Dataset.omit({ files: true }).extend({
 });
 export type DatasetSummary = z.infer<typeof DatasetSummary>;
 
-export const DatasetListQuery = z.object({ groupId: z.coerce.number().int().optional() });
+export const DatasetListQuery = z.object({ groupId: RowIdText.optional() });
 
 export const CreateDatasetRequest = z.object({
-  groupId: z.number().int(),
+  groupId: RowId,
   key: DatasetKey,
   name: Name(),
   description: MultilineText().default(''),
@@ -109,7 +110,7 @@ export const RenameRequest = z.object({ name: Name(NAME_MAX, EMPTY_NAME) });
 export const RenameFileRequest = z.object({ name: FileName(EMPTY_NAME) });
 export const DescriptionRequest = z.object({ description: MultilineText() });
 
-export const MoveDatasetRequest = z.object({ newTeam: z.number().int() });
+export const MoveDatasetRequest = z.object({ newTeam: RowId });
 export const MoveDatasetAnswer = z.object({ groupId: z.number().int(), groupName: z.string(), key: z.string() });
 
 export const AccessType = z.enum(['OWNER', 'USER']);
@@ -142,7 +143,7 @@ const Modifications = z.array(Modification).superRefine((modifications, ctx) => 
 
 /** POST /datasets/datasets/{id}/changesets/ (spec 2 §7): id -1 (ignored), name, modifications; answers the changeset. */
 export const CreateChangesetRequest = ChangesetBody.extend({
-  id: z.number().int().optional(),
+  id: Int32.optional(),
   name: Name(NAME_MAX, EMPTY_NAME).default('Untitled'),
   modifications: Modifications.default([]),
 });
@@ -152,7 +153,7 @@ export const CreateChangesetRequest = ChangesetBody.extend({
  * baseFile) or, without modifications, a rename (the scenario page). The path's id wins over the body's.
  */
 export const SaveChangesetRequest = ChangesetBody.extend({
-  id: z.number().int().optional(),
+  id: Int32.optional(),
   name: Name(NAME_MAX, EMPTY_NAME),
   modifications: Modifications.optional(),
 });

@@ -10,18 +10,19 @@
  * Calls for a run that has ended answer 409 EXTERNAL_RUN_ENDED.
  */
 import { z } from 'zod';
+import { RowId } from './integers.ts';
 import { MultilineText, Name } from './strings.ts';
 
 export const EXTERNAL_RUN_NAME = 'External Run';
 
 export const CreateExternalRunRequest = z.object({
   /** The group's id, or its name in `group`; neither: the caller's personal group. */
-  groupId: z.number().int().optional(),
+  groupId: RowId.optional(),
   group: Name().optional(),
   name: Name().default(EXTERNAL_RUN_NAME),
   description: MultilineText().default(''),
   /** The scenario the run belongs to (edit access needed): the run appears among the scenario's runs. */
-  scenarioId: z.number().int().optional(),
+  scenarioId: RowId.optional(),
 });
 export type CreateExternalRunRequest = z.input<typeof CreateExternalRunRequest>;
 

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './common.ts';
 export * from './strings.ts';
+export * from './integers.ts';
 export * from './accounts.ts';
 export * from './profile.ts';
 export * from './features.ts';

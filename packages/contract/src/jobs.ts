@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Count, INT32_MAX, RowId } from './integers.ts';
 import { MAX_TEMPLATE_FILES, TEMPLATE_FILE_NAME_MAX } from './job-files.ts';
 import { ExactText, MultilineText, Name, NAME_MAX, PlainText } from './strings.ts';
 
@@ -50,7 +51,7 @@ export function proposedRun(scenario: { name: string; key: string }, existingRun
 
 export const JobFileAssignment = z.object({
   /** The file id. */
-  file: z.number().int(),
+  file: RowId,
   name: Name(),
   role: FileRole,
 });
@@ -60,19 +61,19 @@ export type JobFileAssignment = z.infer<typeof JobFileAssignment>;
 export const CreateJobRequest = z.object({
   type: z.literal('matsim'),
   name: Name(NAME_MAX, SCHEDULE_MESSAGES.name),
-  group: z.number().int(),
+  group: RowId,
   files: z.array(JobFileAssignment).max(100),
-  scenarioId: z.number().int(),
+  scenarioId: RowId,
   description: MultilineText().default(''),
-  changesets: z.array(z.object({ id: z.number().int() })).default([]),
+  changesets: z.array(z.object({ id: RowId })).default([]),
   memory: z.string().trim().regex(MEMORY_PATTERN, SCHEDULE_MESSAGES.memory).default(DEFAULT_MEMORY),
   programArgs: MultilineText().default(''),
   resourceRequirements: z
-    .object({ ramInGb: z.number().positive(), cpuCores: z.number().int().min(1).default(DEFAULT_CPU_CORES) })
+    .object({ ramInGb: z.number().positive().max(INT32_MAX), cpuCores: Count.min(1).default(DEFAULT_CPU_CORES) })
     .optional(),
   matsimRunId: PlainText().min(1, SCHEDULE_MESSAGES.runId).max(NAME_MAX),
   /** The job template (job type); absent: the scenario's __jobType, else the default template. */
-  jobTemplate: z.number().int().optional(),
+  jobTemplate: RowId.optional(),
 });
 export type CreateJobRequest = z.infer<typeof CreateJobRequest>;
 export const CreateJobAnswer = z.object({ id: z.number().int(), datasetId: z.number().int(), key: z.string() });
@@ -174,7 +175,7 @@ export const SaveJobTemplateRequest = z.object({
   command: MultilineText(5_000).trim().min(1, JOB_TEMPLATE_MESSAGES.command),
   /** `name`: where the file lands next to the config (templateFileNameProblem); default the file's own name. */
   files: z
-    .array(z.object({ fkUserFile: z.number().int(), name: ExactText().max(TEMPLATE_FILE_NAME_MAX).optional(), extractArchive: z.boolean().default(false) }))
+    .array(z.object({ fkUserFile: RowId, name: ExactText().max(TEMPLATE_FILE_NAME_MAX).optional(), extractArchive: z.boolean().default(false) }))
     .max(MAX_TEMPLATE_FILES)
     .default([]),
 });
@@ -210,7 +211,7 @@ export function findJobCommandProblem(command: string, jarAllowed: boolean): Job
 }
 
 /** Runner tokens and connected runners (spec 3 §2.9, §3 "Runner token"). */
-export const Resources = z.object({ cpuCores: z.number().min(0), ramInGb: z.number().min(0) });
+export const Resources = z.object({ cpuCores: z.number().min(0).max(INT32_MAX), ramInGb: z.number().min(0).max(INT32_MAX) });
 export type Resources = z.infer<typeof Resources>;
 export const ConnectedRunner = z.object({
   runnerId: z.string(),

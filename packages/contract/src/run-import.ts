@@ -4,6 +4,7 @@
  * runImported starts the import post-processing.
  */
 import { z } from 'zod';
+import { RowId } from './integers.ts';
 import { CreateDatasetRequest, DatasetAttributesInput, DatasetKey } from './datasets.ts';
 import { MultilineText, Name, PlainText, refineJsonText } from './strings.ts';
 
@@ -12,7 +13,7 @@ export const IMPORTED_RUN_NAME = 'Imported Run';
 
 /** POST /datasets/datasets for an imported run; the key is derived from the name when absent ("imported-run", "imported-run-2", …). */
 export const CreateRunDatasetRequest = z.object({
-  groupId: z.number().int(),
+  groupId: RowId,
   key: DatasetKey.optional(),
   name: Name(),
   description: MultilineText().default(''),

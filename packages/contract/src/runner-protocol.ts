@@ -22,6 +22,7 @@
  * Calls 5–10 for a job that is final, or claimed by another runner, answer 409 JOB_NOT_YOURS.
  */
 import { z } from 'zod';
+import { Int32, Iteration, RowId, RowIdText } from './integers.ts';
 import { FileRole, Resources } from './jobs.ts';
 import { ExactText, Name } from './strings.ts';
 
@@ -45,13 +46,13 @@ export const RunnerHello = z.object({
   totalResources: Resources,
   availableResources: Resources,
   /** Jobs the runner is still working on (after a reconnect). */
-  jobs: z.array(z.number().int()).default([]),
+  jobs: z.array(RowId).default([]),
 });
 export type RunnerHello = z.infer<typeof RunnerHello>;
 export const RunnerWelcome = z.object({ runnerId: z.string(), heartbeatMs: z.number().int(), heartbeatTimeoutMs: z.number().int() });
 export type RunnerWelcome = z.infer<typeof RunnerWelcome>;
 
-export const RunnerHeartbeat = z.object({ availableResources: Resources, jobs: z.array(z.number().int()) });
+export const RunnerHeartbeat = z.object({ availableResources: Resources, jobs: z.array(RowId) });
 export type RunnerHeartbeat = z.infer<typeof RunnerHeartbeat>;
 /** cancel: jobs the runner must stop (a user cancelled them, or they are no longer the runner's). */
 export const HeartbeatAnswer = z.object({ cancel: z.array(z.number().int()) });
@@ -108,19 +109,23 @@ export const MemoryReading = z.object({
 });
 export type MemoryReading = z.infer<typeof MemoryReading>;
 export const JobProgress = z.object({
-  iteration: z.number().int().min(-1).optional(),
+  iteration: Iteration.optional(),
   memory: z.array(MemoryReading).max(1000).default([]),
 });
 export type JobProgress = z.infer<typeof JobProgress>;
 
 export const STATS_FILES = ['scorestats', 'modestats'] as const;
-export const StatsParams = z.object({ id: z.coerce.number().int(), name: z.enum(STATS_FILES) });
+export const StatsParams = z.object({ id: RowIdText, name: z.enum(STATS_FILES) });
 
 export const OutputQuery = z.object({ path: ExactText().min(1).max(1000) });
+/** 415 for an output file sent as anything but its bytes (runner protocol and external runs alike). */
+export const OUTPUT_BODY_TYPE = 'An output file is sent as its bytes, with Content-Type application/octet-stream.';
+/** 415 for a log chunk or a statistics file sent as anything but text. */
+export const CHUNK_BODY_TYPE = 'A log chunk or statistics file is sent as text/plain, text/csv or application/octet-stream.';
 
 export const JobFinish = z.object({
   status: z.enum(['FINISHED', 'FAILED', 'CANCELLED']),
-  exitCode: z.number().int().nullable(),
+  exitCode: Int32.nullable(),
   /** Why, for people (shown on the run page and appended to the log). */
   message: z.string().max(2_000).optional(),
 });

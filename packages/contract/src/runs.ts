@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdText } from './integers.ts';
 import { Dataset } from './datasets.ts';
 import { JobStatus } from './jobs.ts';
 import { PlainText } from './strings.ts';
@@ -56,7 +57,7 @@ export function distinctLabels(labels: readonly string[]): string[] {
     });
 }
 
-export const RunListQuery = z.object({ groupId: z.coerce.number().int().optional() });
+export const RunListQuery = z.object({ groupId: RowIdText.optional() });
 
 export const RunEvent = z.object({
   /** runStarted, runFinished, runImported, … */

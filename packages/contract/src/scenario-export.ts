@@ -4,6 +4,7 @@
  * file params pointing at the files in the zip. Nothing on the server is changed or stored.
  */
 import { z } from 'zod';
+import { RowId } from './integers.ts';
 import type { FileRole } from './jobs.ts';
 
 /** Roles that take one file (all but `input`, the additional input files), in the order pages show them. */
@@ -17,17 +18,15 @@ export const EXPORT_REQUIRED_ROLES = ['config', 'network'] as const satisfies re
 export const EXPORT_MAX_INPUTS = 200;
 export const EXPORT_MAX_CHANGESETS = 200;
 
-const Id = z.number().int().min(1).max(2_147_483_647);
-
 export const ExportFiles = z.object({
-  config: Id,
-  network: Id,
-  population: Id.optional(),
-  facilities: Id.optional(),
-  transitschedule: Id.optional(),
-  transitvehicles: Id.optional(),
-  vehicles: Id.optional(),
-  jar: Id.optional(),
+  config: RowId,
+  network: RowId,
+  population: RowId.optional(),
+  facilities: RowId.optional(),
+  transitschedule: RowId.optional(),
+  transitvehicles: RowId.optional(),
+  vehicles: RowId.optional(),
+  jar: RowId.optional(),
 });
 export type ExportFiles = z.infer<typeof ExportFiles>;
 
@@ -36,9 +35,9 @@ export const ScenarioExportRequest = z.object({
   /** One file per role (file ids of the scenario). */
   files: ExportFiles,
   /** Additional input files (counts, change events, …): matched to the config's params by file name. */
-  inputs: z.array(Id).max(EXPORT_MAX_INPUTS).default([]),
+  inputs: z.array(RowId).max(EXPORT_MAX_INPUTS).default([]),
   /** Changeset ids of the scenario, applied to the network in this order. */
-  changesets: z.array(Id).max(EXPORT_MAX_CHANGESETS).default([]),
+  changesets: z.array(RowId).max(EXPORT_MAX_CHANGESETS).default([]),
 });
 export type ScenarioExportRequest = z.input<typeof ScenarioExportRequest>;
 

@@ -2,6 +2,7 @@
  * System information, the help page's config info and the metrics dashboard (spec 3 §2.17, §2.18, §3, §7, §9).
  */
 import { z } from 'zod';
+import { Int32, RowId } from './integers.ts';
 import { JOB_STATUSES } from './jobs.ts';
 import { Name } from './strings.ts';
 
@@ -80,16 +81,13 @@ export const DEFAULT_METRIC_TIME_RANGE = 360;
  * when it did not: a longer gap between two stored values means nothing was sampled then (the server was down).
  */
 export const METRIC_UNCHANGED_STORE_MINUTES = 10;
-export const MetricTimeRange = z
-  .number()
-  .int()
-  .refine((v) => (METRIC_TIME_RANGES as readonly number[]).includes(v), `The time range must be one of ${METRIC_TIME_RANGES.join(', ')} minutes.`);
+export const MetricTimeRange = Int32.refine((v) => (METRIC_TIME_RANGES as readonly number[]).includes(v), `The time range must be one of ${METRIC_TIME_RANGES.join(', ')} minutes.`);
 
 /** Chart preset (spec 3 §3): a name, a time range and the chosen meter ids. */
 export const MetricPresetRequest = z.object({
   name: Name(),
   timeRange: MetricTimeRange,
-  settings: z.object({ series: z.array(z.number().int()).max(100) }),
+  settings: z.object({ series: z.array(RowId).max(100) }),
 });
 export type MetricPresetRequest = z.infer<typeof MetricPresetRequest>;
 

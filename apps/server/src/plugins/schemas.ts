@@ -1,5 +1,5 @@
 /** Route-schema helpers shared by the route modules. */
-import { ErrorAnswer } from '@corridor/contract';
+import { ErrorAnswer, RowIdText } from '@corridor/contract';
 import { z } from 'zod';
 
 /** Documents which error statuses a route answers; all share the ErrorAnswer shape. */
@@ -7,6 +7,6 @@ export function errorAnswers<const C extends number>(...codes: C[]): Record<C, t
   return Object.fromEntries(codes.map((code) => [code, ErrorAnswer])) as Record<C, typeof ErrorAnswer>;
 }
 
-/** A row id in a path: positive and within PostgreSQL's integer range (larger ids cannot exist). */
-export const RowId = z.coerce.number().int().min(1).max(2_147_483_647);
+/** A row id in a path: positive and within PostgreSQL's integer range (larger ids cannot exist; contract integers.ts). */
+export const RowId = RowIdText;
 export const IdParams = z.object({ id: RowId });

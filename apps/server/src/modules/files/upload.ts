@@ -44,7 +44,16 @@ function translate(err: unknown, maxBytes: number, maxFiles: number): unknown {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
   if (code === 'FST_FILES_LIMIT') return badRequest(`At most ${maxFiles} files can be uploaded at once.`);
-  return err;
+  return unreadableUpload(err);
+}
+
+/**
+ * What the multipart parser throws about the body itself (busboy: "Unexpected end of form", "Malformed part
+ * header", a missing boundary) is the client's mistake, a 400 (issue 23: it was a 500); errors with a status stay.
+ */
+export function unreadableUpload(err: unknown): unknown {
+  if (err instanceof HttpError || typeof (err as { statusCode?: unknown }).statusCode === 'number') return err;
+  return badRequest(`The upload is not a readable multipart/form-data body (${(err as Error).message}).`);
 }
 
 const UploadName = FileName();

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers } from '../../plugins/schemas.ts';
 import { HttpError, badRequest } from '../../shared/errors.ts';
+import { unreadableUpload } from '../files/upload.ts';
 import type { LicensesService } from './service.ts';
 
 const tags = ['licenses'];
@@ -90,14 +91,14 @@ export function licensesRoutes(licenses: LicensesService): FastifyPluginAsyncZod
 /** The single uploaded file's bytes; the size limit is checked while streaming, not after. */
 async function readLicenseFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('Upload the license file as multipart/form-data.');
-  const file = await request.file({ limits: { fileSize: LICENSE_FILE_LIMIT, files: 1 } });
-  if (!file) throw badRequest('No license file was uploaded.');
   try {
+    const file = await request.file({ limits: { fileSize: LICENSE_FILE_LIMIT, files: 1 } });
+    if (!file) throw badRequest('No license file was uploaded.');
     return await file.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpError(413, 'The license file is too large (limit 64 KB).');
     }
-    throw err;
+    throw unreadableUpload(err);
   }
 }

@@ -3,12 +3,14 @@
  * by the runner token and the caller's address before its body is read; the rules are in service.ts.
  */
 import {
+  CHUNK_BODY_TYPE,
   ClaimAnswer,
   ClaimRequest,
   HeartbeatAnswer,
   JobFinish,
   JobProgress,
   OkAnswer,
+  OUTPUT_BODY_TYPE,
   OutputQuery,
   RUNNER_ID_HEADER,
   RUNNER_PROTOCOL_PREFIX,
@@ -22,6 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, IdParams, RowId } from '../../plugins/schemas.ts';
+import { HttpError } from '../../shared/errors.ts';
 import type { TokenRow } from './repository.ts';
 import type { RunnerProtocolService, RunnerRef } from './service.ts';
 
@@ -156,20 +159,29 @@ function streamedBodies(app: FastifyInstance, protocol: RunnerProtocolService, r
   );
 }
 
-/** In this (encapsulated) scope: log chunks and stats files (text/plain, text/csv, octet-stream) read whole up to CHUNK_LIMIT. */
+/**
+ * In this (encapsulated) scope: log chunks and stats files (text/plain, text/csv, octet-stream) read whole up to
+ * CHUNK_LIMIT; any other body (JSON, a form) is a 415 that says what to send.
+ */
 export function acceptChunks(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.removeContentTypeParser('text/plain');
+  typed.removeAllContentTypeParsers();
   typed.addContentTypeParser(['text/plain', 'text/csv', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: CHUNK_LIMIT }, (_request, body, done) =>
     done(null, body),
   );
+  typed.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, CHUNK_BODY_TYPE)));
   return typed;
 }
 
-/** In this (encapsulated) scope: application/octet-stream bodies arrive as the request stream (output files). */
+/**
+ * In this (encapsulated) scope: application/octet-stream bodies arrive as the request stream (output files); any
+ * other body is a 415 (issue 23: a JSON body was parsed and then failed as a stream, a 500).
+ */
 export function acceptStreams(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.removeAllContentTypeParsers();
   typed.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+  typed.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, OUTPUT_BODY_TYPE)));
   return typed;
 }
 
