@@ -6,6 +6,7 @@ import { useThrottledCallback } from '@mantine/hooks';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { currentSearchWith } from '../addressParams.ts';
 import { CAMERA_PARAM, formatCamera } from './camera.ts';
 
 const WRITE_EVERY_MS = 500;
@@ -16,7 +17,7 @@ export function CameraInUrl({ map }: { map: MapLibreMap }) {
     const { lng, lat } = map.getCenter();
     const value = formatCamera({ lat, lng, zoom: map.getZoom() });
     if (search.get(CAMERA_PARAM) === value) return;
-    setSearch((params) => (params.set(CAMERA_PARAM, value), params), { replace: true, preventScrollReset: true });
+    setSearch(currentSearchWith(CAMERA_PARAM, value), { replace: true, preventScrollReset: true });
   }, WRITE_EVERY_MS);
 
   useEffect(() => {

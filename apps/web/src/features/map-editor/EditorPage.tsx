@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useNetworkInfo } from '../../api/network.ts';
 import { useDataset, useScenarios } from '../../api/scenarios.ts';
+import { currentSearchWith } from '../../components/addressParams.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { roleOfFile } from '../../components/fileRoles.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -54,7 +55,7 @@ export function EditorPage() {
           size="xs"
           data={networks.map((file) => ({ value: String(file.id), label: file.name }))}
           value={chosen ? String(chosen.id) : null}
-          onChange={(value) => value && setSearch((params) => (params.set('file', value), params))}
+          onChange={(value) => value && setSearch(currentSearchWith('file', value))}
           allowDeselect={false}
         />
       )}

@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { changesetsQuery } from '../../../api/changesets.ts';
 import { createChangeset, queryNetwork, saveChangeset } from '../../../api/network.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
+import { currentSearchParams } from '../../../components/addressParams.ts';
 import { readImport } from '../dialogs/importJson.ts';
 import type { SaveOption } from '../dialogs/saveOptions.ts';
 import { EDITOR_NS } from '../i18n/index.ts';
@@ -40,7 +41,7 @@ export function useChangesetActions(): ChangesetActions {
   const opening = useRef(0);
 
   return useMemo(() => {
-    const showId = (id: number) => setSearch((params) => withChangesetId(params, id), { replace: true });
+    const showId = (id: number) => setSearch(() => withChangesetId(currentSearchParams(), id), { replace: true });
 
     /** Loads what the modifications refer to. A failed query is ignored like every network query (§8): the replay then reports what could not apply. */
     const loadReferenced = async (mods: readonly Modification[]) => {

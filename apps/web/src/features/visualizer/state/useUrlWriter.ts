@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { currentSearchParams } from '../../../components/addressParams.ts';
 import type { Clock } from '../model/clock.ts';
 import type { View } from '../model/layers.ts';
 import { PLAIN_THEME } from '../model/themes.ts';
@@ -22,7 +23,8 @@ export function useUrlWriter(view: View, clock: Clock, theme: string): void {
   useEffect(() => {
     const encoded = view.sources.length > 0 ? encodeView(view) : null;
     setSearch(
-      (params) => {
+      () => {
+        const params = currentSearchParams();
         if (encoded) params.set(VIEW_PARAM, encoded);
         else params.delete(VIEW_PARAM);
         if (theme !== PLAIN_THEME) params.set(THEME_PARAM, theme);
@@ -43,7 +45,8 @@ export function useUrlWriter(view: View, clock: Clock, theme: string): void {
       if (next === last) return;
       last = next;
       setSearchRef.current(
-        (params) => {
+        () => {
+          const params = currentSearchParams();
           params.set(TIME_PARAM, String(Math.floor(time)));
           params.set(SPEED_PARAM, String(speedIndex));
           return params;
