@@ -5,10 +5,12 @@
  * while, so memory returns to the idle level.
  *
  * The pool is shared out so that one person cannot stall everyone's file work (issue 23):
- * - two lanes: the long lane's workers (`size`) take any long work; the short lane's own workers (`shortSize`)
- *   take only short tasks (sniffing, small reads) and views on trial (`trialMs`), so interactive work never waits
- *   behind long work. A view still running at the end of its trial moves to the long lane: its worker changes lane
- *   when the owner's share allows, otherwise it is ended and the task waits in the long queue to start again;
+ * - two lanes: at most `size` workers run long work at once, and the pool has `shortSize` workers more, so at least
+ *   that many are always left for short tasks (sniffing, small reads) and views on trial (`trialMs`): interactive
+ *   work never waits behind long work. An idle worker takes either kind (one worker serves a quiet server; a long
+ *   task may wait for a borrowed worker's short task, which is bounded by seconds). A view still running at the end
+ *   of its trial becomes long work: it goes on in its worker when the long lane and the owner's share have room,
+ *   otherwise the worker is ended and the task waits in the long queue to start again;
  * - each owner (a user, or the server itself) runs at most `ownerShare` long tasks at once, and a user has at most
  *   `ownerQueue` long tasks and views waiting (`ProcessingBusyError` beyond); the next task of a lane is the one
  *   of the owner with the fewest running and the longest unserved, so a crowd of one person's tasks does not delay
@@ -25,9 +27,9 @@ import type { ResultMessage, TaskMessage, WireError } from './worker.ts';
 const MEMORY_EXIT = 90;
 
 export interface PoolOptions {
-  /** Workers of the long lane. */
+  /** Workers running long work at once. */
   size: number;
-  /** Workers that take short tasks only. */
+  /** Workers beyond `size`, left for short work. */
   shortSize: number;
   /** Long tasks one owner runs at once. */
   ownerShare: number;
@@ -74,7 +76,7 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  lane: Lane;
+  /** The running task (its `lane` is the lane the worker serves now), or null while idle. */
   task: Pending | null;
   idleTimer: NodeJS.Timeout | null;
 }
@@ -151,12 +153,15 @@ export class WorkerPool {
 
   private running(owner: string, lane: Lane): number {
     let count = 0;
-    for (const slot of this.slots) if (slot.lane === lane && slot.task?.options.owner === owner) count++;
+    for (const slot of this.slots) if (slot.task?.lane === lane && slot.task.options.owner === owner) count++;
     return count;
   }
 
-  private laneSize(lane: Lane): number {
-    return lane === 'short' ? this.options.shortSize : this.options.size;
+  /** Workers running a task of the lane. */
+  private busy(lane: Lane): number {
+    let count = 0;
+    for (const slot of this.slots) if (slot.task?.lane === lane) count++;
+    return count;
   }
 
   /** A queued task is dropped; a running one ends with its worker. */
@@ -177,18 +182,15 @@ export class WorkerPool {
     for (const lane of ['short', 'long'] as const) {
       for (;;) {
         const task = this.next(lane);
-        if (!task) break;
-        const slot = [...this.slots].find((s) => s.lane === lane && s.task === null) ?? (this.count(lane) < this.laneSize(lane) ? this.spawn(lane) : null);
+        if (!task || (lane === 'long' && this.busy('long') >= this.options.size)) break;
+        const idle = [...this.slots].find((s) => s.task === null);
+        const slot = idle ?? (this.slots.size < this.options.size + this.options.shortSize ? this.spawn() : null);
         if (!slot) break;
         const queue = this.queues[lane];
         queue.splice(queue.indexOf(task), 1);
         this.start(slot, task);
       }
     }
-  }
-
-  private count(lane: Lane): number {
-    return [...this.slots].filter((s) => s.lane === lane).length;
   }
 
   /** The owner with the fewest running tasks in the lane goes first, then the one served longest ago, then the oldest task. */
@@ -204,14 +206,14 @@ export class WorkerPool {
     return best;
   }
 
-  private spawn(lane: Lane): Slot {
+  private spawn(): Slot {
     const worker = new Worker(ENTRY, {
       workerData: { heapMb: this.options.heapMb },
       resourceLimits: { maxOldGenerationSizeMb: 2 * this.options.heapMb },
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = { worker, lane, task: null, idleTimer: null };
+    const slot: Slot = { worker, task: null, idleTimer: null };
     worker.on('message', (message: ResultMessage) => this.finish(slot, message));
     const outOfMemory = () => new TooLargeToProcessError(`it needs more than ${this.options.heapMb} MiB of memory`);
     worker.on('error', (err: Error & { code?: string }) => this.fail(slot, err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory() : err));
@@ -261,9 +263,9 @@ export class WorkerPool {
    * the owner's share allows; otherwise the worker is ended and the task waits in the long queue to start again.
    */
   private endTrial(slot: Slot, task: Pending, spentMs: number): void {
+    const room = this.busy('long') < this.options.size && this.running(task.options.owner, 'long') < this.options.ownerShare;
     task.lane = 'long';
-    if (this.count('long') < this.options.size && this.running(task.options.owner, 'long') < this.options.ownerShare) {
-      slot.lane = 'long';
+    if (room) {
       task.spentMs = spentMs;
       this.bound(slot, task);
     } else {
