@@ -28,7 +28,7 @@ const GiB = 1 << 30;
 export interface ProcessingLimits {
   /** Worker threads reading files at the same time, for long work (more tasks wait in a queue). */
   workers: number;
-  /** Worker threads that take only short tasks and views on trial, so those never wait behind long work. */
+  /** Worker threads beyond `workers` that long work never takes, so short tasks and views on trial never wait behind it. */
   shortWorkers: number;
   /** A view (network as JSON, a file shown inline) runs this long among the short tasks before it counts as long. */
   viewTrialMs: number;
