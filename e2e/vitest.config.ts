@@ -5,8 +5,8 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['tests/**/*.e2e.test.ts'],
-    // Each file starts its own server and browser; two cores, so run the files one after another.
-    fileParallelism: false,
+    // Each file starts its own server (own DATA_DIR, free port) and browser, so files share no state: two at a time.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
