@@ -9,9 +9,9 @@
  * on it runs once for all who ask at the same time, and a "too large" answer is remembered (until restart) so asking
  * again answers at once. When everyone who asked has gone, the work is dropped or ended.
  */
+import { formatBytes } from '@corridor/contract';
 import { MatsimFormatError } from '@corridor/matsim';
 import type { SummaryKind } from '../modules/file-summary/summarize.ts';
-import { formatBytes } from '../modules/files/content.ts';
 import { NetworkTooLargeError } from '../modules/files/network-json.ts';
 import type { ColorBy } from '../previews/index.ts';
 import { ChangesetNotApplicable, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';

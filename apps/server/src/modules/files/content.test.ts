@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, contentType, formatBytes, storedContentType } from './content.ts';
+import { formatBytes } from '@corridor/contract';
+import { contentDisposition, contentType, storedContentType } from './content.ts';
 
 describe('file content helpers', () => {
   it('chooses the content type by tag, then by extension', () => {

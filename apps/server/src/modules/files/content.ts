@@ -58,6 +58,3 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-
-/** 2147483648 → "2 GiB", 1500 → "1.5 KiB", 900 → "900 bytes" (the contract's, so runner and server say it alike). */
-export { formatBytes } from '@corridor/contract';

@@ -3,10 +3,9 @@
  * limits (size per file, files per request) turned into the messages the UI shows.
  */
 import path from 'node:path';
-import { FileName, MAX_FILES_PER_UPLOAD } from '@corridor/contract';
+import { FileName, formatBytes, MAX_FILES_PER_UPLOAD } from '@corridor/contract';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../shared/errors.ts';
-import { formatBytes } from './content.ts';
 
 export interface UploadPart {
   filename: string;
