@@ -76,30 +76,3 @@ describe('setup with a licence file and the engine download', () => {
     expect(licences[0]).toMatchObject({ name: 'Jane Doe', organisation: 'ACME Mobility', features: { commercial: true } });
   });
 });
-
-describe('setup while the release downloads cannot be reached', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    // Port 9 on loopback: nothing listens there, so the download fails at once, as offline.
-    server = await startServer({
-      env: { LICENSE_PUBLIC_KEY: vendor.publicKeyPath, MATSIM_RELEASE_URL: 'http://127.0.0.1:9/{version}/matsim.zip' },
-    });
-  });
-  afterAll(() => server?.stop());
-
-  test('the account and licence are kept and the failure names the engine download with advice', async () => {
-    const { page } = await openPage(browser, server.url);
-    await toLicencePanel(page, 'off');
-    await useVendorLicenceFile(page);
-    await page.getByLabel('Download the MATSim engine now').check();
-    await page.getByRole('button', { name: 'Set up Corridor' }).click();
-
-    await page.getByRole('heading', { name: 'Setup failed' }).waitFor();
-    await page.getByText('There was a problem downloading MATSim.', { exact: false }).first().waitFor();
-    await page.getByText('Delete the data directory and restart the server, or contact support.').waitFor();
-
-    // The first two steps happened and stay done: the admin is signed in and the licence is stored.
-    const licences = await page.evaluate(async () => (await fetch('/api/v1/corridor/licenses')).json());
-    expect(licences).toHaveLength(1);
-  });
-});

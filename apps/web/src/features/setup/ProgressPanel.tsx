@@ -1,6 +1,6 @@
 import type { EngineDownloadStatus } from '@corridor/contract';
 import { Alert, Button, Group, Loader, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconCircleDashed, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCircleDashed, IconPlayerSkipForward, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SetupProgress, StepStatus } from './runSetup.ts';
 
@@ -22,6 +22,8 @@ function StatusIcon({ status }: { status: StepStatus }) {
           <IconX size={14} />
         </ThemeIcon>
       );
+    case 'skipped':
+      return <IconPlayerSkipForward size={22} stroke={1.5} color="var(--mantine-color-dimmed)" />;
     case 'pending':
       return <IconCircleDashed size={22} stroke={1.5} color="var(--mantine-color-dimmed)" />;
   }
@@ -56,17 +58,25 @@ function DownloadProgress({ download }: { download: EngineDownloadStatus }) {
 interface ProgressPanelProps {
   progress: SetupProgress;
   onFinish: () => void;
+  /** After a failed engine download: download again. */
+  onRetry: () => void;
+  /** After a failed engine download: finish without MATSim. */
+  onSkip: () => void;
 }
 
 /** Panel 5: the setup steps with their status, then success or the first failure (spec 1 §2.6, §8). */
-export function ProgressPanel({ progress, onFinish }: ProgressPanelProps) {
+export function ProgressPanel({ progress, onFinish, onRetry, onSkip }: ProgressPanelProps) {
   const { t } = useTranslation();
   const { failure } = progress;
+  const engineFailed = failure?.step === 'engine';
   const heading = progress.done
     ? t('setup.progress.doneHeading')
-    : failure
-      ? t('setup.progress.failedHeading')
-      : t('setup.progress.heading');
+    : engineFailed
+      ? t('setup.progress.downloadFailedHeading')
+      : failure
+        ? t('setup.progress.failedHeading')
+        : t('setup.progress.heading');
+  const skipped = progress.steps.some((step) => step.status === 'skipped');
 
   return (
     <Stack>
@@ -89,13 +99,27 @@ export function ProgressPanel({ progress, onFinish }: ProgressPanelProps) {
           </li>
         ))}
       </Stack>
-      {failure && (
+      {engineFailed && (
+        <Alert color="orange" role="alert" title={t('setup.engineFailure.title')}>
+          <Stack gap="xs">
+            <Text size="sm">{t('setup.engineFailure.setUp')}</Text>
+            {failure.detail && <Text size="sm">{failure.detail}</Text>}
+            <Text size="sm">{t('setup.engineFailure.advice')}</Text>
+            <Group>
+              <Button onClick={onRetry} autoFocus>
+                {t('setup.engineFailure.retry')}
+              </Button>
+              <Button variant="default" onClick={onSkip}>
+                {t('setup.engineFailure.skip')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {failure && !engineFailed && (
         <Alert color="red" role="alert">
           <Stack gap="xs">
-            <Text size="sm">
-              {t(`setup.failures.${failure.step}`)}
-              {failure.step === 'engine' && failure.detail ? ` ${failure.detail}` : ''}
-            </Text>
+            <Text size="sm">{t(`setup.failures.${failure.step}`)}</Text>
             <Text size="sm">{t('setup.failures.advice')}</Text>
           </Stack>
         </Alert>
@@ -103,6 +127,7 @@ export function ProgressPanel({ progress, onFinish }: ProgressPanelProps) {
       {progress.done && (
         <>
           <Text>{t('setup.progress.doneText')}</Text>
+          {skipped && <Text c="dimmed">{t('setup.progress.skippedText')}</Text>}
           <Group>
             <Button onClick={onFinish} autoFocus>
               {t('setup.progress.goToCorridor')}

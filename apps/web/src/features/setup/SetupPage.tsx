@@ -97,7 +97,7 @@ export function SetupPage() {
           ))}
         </Stepper>
         {step === FINISH ? (
-          setup.progress && <ProgressPanel progress={setup.progress} onFinish={finish} />
+          setup.progress && <ProgressPanel progress={setup.progress} onFinish={finish} onRetry={setup.retry} onSkip={setup.skip} />
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="xl">

@@ -1,6 +1,6 @@
 import type { EngineDownloadStatus, SessionUser } from '@corridor/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { runSetup, type SetupDeps, type SetupProgress } from './runSetup.ts';
+import { retryEngine, runSetup, skipEngine, type SetupDeps, type SetupProgress } from './runSetup.ts';
 import type { SetupPlan } from './wizard.ts';
 
 const user: SessionUser = { userId: 1, username: 'admin', roles: ['admin'], teams: [], groupId: 1, groupName: 'admin' };
@@ -81,5 +81,38 @@ describe('runSetup', () => {
     const result = await runSetup(plan, deps({ downloadStatus }), () => undefined, new AbortController().signal);
     expect(result.done).toBe(true);
     expect(downloadStatus).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('a failed engine download', () => {
+  const failed = async () => {
+    const calls = deps({ downloadStatus: vi.fn(async () => status({ state: 'error', error: 'offline' })) });
+    return runSetup(plan, calls, () => undefined, new AbortController().signal);
+  };
+
+  it('can be retried: the account and licence are not set up again', async () => {
+    const first = await failed();
+    const calls = deps();
+    const result = await retryEngine('2025.0', first, calls, () => undefined, new AbortController().signal);
+    expect(statuses(result)).toEqual(['account:done', 'license:done', 'engine:done']);
+    expect(result.failure).toBeUndefined();
+    expect(result.done).toBe(true);
+    expect(calls.setupAccount).not.toHaveBeenCalled();
+    expect(calls.addLicense).not.toHaveBeenCalled();
+  });
+
+  it('that fails again keeps the new reason', async () => {
+    const first = await failed();
+    const calls = deps({ downloadStatus: vi.fn(async () => status({ state: 'error', error: 'still offline' })) });
+    const result = await retryEngine('2025.0', first, calls, () => undefined, new AbortController().signal);
+    expect(result.failure).toEqual({ step: 'engine', detail: 'still offline' });
+    expect(result.done).toBe(false);
+  });
+
+  it('can be skipped: setup ends done without MATSim', async () => {
+    const result = skipEngine(await failed());
+    expect(statuses(result)).toEqual(['account:done', 'license:done', 'engine:skipped']);
+    expect(result.done).toBe(true);
+    expect(result.failure).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { EngineDownloadStatus, EngineVersion, SessionUser } from '@corridor
 import type { LicensePlan, SetupPlan } from './wizard.ts';
 
 export type StepId = 'account' | 'license' | 'engine';
-export type StepStatus = 'pending' | 'running' | 'done' | 'failed';
+export type StepStatus = 'pending' | 'running' | 'done' | 'failed' | 'skipped';
 
 export interface SetupStep {
   id: StepId;
@@ -13,7 +13,10 @@ export interface SetupProgress {
   steps: SetupStep[];
   /** Latest engine download status while the engine step runs. */
   download?: EngineDownloadStatus;
-  /** The step that failed, with the server's text where the message shows it. */
+  /**
+   * The step that failed, with the server's text where the message shows it. A failed engine download is not a
+   * failed setup: the account and licence are in place, and the download can be retried or skipped.
+   */
   failure?: { step: StepId; detail?: string };
   done: boolean;
 }
@@ -114,4 +117,42 @@ export async function runSetup(
   }
   update({ done: true });
   return progress;
+}
+
+/** After a failed engine download: downloads again, ending done or with the new failure. */
+export async function retryEngine(
+  version: EngineVersion,
+  previous: SetupProgress,
+  deps: SetupDeps,
+  onProgress: (progress: SetupProgress) => void,
+  signal: AbortSignal,
+): Promise<SetupProgress> {
+  let progress: SetupProgress = { ...previous, failure: undefined, download: undefined };
+  const update = (change: Partial<SetupProgress>) => {
+    progress = { ...progress, ...change };
+    if (!signal.aborted) onProgress(progress);
+  };
+  const setEngine = (status: StepStatus) =>
+    update({ steps: progress.steps.map((step) => (step.id === 'engine' ? { id: step.id, status } : step)) });
+  setEngine('running');
+  try {
+    await downloadEngine(version, deps, (download) => update({ download }), signal);
+  } catch (error) {
+    setEngine('failed');
+    update({ failure: { step: 'engine', detail: error instanceof StepFailure ? error.detail : errorText(error) } });
+    return progress;
+  }
+  setEngine('done');
+  update({ done: true });
+  return progress;
+}
+
+/** After a failed engine download: setup ends without MATSim (releases can be added in the settings later). */
+export function skipEngine(previous: SetupProgress): SetupProgress {
+  return {
+    ...previous,
+    steps: previous.steps.map((step) => (step.id === 'engine' ? { id: step.id, status: 'skipped' } : step)),
+    failure: undefined,
+    done: true,
+  };
 }

@@ -4,7 +4,7 @@ import { engineApi } from '../../api/engine.ts';
 import { licensesApi } from '../../api/licenses.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { setupAccount, useSignIn } from '../../api/session.ts';
-import { runSetup, type SetupDeps, type SetupProgress } from './runSetup.ts';
+import { retryEngine, runSetup, skipEngine, type SetupDeps, type SetupProgress } from './runSetup.ts';
 import type { LicensePlan, SetupPlan } from './wizard.ts';
 
 function addLicense(license: LicensePlan): Promise<unknown> {
@@ -37,22 +37,40 @@ export function useSetupRun() {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(
-    (plan: SetupPlan) => {
-      if (controller.current) return; // setup can run only once
-      controller.current = new AbortController();
-      const deps: SetupDeps = {
-        setupAccount,
-        addLicense,
-        startDownload: engineApi.startDownload,
-        downloadStatus: engineApi.downloadStatus,
-        onSignedIn: signIn,
-        sleep,
-      };
-      void runSetup(plan, deps, setProgress, controller.current.signal);
-    },
+  const plan = useRef<SetupPlan | null>(null);
+  const deps = useCallback(
+    (): SetupDeps => ({
+      setupAccount,
+      addLicense,
+      startDownload: engineApi.startDownload,
+      downloadStatus: engineApi.downloadStatus,
+      onSignedIn: signIn,
+      sleep,
+    }),
     [signIn],
   );
+
+  const start = useCallback(
+    (chosen: SetupPlan) => {
+      if (controller.current) return; // setup can run only once
+      controller.current = new AbortController();
+      plan.current = chosen;
+      void runSetup(chosen, deps(), setProgress, controller.current.signal);
+    },
+    [deps],
+  );
+
+  /** Only after a failed engine download: the account and licence stay, the download runs again. */
+  const retry = useCallback(() => {
+    const version = plan.current?.engine;
+    if (!version || !progress || progress.failure?.step !== 'engine' || !controller.current) return;
+    void retryEngine(version, progress, deps(), setProgress, controller.current.signal);
+  }, [deps, progress]);
+
+  /** Only after a failed engine download: finish without MATSim. */
+  const skip = useCallback(() => {
+    if (progress?.failure?.step === 'engine') setProgress(skipEngine(progress));
+  }, [progress]);
 
   /** Confirms the session the setup call opened with the server, without a loading screen. */
   const refreshSession = useCallback(
@@ -60,5 +78,5 @@ export function useSetupRun() {
     [queryClient],
   );
 
-  return { progress, start, refreshSession };
+  return { progress, start, retry, skip, refreshSession };
 }
