@@ -10,3 +10,4 @@ export * from './config/aliases.ts';
 export * from './config/access.ts';
 export { expandFlatSets } from './config/flat-sets.ts';
 export * from './config/compare.ts';
+export * from './config/known-params.ts';

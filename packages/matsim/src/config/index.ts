@@ -7,3 +7,4 @@ export * from './access.ts';
 export * from './flat-sets.ts';
 export * from './compare.ts';
 export * from './file-params.ts';
+export * from './known-params.ts';

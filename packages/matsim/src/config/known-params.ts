@@ -1,0 +1,189 @@
+/**
+ * The params MATSim's core config modules know, by the module's current name, and the params of the parametersets
+ * of those modules. MATSim's reflective config groups throw on an unknown param at start-up (ReflectiveConfigGroup's
+ * default handleAddUnknownParam), so a misspelled param in these modules stops a MATSim run; the config editor and
+ * the built-in engine flag it here, with the nearest known name.
+ *
+ * The names are the union of what MATSim writes into output_config.xml (every param of every core module) in
+ * releases 14 (2022), 2024 and a 2026 build (../shared/data/output-*), current names through the module aliases,
+ * plus the old spellings MATSim still reads by hand (LEGACY_PARAMS). A param known to any of these releases is not
+ * flagged: the check is for typos, not for a release's exact set (docs/decisions.md, "Issue 24 — unknown params").
+ * Modules not listed here (contribs) are not checked.
+ */
+import { canonicalModuleName, canonicalParamName } from './aliases.ts';
+import type { Config, ConfigEntry } from './model.ts';
+
+export const KNOWN_MODULE_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  changeMode: ['ignoreCarAvailability', 'modeSwitchBehavior', 'modes'],
+  controller: ['cleanItersAtEnd', 'compressionType', 'createGraphs', 'createGraphsInterval', 'createScoringFunctionType', 'dumpDataAtEnd', 'enableLinkToLinkRouting', 'eventsFileFormat', 'firstIteration', 'lastIteration', 'legDurationsInterval', 'legHistogramInterval', 'memoryObserverInterval', 'mobsim', 'outputDirectory', 'overwriteFiles', 'routingAlgorithmType', 'runId', 'snapshotFormat', 'writeEventsInterval', 'writePlansInterval', 'writeSnapshotsInterval', 'writeTripsInterval'],
+  counts: ['analyzedModes', 'averageCountsOverIterations', 'countsScaleFactor', 'distanceFilter', 'distanceFilterCenterNode', 'filterModes', 'inputCRS', 'inputCountsFile', 'outputformat', 'writeCountsInterval'],
+  dsim: ['endTime', 'linkDynamics', 'networkModes', 'partitioning', 'startTime', 'stuckTime', 'threads', 'trafficDynamics', 'vehicleBehavior'],
+  eventsManager: ['estimatedNumberOfEvents', 'eventsQueueSize', 'numberOfThreads', 'oneThreadPerHandler', 'synchronizeOnSimSteps'],
+  facilities: ['facilitiesSource', 'idPrefix', 'inputCRS', 'inputFacilitiesFile', 'inputFacilityAttributesFile', 'insistingOnUsingDeprecatedFacilitiesAttributeFile'],
+  global: ['coordinateSystem', 'defaultDelimiter', 'insistingOnDeprecatedConfigVersion', 'numberOfThreads', 'randomSeed'],
+  hermes: ['endTime', 'flowCapacityFactor', 'mainMode', 'storageCapacityFactor', 'stuckTime', 'useDeterministicPt'],
+  households: ['inputFile', 'inputHouseholdAttributesFile', 'insistingOnUsingDeprecatedHouseholdsAttributeFile'],
+  jdeqsim: ['carSize', 'endTime', 'flowCapacityFactor', 'gapTravelSpeed', 'minimumInFlowCapacity', 'squeezeTime', 'storageCapacityFactor'],
+  linkStats: ['averageLinkStatsOverIterations', 'writeLinkStatsInterval'],
+  network: ['inputCRS', 'inputChangeEventsFile', 'inputNetworkFile', 'laneDefinitionsFile', 'timeVariantNetwork'],
+  planInheritance: ['enabled'],
+  plans: ['activityDurationInterpretation', 'handlingOfPlansWithoutRoutingMode', 'inputCRS', 'inputPersonAttributesFile', 'inputPlansFile', 'insistingOnUsingDeprecatedPersonAttributeFile', 'networkRouteType', 'removingUnnecessaryPlanAttributes', 'tripDurationHandling'],
+  ptCounts: ['countsScaleFactor', 'distanceFilter', 'distanceFilterCenterNode', 'inputAlightCountsFile', 'inputBoardCountsFile', 'inputOccupancyCountsFile', 'outputformat', 'ptCountsInterval'],
+  qsim: ['delayInstantTeleportationArrivals', 'endTime', 'filterSnapshots', 'flowCapacityFactor', 'insertingWaitingVehiclesBeforeDrivingVehicles', 'isRestrictingSeepage', 'isSeepModeStorageFree', 'linkDynamics', 'linkWidth', 'mainMode', 'nodeOffset', 'notifyAboutStuckVehicles', 'numberOfThreads', 'personInitializedEvents', 'removeStuckVehicles', 'seepMode', 'simEndtimeInterpretation', 'simStarttimeInterpretation', 'snapshotStyle', 'snapshotperiod', 'startTime', 'storageCapacityFactor', 'stuckTime', 'timeStepSize', 'trafficDynamics', 'useLanes', 'usePersonIdForMissingVehicleId', 'usingFastCapacityUpdate', 'vehicleBehavior', 'vehiclesSource'],
+  replanning: ['ExternalExeConfigTemplate', 'ExternalExeTimeOut', 'ExternalExeTmpFileRootDir', 'fractionOfIterationsToDisableInnovation', 'maxAgentPlanMemorySize', 'planSelectorForRemoval'],
+  replanningAnnealer: ['activateAnnealingModule'],
+  routing: ['accessEgressType', 'clearDefaultTeleportedModeParams', 'networkModes', 'networkRouteConsistencyCheck', 'routingRandomness'],
+  scoring: ['brainExpBeta', 'fractionOfIterationsToStartScoreMSA', 'learningRate', 'pathSizeLogitBeta', 'usingOldScoringBelowZeroUtilityDuration', 'writeExperiencedPlans', 'writeScoreExplanations'],
+  subtourModeChoice: ['behavior', 'chainBasedModes', 'considerCarAvailability', 'coordDistance', 'modes', 'probaForRandomSingleTripMode'],
+  timeAllocationMutator: ['latestActivityEndTime', 'mutateAroundInitialEndTimeOnly', 'mutationAffectsDuration', 'mutationRange', 'mutationRangeStep'],
+  transit: ['inputScheduleCRS', 'insistingOnUsingDeprecatedAttributeFiles', 'routingAlgorithmType', 'transitLinesAttributesFile', 'transitModes', 'transitScheduleFile', 'transitStopsAttributesFile', 'useTransit', 'usingTransitInMobsim', 'vehiclesFile'],
+  transitRouter: ['additionalTransferTime', 'directWalkFactor', 'extensionRadius', 'maxBeelineWalkConnectionDistance', 'searchRadius'],
+  travelTimeCalculator: ['analyzedModes', 'calculateLinkToLinkTravelTimes', 'calculateLinkTravelTimes', 'filterModes', 'maxTime', 'separateModes', 'travelTimeAggregator', 'travelTimeBinSize', 'travelTimeCalculator', 'travelTimeGetter'],
+  vehicles: ['vehiclesFile'],
+  vspExperimental: ['isAbleToOverwritePtInteractionParams', 'isGeneratingBoardingDeniedEvent', 'isUsingOpportunityCostOfTimeForLocationChoice', 'logitScaleParamForPlansRemoval', 'vspDefaultsCheckingLevel', 'writingOutputEvents'],
+};
+
+const STRATEGY_SETTINGS = ['disableAfterIteration', 'executionPath', 'strategyName', 'subpopulation', 'weight'];
+const TELEPORTED_MODE = ['beelineDistanceFactor', 'mode', 'personSpeedAttribute', 'teleportedModeFreespeedFactor', 'teleportedModeSpeed'];
+const SCORING_PARAMETERS = ['earlyDeparture', 'lateArrival', 'marginalUtilityOfMoney', 'performing', 'subpopulation', 'utilityOfLineSwitch', 'waiting', 'waitingPt'];
+const ACTIVITY_PARAMS = ['activityType', 'closingTime', 'earliestEndTime', 'latestStartTime', 'minimalDuration', 'openingTime', 'priority', 'scoringThisActivityAtAll', 'typicalDuration', 'typicalDurationScoreComputation'];
+const MODE_PARAMS = ['constant', 'dailyMonetaryConstant', 'dailyUtilityConstant', 'marginalUtilityOfDistance_util_m', 'marginalUtilityOfTraveling_util_hr', 'mode', 'monetaryDistanceRate'];
+
+/**
+ * Params of the parametersets MATSim's core modules define, by `module/type`. Scoring's activityParams and modeParams
+ * may stand in scoring itself or inside a scoringParameters set (MATSim reads both).
+ */
+export const KNOWN_SET_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  'replanning/strategysettings': STRATEGY_SETTINGS,
+  'routing/teleportedModeParameters': TELEPORTED_MODE,
+  'scoring/scoringParameters': SCORING_PARAMETERS,
+  'scoring/activityParams': ACTIVITY_PARAMS,
+  'scoring/modeParams': MODE_PARAMS,
+};
+
+/** Old spellings MATSim's scoring, replanning and routing modules still read by hand (their addParam methods). */
+const LEGACY_PARAMS: Readonly<Record<string, { names: readonly string[]; prefixes: readonly RegExp[] }>> = {
+  scoring: {
+    names: [
+      ...SCORING_PARAMETERS,
+      'traveling', 'travelingPt', 'travelingWalk', 'travelingOther', 'travelingBike',
+      'marginalUtlOfDistanceCar', 'marginalUtlOfDistancePt', 'marginalUtlOfDistanceWalk', 'marginalUtlOfDistanceOther',
+      'monetaryDistanceRateCar', 'monetaryDistanceRatePt',
+      'constantCar', 'constantPt', 'constantWalk', 'constantBike', 'constantOther',
+    ],
+    prefixes: [
+      /^(activityType|activityPriority|activityTypicalDuration|activityMinimalDuration|activityOpeningTime|activityLatestStartTime|activityEarliestEndTime|activityClosingTime|scoringThisActivityAtAll)_\d+$/,
+      /^(traveling|marginalUtlOfDistance|monetaryDistanceRate|constant)_.+$/,
+    ],
+  },
+  replanning: {
+    names: [],
+    prefixes: [/^(Module|ModuleProbability|ModuleDisableAfterIteration|ModuleExePath|ModuleSubpopulation)_\d+$/],
+  },
+  routing: {
+    names: ['ptSpeedFactor', 'beelineDistanceFactor', 'ptSpeed', 'walkSpeed', 'bikeSpeed', 'undefinedModeSpeed'],
+    prefixes: [/^(teleportedModeSpeed|teleportedModeFreespeedFactor)_.+$/],
+  },
+};
+
+/** A param MATSim's module (or one of its parametersets) does not know. */
+export interface UnknownConfigParam {
+  /** The module's current name (`controller` for a `controler` block). */
+  module: string;
+  /** The parameterset type the param stands in (`strategysettings`), absent for a module-level param. */
+  set?: string;
+  param: string;
+  /** The nearest known name, when one is close enough to be the meant one. */
+  suggestion?: string;
+}
+
+/** Whether MATSim's core has this module (by any of its names); only such modules are checked. */
+export function isKnownModule(module: string): boolean {
+  return Object.hasOwn(KNOWN_MODULE_PARAMS, canonicalModuleName(module));
+}
+
+/** The params a module (or `module/setType`) knows, or undefined when the engine has no list for it. */
+export function knownParamsOf(module: string, set?: string): readonly string[] | undefined {
+  const canonical = canonicalModuleName(module);
+  if (set === undefined) {
+    const own = KNOWN_MODULE_PARAMS[canonical];
+    return own === undefined ? undefined : [...own, ...(LEGACY_PARAMS[canonical]?.names ?? [])];
+  }
+  return KNOWN_SET_PARAMS[`${canonical}/${set}`];
+}
+
+function isKnown(module: string, param: string, set: string | undefined, known: readonly string[]): boolean {
+  if (known.includes(param)) return true;
+  if (set !== undefined) return false;
+  return LEGACY_PARAMS[module]?.prefixes.some((prefix) => prefix.test(param)) ?? false;
+}
+
+/**
+ * The params of the config that MATSim's core does not know, in file order: module-level params of the core modules
+ * and params of their known parametersets (scoring's scoringParameters/activityParams/modeParams, replanning's
+ * strategysettings, routing's teleportedModeParameters). Unknown modules and parameterset types are not checked.
+ */
+export function unknownConfigParams(config: Config): UnknownConfigParam[] {
+  const found: UnknownConfigParam[] = [];
+  for (const block of config.modules) {
+    const module = canonicalModuleName(block.name);
+    if (!isKnownModule(module)) continue;
+    const check = (entries: readonly ConfigEntry[], set: string | undefined) => {
+      const known = knownParamsOf(module, set);
+      if (known === undefined) return;
+      for (const entry of entries) {
+        if (entry.kind === 'param') {
+          const param = set === undefined ? canonicalParamName(module, entry.name) : entry.name;
+          if (isKnown(module, param, set, known)) continue;
+          const suggestion = nearestName(entry.name, known);
+          found.push({ module, ...(set === undefined ? {} : { set }), param: entry.name, ...(suggestion === undefined ? {} : { suggestion }) });
+        } else if (entry.kind === 'parameterset') {
+          // activityParams and modeParams are the same inside scoringParameters as directly in scoring.
+          check(entry.entries, entry.type);
+        }
+      }
+    };
+    check(block.entries, undefined);
+  }
+  return found;
+}
+
+/** `controller.lastIteraton` or `replanning/strategysettings.wieght`. */
+export function unknownParamPlace(unknown: UnknownConfigParam): string {
+  return `${unknown.module}${unknown.set === undefined ? '' : `/${unknown.set}`}.${unknown.param}`;
+}
+
+/** One English sentence per param, e.g. `Unknown parameter lastIteraton in module controller: did you mean lastIteration?` */
+export function unknownParamText(unknown: UnknownConfigParam): string {
+  const where = unknown.set === undefined ? `module ${unknown.module}` : `parameterset ${unknown.set} of module ${unknown.module}`;
+  const hint = unknown.suggestion === undefined ? '' : `: did you mean ${unknown.suggestion}?`;
+  return `Unknown parameter ${unknown.param} in ${where}${hint}`;
+}
+
+/**
+ * The known name nearest to a misspelled one (optimal string alignment distance, ignoring case), when it is close:
+ * at most 2 edits, or a third of the name's length for long names. A name differing only in case is always offered.
+ */
+export function nearestName(name: string, known: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (best === undefined || distance < best.distance) best = { name: candidate, distance };
+  }
+  if (best === undefined) return undefined;
+  return best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
