@@ -227,7 +227,17 @@ describe('runs', () => {
     await page.getByText('Could not delete this dataset. Status: 409 Stop the run before deleting it.').waitFor();
     await page.getByRole('link', { name: 'Back to Run' }).click();
 
+    // Stop asks first: "Keep running" leaves the run alone, the dialog's Stop Run stops it.
     await page.getByRole('button', { name: 'Stop Run' }).click();
+    let confirm = page.getByRole('dialog', { name: 'Stop this run?' });
+    await confirm.getByText('will be cancelled as soon as possible. A stopped run cannot be resumed').waitFor();
+    await confirm.getByRole('button', { name: 'Keep running' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByText('The run will be stopped as soon as possible.').count()).toBe(0);
+    expect(await statusText(page).textContent()).toBe('Scheduled');
+    await page.getByRole('button', { name: 'Stop Run' }).click();
+    confirm = page.getByRole('dialog', { name: 'Stop this run?' });
+    await confirm.getByRole('button', { name: 'Stop Run' }).click();
     await page.getByText('The run will be stopped as soon as possible.').waitFor();
     await expect
       .poll(

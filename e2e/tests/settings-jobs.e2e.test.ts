@@ -222,6 +222,10 @@ describe('jobs, runners, job templates and run files', () => {
     expect(await done.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
     await running.getByText('Started').waitFor();
     await running.getByRole('button', { name: 'Cancel Long Run' }).click();
+    // Cancelling asks first, naming the job.
+    const confirm = page.getByRole('dialog', { name: 'Cancel this job?' });
+    await confirm.getByText('"Long Run" will be stopped as soon as possible.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel Job' }).click();
     await expect
       .poll(
         async () => {
