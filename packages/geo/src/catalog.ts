@@ -1,6 +1,6 @@
 /**
  * The CRS catalogue behind search and transforms: every EPSG entry of epsg-index that proj4 can use, plus MATSim's
- * pseudo CRS "Atlantis". epsg-index's all.json (7.8 MB, WKT included) is read once, on first use, and only code,
+ * named systems (`GK4`, `WGS84_SA_Albers`, …) and its made-up plane "Atlantis". epsg-index's all.json (7.8 MB, WKT included) is read once, on first use, and only code,
  * name, proj4 definition and a search key are kept (~3 MB), so importing the package costs nothing and the WKT is
  * garbage as soon as the catalogue is built.
  */
@@ -14,12 +14,14 @@ export interface CrsEntry {
   /** `EPSG:25832`, or `Atlantis`. */
   code: string;
   name: string;
-  /** The proj4 definition; null for Atlantis, which has no place on Earth. */
-  definition: string | null;
+  /** The proj4 definition. */
+  definition: string;
   /** The code's digits ('' for Atlantis), for prefix search. */
   digits: string;
   /** Name words, lower case, space-separated with a space at both ends, so `includes(' utm')` is a word-prefix test. */
   key: string;
+  /** Atlantis: a plane with no place on Earth (drawn on a plain background). */
+  plane?: boolean;
 }
 
 interface Catalog {
@@ -66,12 +68,14 @@ export function crsEntry(code: string): CrsEntry | undefined {
 }
 
 /**
- * The names MATSim's `TransformationFactory` accepts besides EPSG codes (`global.coordinateSystem` in older
- * configs, e.g. berlin-medium's `GK4`), mapped to the EPSG system they stand for.
+ * The names MATSim's `TransformationFactory` accepts besides EPSG codes (`global.coordinateSystem`, e.g.
+ * berlin-medium's `GK4`), mapped to the EPSG system `MGC` gives them, keys in lower case (names are matched
+ * case-insensitively). Names whose MGC definition has no EPSG equivalent are catalogue entries of their own
+ * (`MATSIM_SYSTEMS`).
  */
-const MATSIM_CRS_NAMES: Record<string, string> = {
+export const MATSIM_CRS_NAMES: Record<string, string> = {
   wgs84: 'EPSG:4326',
-  gk4: 'EPSG:31468',
+  gk4: 'EPSG:31468', // MATSim's own GK4toWGS84; MGC's DHDN_GK4 is EPSG:31468
   dhdn_gk4: 'EPSG:31468',
   dhdn_soldnerberlin: 'EPSG:3068',
   ch1903_lv03: 'EPSG:21781',
@@ -86,15 +90,54 @@ const MATSIM_CRS_NAMES: Record<string, string> = {
   wgs84_utm47s: 'EPSG:32747',
   wgs84_utm48n: 'EPSG:32648',
   nad83_utm17n: 'EPSG:26917',
+  // MGC's SVY21 and WGS84_TM are both the Singapore TM on WGS 84 = EPSG:3414's parameters.
+  wgs84_svy21: 'EPSG:3414',
+  wgs84_tm: 'EPSG:3414',
+  epsg5514_krovak: 'EPSG:5514',
 };
 
-function normalizeCode(code: string): string | undefined {
+/** The spelling MATSim uses for each name above (for messages and search results). */
+const MATSIM_SPELLING = [
+  'WGS84', 'GK4', 'DHDN_GK4', 'DHDN_SoldnerBerlin', 'CH1903_LV03', 'CH1903_LV03_GT', 'CH1903_LV03_Plus', 'CH1903_LV03_Plus_GT',
+  'WGS84_UTM29N', 'WGS84_UTM31N', 'WGS84_UTM33N', 'WGS84_UTM35S', 'WGS84_UTM36S', 'WGS84_UTM47S', 'WGS84_UTM48N',
+  'NAD83_UTM17N', 'WGS84_SVY21', 'WGS84_TM', 'EPSG5514_KROVAK',
+];
+export const MATSIM_NAME_SPELLING = new Map(MATSIM_SPELLING.map((name) => [name.toLowerCase(), name]));
+
+/**
+ * MATSim's named systems without an EPSG code: their MGC WKT written as proj4 definitions (WGS 84 datum where MGC
+ * says so; Hartebeesthoek94 is WGS 84 to a metre). The code is MATSim's name.
+ */
+const MATSIM_SYSTEMS: { code: string; name: string; definition: string }[] = [
+  { code: 'WGS84_Albers', name: 'Africa Albers Equal Area Conic (MATSim WGS84_Albers)', definition: '+proj=aea +lat_0=0 +lon_0=25 +lat_1=20 +lat_2=-23 +x_0=0 +y_0=0 +datum=WGS84 +units=m +no_defs' },
+  { code: 'WGS84_SA_Albers', name: 'South Africa Albers Equal Area (MATSim WGS84_SA_Albers)', definition: '+proj=aea +lat_0=0 +lon_0=24 +lat_1=-18 +lat_2=-32 +x_0=0 +y_0=0 +datum=WGS84 +units=m +no_defs' },
+  ...[19, 25, 29, 31].map((lon) => ({
+    code: `SA_Lo${lon}`,
+    name: `Hartebeesthoek94 / Lo${lon} transverse Mercator (MATSim SA_Lo${lon})`,
+    definition: `+proj=tmerc +lat_0=0 +lon_0=${lon} +k=1 +x_0=0 +y_0=0 +datum=WGS84 +units=m +no_defs`,
+  })),
+  // MGC's "Korean 1985 Katech (TM128)" (its WKT names no datum shift; neither does this).
+  { code: 'PCS_ITRF2000_TM_UOS', name: 'Korean 1985 / Katech TM128 (MATSim PCS_ITRF2000_TM_UOS)', definition: '+proj=tmerc +lat_0=38 +lon_0=128 +k=0.9999 +x_0=400000 +y_0=600000 +ellps=bessel +units=m +no_defs' },
+];
+
+/**
+ * MATSim's Atlantis, the made-up plane of its examples: metres, no place on Earth. Shown as a transverse Mercator
+ * plane whose origin is where MATSim's own AtlantisToWGS84 puts (0, 0) — 30° W 10° N, open Atlantic — so
+ * distances and shapes stay true in metres and nothing real lies under it (docs/decisions.md).
+ */
+export const ATLANTIS_DEFINITION = '+proj=tmerc +lat_0=10 +lon_0=-30 +k=1 +x_0=0 +y_0=0 +datum=WGS84 +units=m +no_defs';
+
+/** The canonical code of a name as users and files write it: `EPSG:25832`, `epsg : 25832`, `25832`, `GK4`, `atlantis`. */
+export function normalizeCode(code: string): string | undefined {
   const trimmed = code.trim();
-  if (trimmed.toLowerCase() === 'atlantis') return ATLANTIS;
-  const alias = MATSIM_CRS_NAMES[trimmed.toLowerCase()];
+  const lower = trimmed.toLowerCase();
+  if (lower === 'atlantis') return ATLANTIS;
+  const alias = MATSIM_CRS_NAMES[lower];
   if (alias) return alias;
-  const digits = /^(?:epsg\s*:\s*)?(\d+)$/i.exec(trimmed)?.[1];
-  return digits === undefined ? undefined : `EPSG:${digits}`;
+  const own = MATSIM_SYSTEMS.find((system) => system.code.toLowerCase() === lower);
+  if (own) return own.code;
+  const digits = /^(?:epsg\s*:?\s*)?(\d+)$/i.exec(trimmed)?.[1];
+  return digits === undefined ? undefined : `EPSG:${Number(digits)}`;
 }
 
 /** Lower-case words without diacritics: "Gauss-Krüger" and "gauss kruger" meet. */
@@ -114,9 +157,10 @@ function searchKey(name: string): string {
 function loadCatalog(): Catalog {
   const path = createRequire(import.meta.url).resolve('epsg-index/all.json');
   const index = JSON.parse(readFileSync(path, 'utf8')) as Record<string, EpsgIndexEntry>;
-  const atlantisName = 'Atlantis (MATSim example coordinates, no transform)';
+  const atlantisName = 'Atlantis (MATSim example plane, metres, no place on Earth)';
   const entries: CrsEntry[] = [
-    { code: ATLANTIS, name: atlantisName, definition: null, digits: '', key: searchKey(atlantisName) },
+    { code: ATLANTIS, name: atlantisName, definition: ATLANTIS_DEFINITION, digits: '', key: searchKey(atlantisName), plane: true },
+    ...MATSIM_SYSTEMS.map((system) => ({ ...system, digits: '', key: searchKey(`${system.name} ${system.code}`) })),
   ];
   for (const item of Object.values(index)) {
     if (!KINDS.has(item.kind) || !item.proj4) continue;

@@ -1,4 +1,4 @@
 export { lngLat, xy, type LngLat, type XY } from './types.ts';
-export { ATLANTIS } from './catalog.ts';
-export { searchCrs, crsName, type CrsSummary } from './search.ts';
-export { transformer, UnknownCrsError } from './transform.ts';
+export { ATLANTIS, normalizeCode } from './catalog.ts';
+export { searchCrs, crsName, resolveCrs, isPlaneCrs, type CrsSummary } from './search.ts';
+export { transformer, isOnEarth, UnknownCrsError } from './transform.ts';

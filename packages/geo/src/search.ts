@@ -1,8 +1,10 @@
 /**
  * CRS search for the scenario CRS picker and `GET /datasets/crs`: by code (`25832`, `EPSG:25832`) and by name words
- * (`utm 32n`, `wgs 84`, `dhdn`). Order: the exact code, then codes starting with the digits, then name matches.
+ * (`utm 32n`, `wgs 84`, `dhdn`) and by MATSim's names (`GK4`, `WGS84_UTM33N`, `CH1903_LV03_Plus`). Order: the exact
+ * code or MATSim name, then MATSim names starting with the query, then codes starting with the digits, then name
+ * matches.
  */
-import { ATLANTIS, crsCatalog, crsEntry, words, type CrsEntry } from './catalog.ts';
+import { ATLANTIS, crsCatalog, crsEntry, MATSIM_CRS_NAMES, MATSIM_NAME_SPELLING, words, type CrsEntry } from './catalog.ts';
 
 export interface CrsSummary {
   code: string;
@@ -30,9 +32,22 @@ export function searchCrs(query: string, limit = 50): CrsSummary[] {
 
   const { entries } = crsCatalog();
   const found = new Set<CrsEntry>();
+  /** MATSim's name of an entry found through it, shown with the entry's own name. */
+  const viaMatsim = new Map<CrsEntry, string>();
   const add = (entry: CrsEntry | undefined) => {
     if (entry && found.size < limit) found.add(entry);
   };
+
+  const compact = query.trim().toLowerCase();
+  if (compact.length >= 2 && !/^(epsg\s*:?\s*)?\d+$/.test(compact)) {
+    const names = Object.keys(MATSIM_CRS_NAMES).filter((name) => name.startsWith(compact));
+    names.sort((a, b) => Number(b === compact) - Number(a === compact) || a.length - b.length || a.localeCompare(b));
+    for (const name of names) {
+      const entry = crsEntry(MATSIM_CRS_NAMES[name]!);
+      if (entry && !found.has(entry)) viaMatsim.set(entry, MATSIM_NAME_SPELLING.get(name) ?? name);
+      add(entry);
+    }
+  }
 
   const digits = tokens.length === 1 && /^\d+$/.test(tokens[0]!) ? tokens[0]! : undefined;
   if (digits !== undefined) {
@@ -55,7 +70,24 @@ export function searchCrs(query: string, limit = 50): CrsSummary[] {
     scored.sort((a, b) => b.whole - a.whole || suggestedFirst(a.entry, b.entry) || a.entry.name.length - b.entry.name.length);
     for (const { entry } of scored) add(entry);
   }
-  return [...found].map((entry) => summary(entry)!);
+  return [...found].map((entry) => {
+    const matsim = viaMatsim.get(entry);
+    return { code: entry.code, name: matsim ? `${entry.name} (MATSim ${matsim})` : entry.name };
+  });
+}
+
+/**
+ * A CRS as a config or network file names it (`global.coordinateSystem`, `coordinateReferenceSystem`): MATSim's
+ * names, `EPSG:n` in any case and spacing, bare digits. The catalogue's code and name, or undefined when the
+ * catalogue does not know it.
+ */
+export function resolveCrs(text: string): CrsSummary | undefined {
+  return summary(crsEntry(text));
+}
+
+/** Whether the CRS is a plane with no place on Earth (MATSim's Atlantis): drawn on a plain background. */
+export function isPlaneCrs(code: string): boolean {
+  return crsEntry(code)?.plane === true;
 }
 
 export function crsName(code: string): string | undefined {

@@ -34,8 +34,15 @@ describe('transformer', () => {
     expect(Math.hypot(back[0] - 390_000, back[1] - 5_820_000)).toBeLessThan(0.001);
   });
 
-  it('leaves Atlantis coordinates as they are: they have no place on Earth', () => {
-    expect(transformer('Atlantis')(xy(-25_000, 10_000))).toEqual([-25_000, 10_000]);
+  it('puts Atlantis on a metre-true plane at MATSim’s Atlantis origin (30° W 10° N), and back', () => {
+    const origin = transformer('Atlantis')(xy(0, 0));
+    expect(origin[0]).toBeCloseTo(-30, 9);
+    expect(origin[1]).toBeCloseTo(10, 9);
+    // equil's network spans 25 km: 1 km east of the origin is 1 km away on the map.
+    expect(metres(transformer('Atlantis')(xy(1000, 0)), origin)).toBeCloseTo(1000, 0);
+    const [lng, lat] = transformer('Atlantis')(xy(-20_000, -10_000));
+    const [x, y] = transformer('EPSG:4326', 'Atlantis')(xy(lng, lat));
+    expect(Math.hypot(x + 20_000, y + 10_000)).toBeLessThan(0.001);
   });
 
   it('throws a clear error for unknown codes, on either side', () => {
