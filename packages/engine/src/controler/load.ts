@@ -6,12 +6,12 @@
  * mode stops the population reading at that person.
  */
 import { dirname, resolve } from 'node:path';
-import { readConfig, setParam, type Config, type Network, type Person, type Plan, type PopulationHeader } from '@corridor/matsim';
+import { readConfig, setParam, unknownConfigParams, type Config, type Network, type Person, type Plan, type PopulationHeader } from '@corridor/matsim';
 import type { EngineConfig, SimNetwork } from '../core/types.ts';
 import { readEngineConfig } from '../scenario/config.ts';
 import { unsupportedFeatures } from '../scenario/unsupported.ts';
 import { applyOverrides, readScenarioData } from '../scenario/load.ts';
-import { UnsupportedScenarioError, unroutableConfigModes } from '../scenario/modes.ts';
+import { UnknownConfigParamsError, UnsupportedScenarioError, unroutableConfigModes } from '../scenario/modes.ts';
 import { unsupportedStrategies } from '../replanning/index.ts';
 import type { ConfigOverride } from './args.ts';
 
@@ -39,6 +39,9 @@ export async function loadEngineScenario(
   outputDir?: string,
 ): Promise<EngineScenario> {
   const config = withOverrides(await readConfig(configPath), overrides, outputDir);
+  // MATSim's core modules throw on a param they do not know at start-up; a typo must not run with the default.
+  const unknown = unknownConfigParams(config);
+  if (unknown.length > 0) throw new UnknownConfigParamsError(unknown);
   const engine = readEngineConfig(config, dirname(resolve(configPath)));
   // Before the network and population: reading a large population only to refuse it would waste minutes.
   refuseUnsupported(unsupportedFeatures(config), engine);

@@ -60,3 +60,19 @@ describe('the engine refuses before the run starts', () => {
     expect(message).toContain('mode taxi in the plans (person 2)');
   });
 });
+
+describe('the engine refuses params MATSim does not know, as MATSim does at start-up', () => {
+  it('a misspelled controller.lastIteration, naming module, param and the nearest known name', async () => {
+    const output = join(tempDir(), 'out');
+    const overrides = [set('controller', 'lastIteraton', '3'), set('replanning', 'maxAgentPlanMemorySize', '5')];
+    const error = await runEngine({ configPath: sharedData('equil/config.xml'), overrides, outputDir: output }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.name).toBe('UnknownConfigParamsError');
+    expect(error?.message).toBe(
+      'Unknown parameter lastIteraton in module controller: did you mean lastIteration? MATSim stops at start-up on parameters its modules do not know, and so does the built-in engine: correct or remove it in the config.',
+    );
+    expect(existsSync(output)).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@
  * anything is read, each person's legs as the population streams in (the first such leg stops the reading).
  * Modes only named in scoring are not checked: MATSim's own output configs carry modeParams for `other`.
  */
-import type { Person } from '@corridor/matsim';
+import { unknownParamsRefusal, type Person, type UnknownConfigParam } from '@corridor/matsim';
 import type { EngineConfig } from '../core/types.ts';
 
 type Routing = Pick<EngineConfig, 'networkModes' | 'teleported'>;
@@ -42,7 +42,16 @@ function unroutable(mode: string, where: string): string {
   return `mode ${mode} ${where}, which has neither network routing (routing.networkModes) nor teleportation (teleportedModeParameters); such modes come from Java modules`;
 }
 
+/** Params MATSim's core modules do not know: MATSim stops at start-up on them, and so does the engine. */
+export class UnknownConfigParamsError extends Error {
+  constructor(readonly unknown: readonly UnknownConfigParam[]) {
+    super(unknownParamsRefusal(unknown));
+    this.name = 'UnknownConfigParamsError';
+  }
+}
+
 /** The engine's refusal: everything it lacks, and the way out. */
+
 export class UnsupportedScenarioError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`The built-in engine does not support: ${problems.join('; ')}. Run this scenario with a MATSim job template (a MATSim release jar) instead.`);

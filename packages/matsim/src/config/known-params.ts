@@ -187,3 +187,13 @@ function editDistance(a: string, b: string): number {
   }
   return rows[a.length]![b.length]!;
 }
+
+/**
+ * Why a run with unknown params is refused (the built-in engine at start-up, the server when it is scheduled):
+ * each param with its module and suggestion, then what to do. `where` names the config file when known.
+ */
+export function unknownParamsRefusal(unknown: readonly UnknownConfigParam[], where?: string): string {
+  const sentences = unknown.map((u) => unknownParamText(u)).map((text) => (text.endsWith('?') ? text : `${text}.`));
+  const them = unknown.length === 1 ? 'it' : 'them';
+  return `${sentences.join(' ')} MATSim stops at start-up on parameters its modules do not know, and so does the built-in engine: correct or remove ${them} in ${where ?? 'the config'}.`;
+}

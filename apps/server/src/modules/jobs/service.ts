@@ -24,8 +24,9 @@ import { TEAM_NOT_FOUND } from '../datasets/service.ts';
 import type { JobLifecycle } from '../runner-protocol/lifecycle.ts';
 import { ChangesetNotApplicable, type ChosenChangeset } from './apply-changesets.ts';
 import { askedBy, storedBlob, type Processing } from '../../workers/processing.ts';
-import { tooLargeAnswer } from '../../workers/errors.ts';
-import { MatsimFormatError } from '@corridor/matsim';
+import { TooLargeToProcessError, tooLargeAnswer } from '../../workers/errors.ts';
+import { configOverrides } from '@corridor/engine';
+import { MatsimFormatError, setParam, unknownConfigParams, unknownParamsRefusal } from '@corridor/matsim';
 import { toJob } from './present.ts';
 import type { JobsRepository, NewJob, TemplateRow } from './repository.ts';
 import { runKeyBase, withFreeKey } from './run-key.ts';
@@ -86,6 +87,7 @@ export class JobsService {
 
     const template = await this.templateFor(input.jobTemplate, scenario.attributes.__jobType);
     if (!template) throw badRequest(SCHEDULE_MESSAGES.jobType);
+    if (template.command.includes('$ENGINE')) await this.refuseUnknownParams(input, user.userId);
     const changesetIds = input.changesets.map((c) => c.id);
     const owned = await jobs.changesetsOf(scenario.id, changesetIds);
     if (changesetIds.some((id) => !owned.has(id))) throw badRequest(CHANGESET_NOT_IN_SCENARIO);
@@ -206,6 +208,28 @@ export class JobsService {
       role,
       file: { name: chosenFile.name, size: stored.size, blobKey: stored.key, tag: 'network_v2', attributes: { ...original.attributes, changesets: applied, basedOn: chosenFile.file }, createdBy: userId },
     };
+  }
+
+  /**
+   * The built-in engine refuses params MATSim's core modules do not know (as MATSim does at start-up); the schedule
+   * says so at once, naming module, param and the nearest known name, instead of a run that fails in the queue.
+   * The config's `--config:` program arguments count as well. A config that does not read is left to the engine.
+   */
+  private async refuseUnknownParams(input: CreateJobRequest, userId: number): Promise<void> {
+    const chosen = input.files.find((f) => f.role === 'config')!;
+    const file = await this.deps.jobs.fileBlob(chosen.file);
+    if (!file) throw badRequest(FILE_NOT_IN_SCENARIO(chosen.name));
+    let config;
+    try {
+      config = await this.deps.processing.config(storedBlob(this.deps.blobs, file.blobKey), askedBy({ userId }));
+    } catch (err) {
+      if (err instanceof MatsimFormatError || err instanceof TooLargeToProcessError) return;
+      throw err;
+    }
+    const args = input.programArgs.split(/\s+/).filter((word) => word !== '');
+    const withArgs = configOverrides(args).reduce((result, { module, param, value }) => setParam(result, module, param, value), config);
+    const unknown = unknownConfigParams(withArgs);
+    if (unknown.length > 0) throw badRequest(unknownParamsRefusal(unknown, chosen.name));
   }
 
   /** The job template: the one asked for, else the scenario's job type, else the default, else the first. */
