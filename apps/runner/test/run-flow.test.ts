@@ -154,7 +154,7 @@ describe('a run through the runner agent', { timeout: 120_000 }, () => {
 
     const missing = await call('POST', '/jobs/templates', { name: 'MATSim 2024.0', matsimVersion: '2024.0', command });
     const failed = await waitForJob((await schedule('no_release', '', missing.id)).id, 'FAILED');
-    expect(failed.message).toBe('MATSim 2024.0 is not available on this runner: download it in the setup wizard, or use a job template with a custom JAR-file.');
+    expect(failed.message).toBe('MATSim 2024.0 is not available on this runner: an administrator can download or upload it under Settings > MATSim Releases (/settings/matsim-releases), or use a job template with a custom JAR-file.');
   });
 
   it('runs a Java job with a custom jar: $JAVA, -Xmx$Xmx, $JAR, literal arguments, MemoryObserver readings', async () => {

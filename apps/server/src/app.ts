@@ -25,6 +25,10 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { engineSetupRoutes } from './modules/engine-setup/routes.ts';
 import { EngineSetupService } from './modules/engine-setup/service.ts';
+import { JobFilesRepository } from './modules/job-files/repository.ts';
+import { MatsimReleasesRepository } from './modules/matsim-releases/repository.ts';
+import { matsimReleasesRoutes } from './modules/matsim-releases/routes.ts';
+import { MatsimReleasesService } from './modules/matsim-releases/service.ts';
 import { FeaturesRepository } from './modules/features/repository.ts';
 import { featuresRoutes } from './modules/features/routes.ts';
 import { FeaturesService } from './modules/features/service.ts';
@@ -158,6 +162,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     idleTimeoutMs: deps.engineIdleTimeoutMs,
     log: app.log,
   });
+  // Settings > MATSim Releases: the release zips the engine download writes, uploads, and which job templates use them.
+  const jobFileCopies = new JobFilesRepository(db);
+  const matsimReleases = new MatsimReleasesService({
+    dataDir: config.dataDir,
+    engine,
+    repository: new MatsimReleasesRepository(db),
+    prespecifiedCopies: () => jobFileCopies.copies(),
+  });
   const groups = new GroupsService(new GroupsRepository(db), accountsRepository);
   const workspace = await createWorkspace({
     config,
@@ -186,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(accountMailRoutes(accountMail));
       await api.register(licensesRoutes(licenses));
       await api.register(engineSetupRoutes(engine));
+      await api.register(matsimReleasesRoutes(matsimReleases));
       await api.register(groupsRoutes(groups));
       await api.register(adminAccountsRoutes(adminAccounts));
       await workspace.register(api);

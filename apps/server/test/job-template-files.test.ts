@@ -117,7 +117,7 @@ describe('prespecified files', () => {
     const missing = await post(admin, '/datasets/prespecified/matsim-2024.0/download');
     expect(missing.statusCode).toBe(409);
     expect(missing.json().message).toBe(
-      "matsim-2024.0.zip is not on the server yet: download that MATSim release in the setup wizard (or put it into the server's engines folder) first.",
+      'matsim-2024.0.zip is not on the server yet: download or upload that MATSim release under Settings > MATSim Releases first.',
     );
 
     const [first, second] = await Promise.all([post(admin, '/datasets/prespecified/matsim-2025.0/download'), post(admin, '/datasets/prespecified/matsim-2025.0/download')]);

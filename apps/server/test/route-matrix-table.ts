@@ -4,6 +4,9 @@
  * is missing here or a route here is no longer documented.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { zipBytes } from '../../../packages/contract/test/zip-bytes.ts';
 import { ENGINE_VERSIONS } from '@corridor/contract';
 import { createOk, dashboardBody, fullChart, pictureDataUrl } from './dashboard-fixtures.ts';
 import { schedulePayload } from './runner-client.ts';
@@ -123,6 +126,21 @@ function serverImport(fx: MatrixFixtures): Promise<void> {
   return enabled;
 }
 
+/** A release zip the upload check accepts (matsim-{version}.jar and libs/), a new version per call. */
+let releaseCounter = 0;
+const nextReleaseVersion = () => `90.${++releaseCounter}-matrix${randomUUID().slice(0, 8)}`;
+const releaseZip = (version: string) =>
+  zipBytes([
+    { name: `matsim-${version}/matsim-${version}.jar`, content: 'jar' },
+    { name: `matsim-${version}/libs/guice.jar`, content: 'lib' },
+  ]);
+async function placeRelease(fx: MatrixFixtures): Promise<string> {
+  const version = nextReleaseVersion();
+  await mkdir(path.join(fx.t.config.dataDir, 'engines'), { recursive: true });
+  await writeFile(path.join(fx.t.config.dataDir, 'engines', `matsim-${version}.zip`), releaseZip(version));
+  return version;
+}
+
 const SCORESTATS = 'iteration;avg_executed;avg_worst;avg_average;avg_best\n0;64.75;64.75;64.75;64.75\n';
 const RUNNER_RESOURCES = { cpuCores: 0, ramInGb: 0 };
 
@@ -192,6 +210,11 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /corridor/licenses/refresh': rule('admin', (_r, fx) => ({ query: { key: fx.licenceKey } })),
   'POST /jobs/setup': rule('admin', () => ({ query: { matsim: ENGINE_VERSIONS[0] } })),
   'GET /jobs/setup': rule('admin'),
+  // MATSim releases (issue 24): administrators and their API keys; each allowed upload/delete has its own version.
+  'GET /corridor/matsim-releases': rule('admin'),
+  'POST /corridor/matsim-releases/download': rule('admin', () => ({ query: { version: '11.0' } })),
+  'POST /corridor/matsim-releases': rule('admin', () => ({ raw: multipart([{ name: 'release.zip', content: releaseZip(nextReleaseVersion()) }]) })),
+  'DELETE /corridor/matsim-releases/{version}': rule('admin', async (_r, fx) => ({ params: { version: await placeRelease(fx) } })),
 
   // teams
   'POST /accounts/groups': rule('signed-in', (_r, fx) => ({ json: { name: fx.name('team') } })),

@@ -33,3 +33,4 @@ export * from './run-import.ts';
 export * from './external-runs.ts';
 export * from './processing.ts';
 export * from './run-outputs.ts';
+export * from './matsim-releases.ts';

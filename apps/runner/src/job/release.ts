@@ -14,7 +14,7 @@ import yauzl from 'yauzl';
 export class ReleaseError extends Error {}
 
 export const releaseMissing = (version: string) =>
-  `MATSim ${version} is not available on this runner: download it in the setup wizard, or use a job template with a custom JAR-file.`;
+  `MATSim ${version} is not available on this runner: an administrator can download or upload it under Settings > MATSim Releases (/settings/matsim-releases), or use a job template with a custom JAR-file.`;
 
 export class Releases {
   private readonly unpacking = new Map<string, Promise<string>>();

@@ -1,9 +1,10 @@
 /**
- * Downloads a MATSim release into DATA_DIR/engines for the setup wizard (spec 1 §2.6, §7.2). One download at a
- * time; its progress lives in memory because the wizard polls it within the same server run.
+ * Downloads a MATSim release into DATA_DIR/engines for the setup wizard (spec 1 §2.6, §7.2) and the releases page
+ * (modules/matsim-releases). One download at a time; its progress lives in memory because the wizard and the page
+ * poll it within the same server run.
  */
 import path from 'node:path';
-import type { EngineDownloadStatus, EngineVersion } from '@corridor/contract';
+import type { EngineDownloadStatus } from '@corridor/contract';
 import { requireAdmin, type Actor } from '../../shared/access.ts';
 import { conflict } from '../../shared/errors.ts';
 import { DownloadError, describe, download } from './download.ts';
@@ -38,8 +39,13 @@ export class EngineSetupService {
     return { ...this.current };
   }
 
+  /** The download's state for other services (the releases page), without an access check. */
+  now(): EngineDownloadStatus {
+    return { ...this.current };
+  }
+
   /** Starts the download in the background and answers at once; the caller polls status(). */
-  start(actor: Actor | null, version: EngineVersion): EngineDownloadStatus {
+  start(actor: Actor | null, version: string): EngineDownloadStatus {
     requireAdmin(actor);
     if (this.running) throw conflict(`MATSim ${this.current.version} is being downloaded; wait until it has finished.`);
     this.current = { ...IDLE, version, state: 'downloading' };
@@ -60,7 +66,7 @@ export class EngineSetupService {
     await this.running;
   }
 
-  private async run(version: EngineVersion): Promise<void> {
+  private async run(version: string): Promise<void> {
     const url = this.options.urlTemplate.replaceAll('{version}', version);
     const target = path.join(this.options.dataDir, 'engines', `matsim-${version}.zip`);
     const signal = this.abort.signal;

@@ -25,4 +25,4 @@ export function prespecifiedCatalogue(dataDir: string): PrespecifiedEntry[] {
 
 export const prespecifiedUnknown = (key: string) => `There is no prespecified file "${key}".`;
 export const prespecifiedMissing = (name: string) =>
-  `${name} is not on the server yet: download that MATSim release in the setup wizard (or put it into the server's engines folder) first.`;
+  `${name} is not on the server yet: download or upload that MATSim release under Settings > MATSim Releases first.`;
