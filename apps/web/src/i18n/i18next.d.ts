@@ -12,6 +12,7 @@ import type { helpCatalogues } from '../features/help/i18n/index.ts';
 import type { metricsCatalogues } from '../features/metrics/i18n/index.ts';
 import type { sysinfoCatalogues } from '../features/settings/sysinfo/i18n/index.ts';
 import type { runImportCatalogues } from '../features/runs/import/i18n/index.ts';
+import type { configChecksCatalogues } from '../features/config-editor/i18n/index.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -30,6 +31,7 @@ declare module 'i18next' {
       jobTemplateFiles: (typeof jobTemplateFilesCatalogues)['en'];
       administration: (typeof administrationCatalogues)['en'];
       runImport: (typeof runImportCatalogues)['en'];
+      configEditorChecks: (typeof configChecksCatalogues)['en'];
     };
   }
 }

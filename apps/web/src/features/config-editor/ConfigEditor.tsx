@@ -10,6 +10,8 @@ import { useInvalidateScenarioFiles } from '../../api/files.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { useCurrentScenario } from '../scenarios/ScenarioContext.ts';
 import { ConfigForm } from './form/ConfigForm.tsx';
+import { UnknownParamsAlert } from './form/UnknownParams.tsx';
+import { CONFIG_CHECKS_NS } from './i18n/index.ts';
 import type { XmlError } from './model/document.ts';
 import { useConfigEditor, type ConfigEditorState } from './useConfigEditor.ts';
 import { useEditorLevel } from './useEditorLevel.ts';
@@ -112,7 +114,7 @@ function LoadedEditor({ text, fileId, onSavedAs, onReload }: LoadedEditorProps) 
         <Grid.Col span={{ base: 12, lg: showXml ? 6 : 12 }}>
           {/* While the XML does not read, the form is locked: an edit there would replace the XML being repaired. */}
           <fieldset disabled={editor.document.xmlError !== undefined} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <ConfigForm config={editor.document.config} level={level} errors={editor.errors} files={files} onChange={editor.changeConfig} />
+            <ConfigForm config={editor.document.config} level={level} errors={editor.errors} unknown={editor.unknown} files={files} onChange={editor.changeConfig} />
           </fieldset>
         </Grid.Col>
         {showXml && (
@@ -147,12 +149,13 @@ function xmlErrorText(t: TFunction, error: XmlError): string {
 /** The save messages of spec 1 §2.14 and why saving is blocked, if it is. */
 function SaveState({ editor }: { editor: ConfigEditorState }) {
   const { t } = useTranslation();
-  const { document, dirty, status, errors, saveError } = editor;
-  const message =
-    status === 'saving' ? t('configEditor.saving') : dirty ? t('configEditor.unsaved') : status === 'saved' ? t('configEditor.saved') : '';
+  const { t: tc } = useTranslation(CONFIG_CHECKS_NS);
+  const { document, dirty, status, errors, unknown, saveError } = editor;
+  const saved = unknown.length > 0 ? tc('unknown.savedWith', { count: unknown.length }) : t('configEditor.saved');
+  const message = status === 'saving' ? t('configEditor.saving') : dirty ? t('configEditor.unsaved') : status === 'saved' ? saved : '';
   return (
     <Stack gap="xs">
-      <Text role="status" size="sm" c={dirty ? 'orange' : 'dimmed'} mih={20}>
+      <Text role="status" size="sm" c={dirty || (status === 'saved' && unknown.length > 0) ? 'orange' : 'dimmed'} mih={20}>
         {message}
       </Text>
       {document.xmlError && (
@@ -160,6 +163,7 @@ function SaveState({ editor }: { editor: ConfigEditorState }) {
           {t('configEditor.xmlBlocksSave')}
         </Alert>
       )}
+      <UnknownParamsAlert unknown={unknown} />
       {errors.length > 0 && (
         <Alert color="orange" role="alert">
           {t('configEditor.invalidValues', { count: errors.length })}

@@ -1,6 +1,6 @@
 /** The editor's state: the document in both views, validation, saving (manual, optionally after 1 s idle). */
 import { CONFIG_IDLE_SAVE_MS, CONFIG_SAVED_INDICATOR_MS } from '@corridor/contract';
-import type { Config } from '@corridor/matsim/config-text';
+import { unknownConfigParams, type Config } from '@corridor/matsim/config-text';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { saveConfigText, StaleConfigSave, type ConfigText, type FileVersion } from '../../api/configFiles.ts';
 import { validate } from './model/form.ts';
@@ -28,6 +28,8 @@ export function useConfigEditor(initial: ConfigText, fileId: number, onSavedAs: 
 
   const errors = useMemo(() => validate(CONFIG_SCHEMA, document.config), [document.config]);
   const dirty = useMemo(() => isDirty(document), [document]);
+  // Params MATSim's core modules do not know: flagged, and a save warns, but it is the user's file to save.
+  const unknown = useMemo(() => unknownConfigParams(document.config), [document.config]);
   const savable = dirty && !document.xmlError && errors.length === 0 && status !== 'saving';
   // After a conflict only the user's choice (reload or overwrite) saves: a plain save would be refused again.
   const canSave = savable && !conflict;
@@ -74,7 +76,7 @@ export function useConfigEditor(initial: ConfigText, fileId: number, onSavedAs: 
     return () => clearTimeout(idle);
   }, [idleSave, canSave, document.xml]);
 
-  return { document, errors, dirty, canSave, status, saveError, conflict, save, overwrite, changeConfig, changeXml, idleSave, setIdleSave };
+  return { document, errors, unknown, dirty, canSave, status, saveError, conflict, save, overwrite, changeConfig, changeXml, idleSave, setIdleSave };
 }
 
 export type ConfigEditorState = ReturnType<typeof useConfigEditor>;

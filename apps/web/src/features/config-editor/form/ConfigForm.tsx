@@ -1,4 +1,4 @@
-import type { Config } from '@corridor/matsim/config-text';
+import type { Config, UnknownConfigParam } from '@corridor/matsim/config-text';
 import { SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +8,20 @@ import { CONFIG_SCHEMA } from '../schema/schema.ts';
 import type { Field, GroupItem, Level, ModuleTab } from '../schema/types.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { GroupList } from './GroupList.tsx';
+import { UnknownParamsAlert } from './UnknownParams.tsx';
 
 interface ConfigFormProps {
   config: Config;
   level: Level;
   errors: readonly FieldError[];
+  /** Params MATSim does not know, shown in their module's tab. */
+  unknown: readonly UnknownConfigParam[];
   files: readonly string[];
   onChange: (change: (config: Config) => Config) => void;
 }
 
 /** The form view: one tab per module the level shows, its fields and repeated groups. */
-export function ConfigForm({ config, level, errors, files, onChange }: ConfigFormProps) {
+export function ConfigForm({ config, level, errors, unknown, files, onChange }: ConfigFormProps) {
   const { t } = useTranslation();
   const context = viewContext(config, level);
   const tabs = visibleTabs(CONFIG_SCHEMA, config, context);
@@ -29,21 +32,25 @@ export function ConfigForm({ config, level, errors, files, onChange }: ConfigFor
     <Tabs value={current?.module ?? null} onChange={setActive} keepMounted={false}>
       <Tabs.List aria-label={t('configEditor.modules')}>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.module} value={tab.module}>
+          <Tabs.Tab key={tab.module} value={tab.module} color={unknown.some((u) => u.module === tab.module) ? 'yellow' : undefined}>
             {tab.module}
+            {unknown.some((u) => u.module === tab.module) && ' ⚠'}
           </Tabs.Tab>
         ))}
       </Tabs.List>
       {tabs.map((tab) => (
         <Tabs.Panel key={tab.module} value={tab.module} pt="md">
-          <ModuleFields tab={tab} config={config} context={context} errors={errors} files={files} onChange={onChange} />
+          <Stack gap="md">
+            <UnknownParamsAlert unknown={unknown.filter((u) => u.module === tab.module)} inTab />
+            <ModuleFields tab={tab} config={config} context={context} errors={errors} files={files} onChange={onChange} />
+          </Stack>
         </Tabs.Panel>
       ))}
     </Tabs>
   );
 }
 
-interface ModuleFieldsProps extends Omit<ConfigFormProps, 'level'> {
+interface ModuleFieldsProps extends Omit<ConfigFormProps, 'level' | 'unknown'> {
   tab: ModuleTab;
   context: ReturnType<typeof viewContext>;
 }
