@@ -14,6 +14,7 @@ import { ChartsRepository } from './modules/charts/repository.ts';
 import { chartsRoutes } from './modules/charts/routes.ts';
 import { ChartsService } from './modules/charts/service.ts';
 import { crsRoutes } from './modules/crs/routes.ts';
+import { CrsDetection } from './modules/crs/detection.ts';
 import { GroupAccess } from './modules/dashboards/group-access.ts';
 import { DashboardsRepository } from './modules/dashboards/repository.ts';
 import { dashboardsRoutes } from './modules/dashboards/routes.ts';
@@ -136,7 +137,9 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const datasetAccess = new DatasetAccess(datasetsRepository);
   const fileAccess = new FileAccess(filesRepository);
   const buildBinary = (content: Readable, crs: string | null) => processing.networkBinary(content, crs, serverWork('previews'));
-  const network = new NetworkProcessing({ datasets: datasetsRepository, files: filesRepository, blobs, renderer, buildBinary, now, log, onBlobLeak });
+  const crsDetection = new CrsDetection({ datasets: datasetsRepository, files: filesRepository, blobs });
+  const detectCrs = (datasetId: number, fileIds: number[]) => crsDetection.filesAttached(datasetId, fileIds);
+  const network = new NetworkProcessing({ datasets: datasetsRepository, files: filesRepository, blobs, renderer, buildBinary, now, log, onBlobLeak, detectCrs });
   const templates = new ScenarioTemplates({ blobs, processing, baseUrl: config.scenarioTemplatesUrl, idleTimeoutMs: options.templateIdleTimeoutMs });
   const datasets = new DatasetsService({ datasets: datasetsRepository, files: filesRepository, access: datasetAccess, blobs, templates, network, onBlobLeak });
   const files = new FilesService({
@@ -287,6 +290,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     now,
     onError: (err, runId) => log.error({ err, runId }, 'run import failed'),
     onBlobLeak,
+    crs: { detect: detectCrs, changed: (runId) => network.crsChanged(runId) },
   });
   // Runs executing outside Corridor report like runners, with an API key (corridor-runner watch).
   const externalRuns = new ExternalRunsService({

@@ -18,6 +18,22 @@ export const DatasetKey = z
 /** Keys a scenario cannot have: they name the group's own pages (/{group}/runs, …; spec 1 §2.1). */
 export const RESERVED_SCENARIO_KEYS = ['scenarios', 'settings', 'runs', 'visualizer', 'dashboards', 'compare'] as const;
 
+/**
+ * `__crsDetected` (issue 24, kept by the server): the coordinate system found in a file of the dataset — a config's
+ * `global.coordinateSystem` or a network's `coordinateReferenceSystem` attribute. `value` as the file writes it,
+ * `code` the catalogue's (null when unknown), `applied` when the server set it as `__crs` because there was none.
+ */
+export const DetectedCrs = z.object({
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  value: z.string(),
+  fileId: z.number().int(),
+  fileName: z.string(),
+  field: z.enum(['global.coordinateSystem', 'coordinateReferenceSystem']),
+  applied: z.boolean(),
+});
+export type DetectedCrs = z.infer<typeof DetectedCrs>;
+
 /** Well-known dataset attributes (spec 1 §3); other keys are kept as they are. */
 export const DatasetAttributes = z
   .object({

@@ -90,8 +90,32 @@ export const NetworkQueryAnswer = z.object({
 });
 export type NetworkQueryAnswer = z.infer<typeof NetworkQueryAnswer>;
 
-/** `network-info/info.json`: where the editor's map starts. */
-export const NetworkInfo = z.object({ centerLat: z.number(), centerLon: z.number(), zoom: z.number() });
+/**
+ * Why a processed network cannot be shown on a map (issue 24): its coordinates, taken in the CRS it was processed
+ * with, are not on Earth (`outside`: metres read in a geographic CRS, the wrong zone…), the scenario has no CRS and
+ * they are clearly not degrees (`no-crs`), or the CRS is not one the catalogue knows (`unknown`). `crs` is the CRS
+ * used (null without one); `message` is for users.
+ */
+export const NetworkCrsProblem = z.object({
+  kind: z.enum(['outside', 'no-crs', 'unknown']),
+  crs: z.string().nullable(),
+  message: z.string(),
+});
+export type NetworkCrsProblem = z.infer<typeof NetworkCrsProblem>;
+
+/**
+ * `network-info/info.json`: where the editor's map starts; the CRS the network was processed with (null: none,
+ * coordinates taken as degrees), whether it is a plane with no place on Earth (Atlantis: a plain background), and
+ * a problem when the coordinates cannot be shown.
+ */
+export const NetworkInfo = z.object({
+  centerLat: z.number(),
+  centerLon: z.number(),
+  zoom: z.number(),
+  crs: z.string().nullable().optional(),
+  plane: z.boolean().optional(),
+  problem: NetworkCrsProblem.optional(),
+});
 export type NetworkInfo = z.infer<typeof NetworkInfo>;
 
 /** Distinct values answered at most by the attribute values call; past it the answer says `truncated`. */

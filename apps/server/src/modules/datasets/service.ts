@@ -27,7 +27,7 @@ export const USER_NOT_FOUND = 'The user could not be found.';
 export const TEAM_NOT_FOUND = 'The team could not be found.';
 
 /** Attributes the server maintains itself; a client cannot set them. */
-const SERVER_ATTRIBUTES = new Set(['networkPostProcessingJob', 'postProcessRun', 'postProcessVehicles', '__imported']);
+const SERVER_ATTRIBUTES = new Set(['networkPostProcessingJob', 'postProcessRun', 'postProcessVehicles', '__imported', '__crsDetected']);
 
 export interface DatasetsServiceDeps {
   datasets: DatasetsRepository;
@@ -125,7 +125,11 @@ export class DatasetsService {
       if (isUniqueViolation(err)) throw conflict(duplicateKeyMessage(dataset.type));
       throw err;
     }
-    if (input.attributes) await this.deps.datasets.patchAttributes(id, clientAttributes(input.attributes));
+    if (input.attributes) {
+      await this.deps.datasets.patchAttributes(id, clientAttributes(input.attributes));
+      // The map forms of the dataset's networks depend on its CRS (issue 24): a new one processes them again.
+      if ('__crs' in input.attributes && (input.attributes.__crs ?? '') !== (dataset.attributes.__crs ?? '')) await this.deps.network.crsChanged(id);
+    }
     return { key: input.key };
   }
 

@@ -11,6 +11,11 @@
  * `network-query/binary.ts`) and `network-info/info.json`, built in a worker thread from the network's own CRS or
  * the scenario's `__crs`. The editor's queries read only these; the XML is never parsed again per request.
  * Networks processed before `network.bin` existed get both on their first editor call (`prepareBinary`).
+ *
+ * Issue 24: files just attached are first searched for a CRS (`detectCrs`, crs/detection.ts); when that sets the
+ * dataset's `__crs`, or the user changes it (`crsChanged`), the dataset's networks are processed again: the map
+ * forms (`network.bin`, `info.json`) depend on the CRS, the preview images (drawn in the file's own coordinates)
+ * do not and are kept.
  */
 import type { FilesRepository } from '../files/repository.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
@@ -46,6 +51,8 @@ export interface NetworkProcessingDeps {
   now: () => Date;
   log: { error(obj: object, msg: string): void };
   onBlobLeak: (key: string, err: unknown) => void;
+  /** Looks for a CRS in files just attached (crs/detection.ts); true when it became the dataset's `__crs`. */
+  detectCrs?: (datasetId: number, fileIds: number[]) => Promise<boolean>;
 }
 
 export const isNetworkTag = (tag: string | null) => tag?.startsWith('network_v') ?? false;
@@ -59,11 +66,18 @@ export class NetworkProcessing {
   private readonly preparing = new Map<number, Promise<boolean>>();
   /** Files whose on-demand build failed in this process: not tried again on every editor call. */
   private readonly prepareFailed = new Map<number, unknown>();
+  /** Network files whose map forms are built again when their job runs (the CRS changed). */
+  private readonly rebuild = new Set<number>();
 
   constructor(private readonly deps: NetworkProcessingDeps) {}
 
   /** Queues processing for the network files among `fileIds` that were just attached to the dataset. */
   async filesAttached(datasetId: number, fileIds: number[]): Promise<void> {
+    const crsSet = await this.deps.detectCrs?.(datasetId, fileIds).catch((err: unknown) => {
+      this.deps.log.error({ err, datasetId }, 'CRS detection failed');
+      return false;
+    });
+    if (crsSet) await this.crsChanged(datasetId);
     for (const fileId of fileIds) {
       const file = await this.deps.files.findById(fileId);
       if (!file || !isNetworkTag(file.tag)) continue;
@@ -80,6 +94,20 @@ export class NetworkProcessing {
     const job = (await this.deps.datasets.findById(datasetId))?.attributes[NETWORK_JOB_ATTRIBUTE];
     if (typeof job === 'object' && job !== null && (job as { fileId?: unknown }).fileId === fileId) return;
     await this.filesAttached(datasetId, [fileId]);
+  }
+
+  /**
+   * The dataset's CRS changed: each of its network files is processed again, its map forms (`network.bin`,
+   * `info.json`) built anew with the dataset's CRS; until then the old ones answer.
+   */
+  async crsChanged(datasetId: number): Promise<void> {
+    const networks = (await this.deps.files.listForDataset(datasetId, { userId: 0, admin: true })).filter((file) => isNetworkTag(file.tag));
+    for (const file of networks) {
+      this.rebuild.add(file.id);
+      this.prepareFailed.delete(file.id);
+      await this.mark(datasetId, file.id, 'CREATED');
+      this.enqueue(file.id, datasetId);
+    }
   }
 
   /** Picks up jobs a previous server process left unfinished. */
@@ -182,7 +210,8 @@ export class NetworkProcessing {
       const png = await renderer.render(blobs.read(file.blobKey), { ...IMAGE_SIZE, colorBy: image.colorBy });
       await storeDerived(this.deps, fileId, image.filename, png);
     }
-    if (existing.has(NETWORK_BINARY_FILENAME) && existing.has(NETWORK_INFO_FILENAME)) return;
+    const rebuild = this.rebuild.delete(fileId);
+    if (!rebuild && existing.has(NETWORK_BINARY_FILENAME) && existing.has(NETWORK_INFO_FILENAME)) return;
     await this.storeBinary(file.blobKey, fileId, datasetIds);
   }
 

@@ -1,13 +1,14 @@
 /**
  * Builds the binary form (`binary.ts`) and the network info of a network file in one streaming pass. Runs in a
  * worker thread (`workers/tasks.ts`, bounded by `limits.ts`). Coordinates go to WGS 84 from the network's own CRS
- * (its `coordinateReferenceSystem` attribute), else the scenario's (`__crs`); without either they stay as they
- * are, like Atlantis (docs/decisions.md).
+ * (its `coordinateReferenceSystem` attribute), else the scenario's (`__crs`); without either they are taken as
+ * longitude/latitude. The plausibility check (issue 24): transformed coordinates that are not on Earth (metres in
+ * a geographic CRS, no CRS for metres, an unknown CRS) give the info a `problem` the editor and the visualizer
+ * show instead of a map (docs/decisions.md).
  */
-import { transformer } from '@corridor/geo';
-import { xy } from '@corridor/geo';
+import { isOnEarth, isPlaneCrs, lngLat, transformer, UnknownCrsError, xy, type LngLat, type XY } from '@corridor/geo';
 import { attributeValue, streamNetwork, type Input, type Link } from '@corridor/matsim';
-import type { LinkAttributeType, NetworkInfo } from '@corridor/contract';
+import type { LinkAttributeType, NetworkCrsProblem, NetworkInfo } from '@corridor/contract';
 import { encodeNetwork, NO_CODE, type NetworkColumns } from './binary.ts';
 
 /** The fixed link properties, as the editor names them (spec 2 §3), then each link's own attributes. */
@@ -70,14 +71,26 @@ export async function buildNetworkBinary(input: Input, args: { maxBytes: number;
     { maxBytes: args.maxBytes },
   );
   const crs = info.crs ?? args.crs;
-  const toWgs84 = crs ? transformer(crs) : null;
+  let problem: NetworkCrsProblem | undefined;
+  let toWgs84: (point: XY) => LngLat = (point) => lngLat(point[0], point[1]);
+  if (crs) {
+    try {
+      toWgs84 = transformer(crs);
+    } catch (err) {
+      if (!(err instanceof UnknownCrsError)) throw err;
+      problem = crsProblem('unknown', crs);
+    }
+  }
   const raw = nodeXy.done();
   const nodeCoords = new Float64Array(raw.length);
+  let offEarth = 0;
   for (let i = 0; i < raw.length; i += 2) {
-    const [lng, lat] = toWgs84 ? toWgs84(xy(raw[i]!, raw[i + 1]!)) : [raw[i]!, raw[i + 1]!];
-    nodeCoords[i] = lng;
-    nodeCoords[i + 1] = lat;
+    const point = toWgs84(xy(raw[i]!, raw[i + 1]!));
+    if (!isOnEarth(point)) offEarth++;
+    nodeCoords[i] = point[0];
+    nodeCoords[i + 1] = point[1];
   }
+  if (!problem && offEarth > 0) problem = crsProblem(crs ? 'outside' : 'no-crs', crs ?? null);
   const l = links.length;
   const linkFrom = new Uint32Array(l);
   const linkTo = new Uint32Array(l);
@@ -117,7 +130,21 @@ export async function buildNetworkBinary(input: Input, args: { maxBytes: number;
       columns.categorical.push(categorical(name, values));
     }
   }
-  return { binary: encodeNetwork(columns), info: networkInfo(nodeCoords), crs: crs ?? null };
+  const placed = problem ? { centerLat: 0, centerLon: 0, zoom: 3 } : networkInfo(nodeCoords);
+  const described: NetworkInfo = { ...placed, crs: crs ?? null, ...(crs && !problem && isPlaneCrs(crs) ? { plane: true } : {}), ...(problem ? { problem } : {}) };
+  return { binary: encodeNetwork(columns), info: described, crs: crs ?? null };
+}
+
+/** The message users see (spec of issue 24: "These coordinates do not fit EPSG:n — choose the scenario's coordinate system"). */
+export function crsProblem(kind: NetworkCrsProblem['kind'], crs: string | null): NetworkCrsProblem {
+  const choose = "choose the scenario's coordinate system";
+  const message =
+    kind === 'unknown'
+      ? `The coordinate system "${crs}" is not one Corridor knows — ${choose}.`
+      : kind === 'outside'
+        ? `These coordinates do not fit ${crs} — ${choose}.`
+        : `These coordinates are not longitude and latitude, and the scenario has no coordinate system — ${choose}.`;
+  return { kind, crs, message };
 }
 
 const numericType = (values: Float64Array): LinkAttributeType => (values.every((v) => Number.isNaN(v) || Number.isInteger(v)) ? 'numeric' : 'decimal');

@@ -19,7 +19,8 @@ export interface LoadedNetwork extends NetworkBinary {
 }
 
 export class NetworkStore {
-  private readonly loaded = new Map<number, Promise<LoadedNetwork | null>>();
+  /** By file id: the `network.bin` blob loaded, and the load. */
+  private readonly loaded = new Map<number, { blobKey: string; network: Promise<LoadedNetwork> }>();
 
   constructor(
     private readonly files: FilesRepository,
@@ -27,25 +28,33 @@ export class NetworkStore {
     private readonly max = LOADED_NETWORKS_MAX,
   ) {}
 
-  /** The network's binary form, or null while post-processing has not written it. */
-  get(fileId: number): Promise<LoadedNetwork | null> {
+  /**
+   * The network's binary form, or null while post-processing has not written it. The derived row is looked up on
+   * every call: a network processed again (its scenario's CRS changed) has a new blob, and that one is loaded.
+   */
+  async get(fileId: number): Promise<LoadedNetwork | null> {
+    const derived = await this.files.findDerived(fileId, NETWORK_BINARY_FILENAME);
+    if (!derived) {
+      this.loaded.delete(fileId);
+      return null;
+    }
     let entry = this.loaded.get(fileId);
-    if (entry) {
+    if (entry && entry.blobKey === derived.blobKey) {
       this.loaded.delete(fileId); // re-inserted below: Map order is the recency order
     } else {
-      entry = this.load(fileId);
-      // A failed or missing load is not kept: the next query tries again (post-processing may have finished).
-      entry.then((network) => network === null && this.loaded.delete(fileId), () => this.loaded.delete(fileId));
+      const network = this.load(derived.blobKey);
+      entry = { blobKey: derived.blobKey, network };
+      // A failed load is not kept: the next query tries again.
+      const kept = entry;
+      network.catch(() => this.loaded.get(fileId) === kept && this.loaded.delete(fileId));
     }
     this.loaded.set(fileId, entry);
     while (this.loaded.size > this.max) this.loaded.delete(this.loaded.keys().next().value!);
-    return entry;
+    return entry.network;
   }
 
-  private async load(fileId: number): Promise<LoadedNetwork | null> {
-    const derived = await this.files.findDerived(fileId, NETWORK_BINARY_FILENAME);
-    if (!derived) return null;
-    const bytes = await buffer(this.blobs.read(derived.blobKey));
+  private async load(blobKey: string): Promise<LoadedNetwork> {
+    const bytes = await buffer(this.blobs.read(blobKey));
     return withLookups(decodeNetwork(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
   }
 }

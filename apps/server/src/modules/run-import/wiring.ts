@@ -28,6 +28,8 @@ export interface RunImportWiring {
   now: () => Date;
   onError: (err: unknown, runId: number) => void;
   onBlobLeak: (key: string, err: unknown) => void;
+  /** CRS detection (issue 24) over the files the zips gave the run (an output_config.xml inside a zip). */
+  crs?: { detect(datasetId: number, fileIds: number[]): Promise<boolean>; changed(datasetId: number): Promise<void> };
 }
 
 export function createRunImport(w: RunImportWiring) {
@@ -40,12 +42,22 @@ export function createRunImport(w: RunImportWiring) {
     blobs: w.blobs,
     processing: w.processing,
     log: w.log,
-    expandZips: (runId) => zipStep(zips, runId),
+    expandZips: async (runId) => {
+      const result = await zipStep(zips, runId);
+      if (w.crs) await detectAfterZips(w, w.crs, runId).catch((err: unknown) => w.onError(err, runId));
+      return result;
+    },
     now: w.now,
     onError: w.onError,
   });
   const service = new RunImportService({ repository, access: w.access, process, now: w.now });
   return { routes: runImportRoutes(service), idle: () => process.idle() };
+}
+
+/** The run's CRS from its files once the zips are expanded; a CRS set now processes its networks again. */
+async function detectAfterZips(w: RunImportWiring, crs: NonNullable<RunImportWiring['crs']>, runId: number): Promise<void> {
+  const files = await w.files.listForDataset(runId, { userId: 0, admin: true });
+  if (await crs.detect(runId, files.map((file) => file.id))) await crs.changed(runId);
 }
 
 /** The zip step's lines; a refused archive ends the import FAILED with the refusal's sentence. */
