@@ -24,6 +24,8 @@ import { DatasetsRepository } from './modules/datasets/repository.ts';
 import { datasetsRoutes } from './modules/datasets/routes.ts';
 import { DatasetsService } from './modules/datasets/service.ts';
 import { fileSummaryRoutes } from './modules/file-summary/routes.ts';
+import { linkUseRoutes } from './modules/link-use/routes.ts';
+import { LinkUseService } from './modules/link-use/service.ts';
 import { FileSummaryService } from './modules/file-summary/service.ts';
 import { FileAccess } from './modules/files/access.ts';
 import { ConfigSaveRepository } from './modules/files/config-save.ts';
@@ -171,6 +173,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     onBlobLeak,
   });
   const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
+  const linkUse = new LinkUseService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
   // Loaded network binaries, shared by the map editor's queries and the visualizer.
   const networkStore = new NetworkStore(filesRepository, blobs);
   const networkQuery = new NetworkQueryService({
@@ -327,6 +330,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(serverFilesRoutes(serverFiles));
       await api.register(fileContentRoutes(content));
       await api.register(fileSummaryRoutes(summaries));
+      await api.register(linkUseRoutes(linkUse));
       await api.register(changesetsRoutes(changesets));
       await api.register(scenarioExportRoutes(scenarioExport));
       await api.register(templatesRoutes(templates));

@@ -270,6 +270,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /editor/map-style': rule('signed-in'),
   'GET /datasets/network/{id}/attributes/{name}/values': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, name: 'modes' } })),
   'GET /datasets/files/{id}/summary': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.population.id } })),
+  'POST /datasets/files/{id}/link-use': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.population.id }, json: { links: [{ id: '1' }] } })),
 
   // changesets
   'GET /datasets/datasets/{id}/changesets': scenario('read'),

@@ -33,4 +33,5 @@ export * from './run-import.ts';
 export * from './external-runs.ts';
 export * from './processing.ts';
 export * from './run-outputs.ts';
+export * from './link-use.ts';
 export * from './matsim-releases.ts';

@@ -45,6 +45,8 @@ export interface ProcessingLimits {
   /** Population/plans and transit summaries stream the whole file (persons one at a time). */
   summaryMaxBytes: number;
   summaryTimeoutMs: number;
+  /** The index of link use (`modules/link-use`) streams like a summary; it holds at most this many links and node pairs. */
+  linkUseMaxKeys: number;
   /**
    * Networks as JSON/GeoJSON: at most this many decompressed bytes per link of `maxNetworkJsonLinks` (MATSim
    * writes ~300 bytes per link and ~100 per node), and at most that many nodes.
@@ -98,6 +100,7 @@ export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
   sniffTimeoutMs: 10_000,
   summaryMaxBytes: 4 * GiB,
   summaryTimeoutMs: 5 * 60_000,
+  linkUseMaxKeys: 2_000_000,
   networkJsonBytesPerLink: 2048,
   networkJsonTimeoutMs: 60_000,
   previewMaxBytes: 2 * GiB,

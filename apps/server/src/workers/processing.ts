@@ -9,7 +9,7 @@
  * on it runs once for all who ask at the same time, and a "too large" answer is remembered (until restart) so asking
  * again answers at once. When everyone who asked has gone, the work is dropped or ended.
  */
-import { formatBytes } from '@corridor/contract';
+import { formatBytes, type LinkUseLink } from '@corridor/contract';
 import { MatsimFormatError } from '@corridor/matsim';
 import type { SummaryKind } from '../modules/file-summary/summarize.ts';
 import { NetworkTooLargeError } from '../modules/files/network-json.ts';
@@ -89,6 +89,18 @@ export class Processing {
   summary(input: Input, kind: SummaryKind, asker: Asker) {
     const { summaryMaxBytes: maxBytes, summaryTimeoutMs } = this.limits;
     return this.run('summary', { kind, maxBytes }, input, summaryTimeoutMs, asker);
+  }
+
+  /** A population/plans file's index of link use (`link-use/build.ts`), streamed like the summaries. */
+  linkUse(input: Input, asker: Asker) {
+    const { summaryMaxBytes: maxBytes, summaryTimeoutMs, linkUseMaxKeys: maxKeys } = this.limits;
+    return this.run('linkUse', { maxBytes, maxKeys }, input, summaryTimeoutMs, asker);
+  }
+
+  /** A large stored index of link use asked about some links (`link-use/lookup.ts`); null when it is no index. */
+  linkUseLookup(input: Input, links: LinkUseLink[], asker: Asker) {
+    const { summaryMaxBytes: maxBytes, networkJsonTimeoutMs } = this.limits;
+    return this.run('linkUseLookup', { links, maxBytes }, input, networkJsonTimeoutMs, asker, 'view');
   }
 
   /** A network as JSON or GeoJSON with at most `maxLinks` links and nodes. */

@@ -7,6 +7,8 @@ import { summarizePopulation, summarizeTransit, type SummaryKind } from '../modu
 import { networkAsGeoJson, networkAsJson } from '../modules/files/network-json.ts';
 import { contentInfo } from '../modules/files/sniffing.ts';
 import { buildNetworkBinary } from '../modules/network-query/build.ts';
+import { buildLinkUse, type LinkUseArgs } from '../modules/link-use/build.ts';
+import { lookUpStored } from '../modules/link-use/lookup.ts';
 import { applyChangesets, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';
 import { readZipContent } from '../modules/server-files/zip-content.ts';
 import { extractZip, type ZipExtractArgs } from '../modules/run-import/zip-extract.ts';
@@ -21,6 +23,10 @@ export const tasks = {
   sniff: (input: Input, args: { name: string }) => contentInfo(input, args.name),
   summary: (input: Input, args: Bounded & { kind: SummaryKind }) =>
     args.kind === 'population' ? summarizePopulation(input, args) : summarizeTransit(input, args),
+  /** A population/plans file's index of link use (issue 24), as JSON bytes. */
+  linkUse: (input: Input, args: LinkUseArgs) => buildLinkUse(input, args),
+  /** A large stored index of link use read and asked about some links (null: not an index of this version). */
+  linkUseLookup: (input: Input, args: Parameters<typeof lookUpStored>[1]) => lookUpStored(input, args),
   networkJson: (input: Input, args: Bounded & { format: 'json' | 'geojson'; maxLinks: number }) =>
     (args.format === 'json' ? networkAsJson : networkAsGeoJson)(input, args),
   preview: (input: Input, args: Bounded & { width: number; height: number; colorBy: ColorBy }) => renderNetworkPreview(input, args),
