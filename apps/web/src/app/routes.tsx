@@ -60,6 +60,7 @@ import {
 } from './pages.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RootLayout } from './RootLayout.tsx';
+import { RouteError } from './RouteError.tsx';
 import { AppLayout } from './shell/AppFrame.tsx';
 
 /** The one Suspense boundary of the lazily loaded pages (./pages.ts): the page loader until a chunk is there. */
@@ -67,9 +68,16 @@ function suspended(element: ReactNode): ReactNode {
   return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 }
 
+/**
+ * Every route has an error boundary (issue 24): a page that throws while rendering, or whose chunk fails to load,
+ * shows the spec's texts in its own place, inside the frames above it. The frames' own boundaries stand alone.
+ */
+const inFrame = <RouteError />;
+const standalone = <RouteError standalone />;
+
 /** A page route; pages of later issues default to the shared placeholder. */
 function page(path: string | undefined, title: TitleSpec, element: ReactNode = <Placeholder />): RouteObject {
-  const route = { element: suspended(element), handle: { title } satisfies RouteHandle };
+  const route = { element: suspended(element), errorElement: inFrame, handle: { title } satisfies RouteHandle };
   return path === undefined ? { index: true, ...route } : { path, ...route };
 }
 
@@ -116,7 +124,12 @@ const groupRoutes: RouteObject[] = [
   page('settings/:section?', 'teamSettings', <TeamSettingsPage />),
   page('runs', 'runs', <RunListPage />),
   page('runs/add', 'importRun', <ImportRunPage />),
-  { path: 'runs/:id', element: suspended(<RunIdGuard />), children: [{ element: suspended(<RunLayout />), children: runRoutes }] },
+  {
+    path: 'runs/:id',
+    element: suspended(<RunIdGuard />),
+    errorElement: inFrame,
+    children: [{ element: suspended(<RunLayout />), errorElement: inFrame, children: runRoutes }],
+  },
   page('visualizer', 'visualizer', <VisualizerPage />),
   page('dashboards', 'dashboards', <DashboardsListPage />),
   // A numeric id or `new`; anything else is the not-found view (spec 3 §2.2).
@@ -124,17 +137,19 @@ const groupRoutes: RouteObject[] = [
   page('charts/:chart', 'chart', <ChartEditorPage />),
   page('compare', 'compareRuns', <CompareRunsPage />),
   page(':scenario/editor', 'scenarioEditor', <EditorPage />),
-  { path: ':scenario', element: suspended(<ScenarioWrapper />), children: scenarioRoutes },
+  { path: ':scenario', element: suspended(<ScenarioWrapper />), errorElement: inFrame, children: scenarioRoutes },
 ];
 
 /** The route table of spec 1 §2.1 (settings pages: spec 3 §2.8). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: standalone,
     children: [
-      { element: <PublicLayout size="md" />, children: [page('setup', 'setup', <SetupPage />)] },
+      { element: <PublicLayout size="md" />, errorElement: standalone, children: [page('setup', 'setup', <SetupPage />)] },
       {
         element: <PublicLayout />,
+        errorElement: standalone,
         children: [
           page('login', 'login', <LoginPage />),
           page('signup', 'signup', <SignupPage />),
@@ -145,19 +160,21 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireSignedIn />,
+        errorElement: standalone,
         children: [
           {
             element: <AppLayout />,
+            errorElement: standalone,
             children: [
               page(undefined, 'home', <HomePage />),
               page('help', 'help', <HelpPage />),
               page('jobs', 'jobs', <JobsPage />),
               page('scenarios', 'scenarios', <ScenarioListPage />),
               page('scenarios/add', 'addScenario', <AddScenarioPage />),
-              { path: 'settings', children: settingsRoutes },
+              { path: 'settings', errorElement: inFrame, children: settingsRoutes },
               page('admin/metrics', 'metrics', <MetricsPage />),
               page('profile/:section?', 'profile', <ProfilePage />),
-              { path: ':group', element: <GroupWrapper />, children: groupRoutes },
+              { path: ':group', element: <GroupWrapper />, errorElement: inFrame, children: groupRoutes },
             ],
           },
         ],
