@@ -7,7 +7,7 @@ describe('settings home cards', () => {
   it('shows every card and link to administrators', () => {
     expect(linksOf(['admin'])).toEqual([
       ['userManagement', ['accounts', 'groups']],
-      ['jobsRunners', ['runners', 'jobTemplates']],
+      ['jobsRunners', ['runners', 'jobTemplates', 'matsimReleases']],
       ['other', ['smtp', 'licenses', 'serverImport']],
       ['monitoring', ['sysinfo', 'metrics']],
     ]);

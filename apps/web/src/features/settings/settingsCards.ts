@@ -6,6 +6,7 @@ export type SettingsLinkKey =
   | 'groups'
   | 'runners'
   | 'jobTemplates'
+  | 'matsimReleases'
   | 'smtp'
   | 'licenses'
   | 'serverImport'
@@ -36,6 +37,7 @@ export const SETTINGS_CARDS: readonly SettingsCard[] = [
     links: [
       { key: 'runners', path: '/settings/runners', adminOnly: false },
       { key: 'jobTemplates', path: '/settings/job-templates', adminOnly: true },
+      { key: 'matsimReleases', path: '/settings/matsim-releases', adminOnly: true },
     ],
   },
   {
