@@ -14,6 +14,7 @@ import { applyOverrides, readScenarioData } from '../scenario/load.ts';
 import { UnknownConfigParamsError, UnsupportedScenarioError, unroutableConfigModes } from '../scenario/modes.ts';
 import { unsupportedStrategies } from '../replanning/index.ts';
 import type { ConfigOverride } from './args.ts';
+import type { MovedActivity } from '../scenario/xy2links.ts';
 
 export interface EngineScenario {
   /** The config as run (overrides applied), written as output_config.xml. */
@@ -23,6 +24,8 @@ export interface EngineScenario {
   sim: SimNetwork;
   populationHeader: PopulationHeader;
   persons: Person[];
+  /** Activities whose link is not in the network, moved to the nearest remaining link (logged as warnings). */
+  moved: MovedActivity[];
   /** The last iteration's experienced plans, for the output CSVs. */
   lastExperienced?: Map<string, Plan>;
 }
@@ -45,8 +48,8 @@ export async function loadEngineScenario(
   const engine = readEngineConfig(config, dirname(resolve(configPath)));
   // Before the network and population: reading a large population only to refuse it would waste minutes.
   refuseUnsupported(unsupportedFeatures(config), engine);
-  const { matsimNetwork: network, network: sim, persons, populationHeader } = await readScenarioData(engine);
-  return { config, engine, network, sim, populationHeader, persons };
+  const { matsimNetwork: network, network: sim, persons, populationHeader, moved } = await readScenarioData(engine);
+  return { config, engine, network, sim, populationHeader, persons, moved };
 }
 
 /** Refuses before anything is written when the scenario needs what the engine cannot do. */

@@ -49,6 +49,9 @@ export async function runEngine(options: RunEngineOptions): Promise<RunEngineRes
   try {
     log.info('Controler:1', `Corridor built-in engine; config ${resolve(options.configPath)}`);
     log.memory();
+    for (const moved of scenario.moved) {
+      log.warn('PersonPrepareForSim:1', `Person ${moved.person}, activity ${moved.activity} (${moved.type}): link ${moved.from} is not in the network; the activity is moved to the nearest link ${moved.to} by its coordinates.`);
+    }
     await iterate(scenario, out, log);
     log.info('Controler:2', 'dumping all data at the end');
     await writeFinalOutputs(scenario, out);

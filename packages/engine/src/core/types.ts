@@ -61,6 +61,10 @@ export interface EngineConfig {
   networkFile: string;
   plansFile: string;
   vehiclesFile: string | undefined;
+  /** facilities.inputFacilitiesFile when facilities.facilitiesSource is fromFile (else the file is not read). */
+  facilitiesFile: string | undefined;
+  /** The coordinates of the facilities read (teleported legs start and end there, as in MATSim's FacilitiesUtils). */
+  facilityCoords?: ReadonlyMap<string, readonly [number, number]>;
   coordinateSystem: string;
   qsim: {
     startTime: number | undefined;

@@ -15,7 +15,7 @@ export interface RoutePlanOptions {
   distanceFactor?: number;
 }
 
-type RoutingConfig = Pick<EngineConfig, 'networkModes' | 'teleported'>;
+type RoutingConfig = Pick<EngineConfig, 'networkModes' | 'teleported' | 'facilityCoords'>;
 
 /** Fills the routes of `plan` in place; returns how many legs were (re)routed. */
 export function routePlan(plan: Plan, router: LeastCostRouter, network: SimNetwork, config: RoutingConfig, options: RoutePlanOptions = {}): number {
@@ -31,7 +31,7 @@ export function routePlan(plan: Plan, router: LeastCostRouter, network: SimNetwo
     }
     const from = elements[i - 1] as Activity;
     const to = elements[i + 1] as Activity;
-    if (options.force || !hasUsableRoute(element, from, to, config)) {
+    if (options.force || !hasUsableRoute(element, from, to, config, network)) {
       routeLeg(element, from, to, time, router, network, config, options.distanceFactor ?? 1);
       routed++;
     }
@@ -42,11 +42,15 @@ export function routePlan(plan: Plan, router: LeastCostRouter, network: SimNetwo
 }
 
 /** A route is kept only if it fits the leg: right kind for the mode and between the activities' links. */
-function hasUsableRoute(leg: Leg, from: Activity, to: Activity, config: RoutingConfig): boolean {
+function hasUsableRoute(leg: Leg, from: Activity, to: Activity, config: RoutingConfig, network: SimNetwork): boolean {
   if (!leg.route) return false;
   if (config.networkModes.includes(leg.mode)) {
     const ids = routeLinkIds(leg.route);
     if (!ids || ids.length === 0) return false;
+    // A route through a link deleted from the network, or broken by an activity moved off such a link, is routed
+    // again (MATSim would stop on it).
+    const links = ids.map((id) => network.linkIndex.get(id));
+    if (links.some((link, i) => link === undefined || (i > 0 && network.from[link] !== network.to[links[i - 1]!]))) return false;
     return (from.link === undefined || ids[0] === from.link) && (to.link === undefined || ids[ids.length - 1] === to.link);
   }
   // Teleported legs keep any route with a travel time, as MATSim's PrepareForSim does: plans_v4 gives walk
@@ -69,8 +73,8 @@ function routeLeg(leg: Leg, from: Activity, to: Activity, time: number, router: 
   let distance: number;
   let travelTime: number;
   if (params.speed !== undefined) {
-    const [x1, y1] = coordOf(from, fromLink, network);
-    const [x2, y2] = coordOf(to, toLink, network);
+    const [x1, y1] = coordOf(from, fromLink, network, config.facilityCoords);
+    const [x2, y2] = coordOf(to, toLink, network, config.facilityCoords);
     distance = Math.hypot(x2 - x1, y2 - y1) * params.beelineDistanceFactor;
     travelTime = Math.trunc(distance / params.speed);
   } else {
@@ -87,14 +91,20 @@ function linksRoute(ids: string[], travTime: number, distance: number): Route {
   return { type: 'links', startLink: ids[0]!, endLink: ids[ids.length - 1]!, travTime, distance, vehicleRefId: 'null', description: ids.join(' ') };
 }
 
+/** Every activity has a link of the network by now (assignLinks refuses the run otherwise, naming the person). */
 function linkOf(activity: Activity, network: SimNetwork): number {
   const link = activity.link === undefined ? undefined : network.linkIndex.get(activity.link);
-  if (link === undefined) throw new Error(`Activity ${activity.type} has no link in the network (facilities and coordinate-only activities are not supported).`);
+  if (link === undefined) {
+    const which = activity.link === undefined ? 'has no link' : `is on link ${activity.link}, which is not in the network`;
+    throw new Error(`Activity ${activity.type} ${which}: restore the link or give the activity coordinates (x, y) so that it gets the nearest link.`);
+  }
   return link;
 }
 
-/** The activity's coordinate, else its link's to-node (as MATSim's trip router does). */
-function coordOf(activity: Activity, link: number, network: SimNetwork): [number, number] {
+/** The facility's coordinate, else the activity's, else its link's to-node (as MATSim's trip router does). */
+function coordOf(activity: Activity, link: number, network: SimNetwork, facilities: RoutingConfig['facilityCoords']): readonly [number, number] {
+  const facility = activity.facility === undefined ? undefined : facilities?.get(activity.facility);
+  if (facility !== undefined) return facility;
   if (activity.x !== undefined && activity.y !== undefined) return [activity.x, activity.y];
   const node = network.to[link]!;
   return [network.x[node]!, network.y[node]!];

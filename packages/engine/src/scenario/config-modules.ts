@@ -34,9 +34,9 @@ export const MODULE_RULES: readonly ModuleRule[] = [
   { module: 'timeAllocationMutator', decision: 'supported', reason: 'mutation range, step, affects duration' },
   { module: 'subtourModeChoice', decision: 'supported', reason: 'modes, chainBasedModes' },
   { module: 'changeMode', decision: 'supported', reason: 'modes' },
+  { module: 'facilities', decision: 'supported', reason: 'inputFacilitiesFile with facilitiesSource=fromFile: an activity at a facility takes its link, else the nearest link to its coordinate (opening times: MATSim’s default scoring uses the scoring params’, as the engine does)' },
   // Core modules switched on by a param.
   { module: 'transit', decision: 'refused', when: { param: 'useTransit', is: 'true' }, reason: 'public transport (schedule, transit vehicles, pt router)' },
-  { module: 'facilities', decision: 'refused', when: { param: 'inputFacilitiesFile', is: 'set' }, reason: 'activity facilities (MATSim routes from and to the facility’s link and coordinate)' },
   { module: 'replanningAnnealer', decision: 'refused', when: { param: 'activateAnnealingModule', is: 'true' }, reason: 'annealing of strategy weights' },
   { module: 'multimodal', decision: 'refused', when: { param: 'multiModalSimulationEnabled', is: 'true' }, reason: 'the multimodal simulation (walk/bike on the network)' },
   // Core modules a run is the same without.

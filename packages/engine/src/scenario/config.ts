@@ -46,6 +46,7 @@ export function readEngineConfig(config: Config, baseDir: string): EngineConfig 
     networkFile: required(path('network', 'inputNetworkFile'), 'network.inputNetworkFile'),
     plansFile: required(path('plans', 'inputPlansFile'), 'plans.inputPlansFile'),
     vehiclesFile: path('vehicles', 'vehiclesFile'),
+    facilitiesFile: facilitiesFile(text('facilities', 'facilitiesSource'), path('facilities', 'inputFacilitiesFile')),
     coordinateSystem: text('global', 'coordinateSystem') ?? 'Atlantis',
     qsim: {
       startTime: time('qsim', 'startTime'),
@@ -63,6 +64,15 @@ export function readEngineConfig(config: Config, baseDir: string): EngineConfig 
     replanning: replanningParamsFromConfig(config),
     travelTimeBinSize: seconds(text('travelTimeCalculator', 'travelTimeBinSize')) ?? 900,
   };
+}
+
+/**
+ * MATSim reads the facilities file only with facilitiesSource=fromFile (its default is none) and stops when that
+ * source names no file. Other sources are refused before this (PARAM_RULES).
+ */
+function facilitiesFile(source: string | undefined, file: string | undefined): string | undefined {
+  if (source?.toLowerCase() !== 'fromfile') return undefined;
+  return required(file, 'facilities.inputFacilitiesFile (facilities.facilitiesSource=fromFile)');
 }
 
 /** routing's teleportedModeParameters (and the legacy `teleportedModeSpeed_X` params) over MATSim's defaults. */

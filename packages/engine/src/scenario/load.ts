@@ -4,12 +4,12 @@
  * become link routes as MATSim's reader does; coordinate-only activities get their nearest link (XY2Links).
  */
 import { dirname, resolve } from 'node:path';
-import { MatsimFormatError, convertNodeRoutes, readConfig, readNetwork, setParam, streamPersons, type Config, type Network, type Person, type PopulationHeader } from '@corridor/matsim';
+import { MatsimFormatError, convertNodeRoutes, readConfig, routeNodeIds, readFacilities, readNetwork, setParam, streamPersons, type Config, type Facilities, type Network, type Person, type PopulationHeader } from '@corridor/matsim';
 import type { EngineConfig, SimNetwork } from '../core/types.ts';
 import { readEngineConfig } from './config.ts';
 import { refuseUnroutableLegs } from './modes.ts';
 import { buildSimNetwork } from './network.ts';
-import { assignLinks } from './xy2links.ts';
+import { assignLinks, type MovedActivity } from './xy2links.ts';
 
 export interface Scenario {
   config: EngineConfig;
@@ -38,11 +38,38 @@ export function applyOverrides(config: Config, overrides: Record<string, string>
  */
 export async function readScenarioData(config: EngineConfig) {
   const matsimNetwork = await readNetwork(config.networkFile);
+  const facilities = config.facilitiesFile === undefined ? undefined : await readFacilities(config.facilitiesFile);
+  if (facilities !== undefined) config.facilityCoords = facilityCoords(facilities);
   const { persons, populationHeader } = await readPersons(config);
   const network = buildSimNetwork(matsimNetwork);
-  assignLinks(persons, network);
+  const moved: MovedActivity[] = [];
+  assignLinks(persons, network, { facilities, onMoved: (activity) => moved.push(activity) });
+  dropBrokenNodeRoutes(persons, matsimNetwork);
   convertNodeRoutes(persons, matsimNetwork);
-  return { matsimNetwork, network, persons, populationHeader };
+  return { matsimNetwork, network, persons, populationHeader, facilities, moved };
+}
+
+/** A v4 node route between nodes no link joins any more (deleted in the map editor) is dropped: the leg is routed again. */
+function dropBrokenNodeRoutes(persons: readonly Person[], network: Network): void {
+  const joined = new Set<string>();
+  for (const link of network.links.values()) joined.add(`${link.from}\u0000${link.to}`);
+  for (const person of persons) {
+    for (const plan of person.plans) {
+      for (const element of plan.elements) {
+        if (element.kind !== 'leg' || !element.route?.nodeRoute) continue;
+        const nodes = routeNodeIds(element.route) ?? [];
+        if (nodes.some((node, i) => i > 0 && !joined.has(`${nodes[i - 1]}\u0000${node}`))) delete element.route;
+      }
+    }
+  }
+}
+
+function facilityCoords(facilities: Facilities): Map<string, readonly [number, number]> {
+  const coords = new Map<string, readonly [number, number]>();
+  for (const facility of facilities.facilities.values()) {
+    if (facility.x !== undefined && facility.y !== undefined) coords.set(facility.id, [facility.x, facility.y]);
+  }
+  return coords;
 }
 
 async function readPersons(config: EngineConfig): Promise<{ persons: Person[]; populationHeader: PopulationHeader }> {

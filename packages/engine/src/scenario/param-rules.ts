@@ -28,6 +28,8 @@ export const PARAM_RULES: readonly ParamRule[] = [
   { module: 'plans', param: 'inputCRS', accepted: [], sameAsGlobalCrs: true, reason: NOT_TRANSFORMED },
   { module: 'plans', param: 'activityDurationInterpretation', accepted: ['tryEndTimeThenDuration'], reason: 'other activity end rules' },
   { module: 'plans', param: 'subpopulationAttributeName', accepted: ['subpopulation'], reason: 'subpopulations named by another person attribute' },
+  { module: 'facilities', param: 'facilitiesSource', accepted: ['none', 'fromFile'], reason: 'facilities made from the plans (onePerActivityLink…, onePerActivityLocation…) or in Java code (setInScenario)' },
+  { module: 'facilities', param: 'inputCRS', accepted: [], sameAsGlobalCrs: true, reason: NOT_TRANSFORMED },
   { module: 'qsim', param: 'trafficDynamics', accepted: ['queue'], reason: 'holes and kinematic waves' },
   { module: 'qsim', param: 'linkDynamics', accepted: ['FIFO'], reason: 'passing queues and seepage' },
   { module: 'qsim', param: 'vehiclesSource', accepted: ['defaultVehicle'], reason: 'vehicle types per mode or from the vehicles file' },

@@ -1,23 +1,82 @@
 /**
- * Activities given only by coordinates get the nearest car link, as MATSim's XY2Links does before the first
- * iteration (NetworkUtils.getNearestLink): the nearest node, then the nearest of its in- and out-links.
+ * Where each activity is on the network, before the first iteration (MATSim's PersonPrepareForSim and XY2Links):
+ * - an activity at a facility of the facilities file takes the facility's link; a facility without a link in the
+ *   network gets the nearest car link to its coordinate (MATSim's XY2Links on facilities), and an activity without
+ *   coordinates takes the facility's (for teleported distances);
+ * - an activity given only by coordinates gets the nearest car link (NetworkUtils.getNearestLink: the nearest node,
+ *   then the nearest of its in- and out-links);
+ * - an activity whose link is not in the network (deleted in the map editor) but that has coordinates gets the
+ *   nearest remaining link, reported through `onMoved` (MATSim itself stops there; docs/decisions.md, issue 24);
+ * - an activity that cannot be placed stops the run with a message naming the person, the activity and the link.
  */
-import type { Person } from '@corridor/matsim';
+import type { Facilities, Person } from '@corridor/matsim';
 import type { SimNetwork } from '../core/types.ts';
 
-/** Sets `link` on every activity that has coordinates but no link; returns how many it set. */
-export function assignLinks(persons: Iterable<Person>, network: SimNetwork): number {
+/** An activity whose link is missing from the network, moved to the nearest remaining link. */
+export interface MovedActivity {
+  person: string;
+  /** 1-based among the plan's activities, as the message says it. */
+  activity: number;
+  type: string;
+  from: string;
+  to: string;
+}
+
+export interface AssignLinksOptions {
+  facilities?: Facilities;
+  onMoved?: (moved: MovedActivity) => void;
+}
+
+/** Why an activity has no place on the network; the message names the person, the activity and what to do. */
+export class UnplacedActivityError extends Error {
+  override readonly name = 'UnplacedActivityError';
+}
+
+/** Sets `link` on every activity that needs one (see above); returns how many it set or changed. */
+export function assignLinks(persons: Iterable<Person>, network: SimNetwork, options: AssignLinksOptions = {}): number {
   let finder: NearestLink | undefined;
+  const nearest = (x: number, y: number) => network.linkIds[(finder ??= new NearestLink(network)).find(x, y)]!;
+  const facilities = options.facilities?.facilities;
   let assigned = 0;
   for (const person of persons) {
     for (const plan of person.plans) {
+      let index = 0;
       for (const element of plan.elements) {
-        if (element.kind !== 'activity' || element.link !== undefined) continue;
-        if (element.x === undefined || element.y === undefined) {
-          throw new Error(`Person ${person.id}: activity ${element.type} has neither a link nor coordinates (facilities are not supported).`);
+        if (element.kind !== 'activity') continue;
+        index++;
+        const where = `Person ${person.id}, activity ${index} (${element.type})`;
+        const facility = element.facility === undefined ? undefined : facilities?.get(element.facility);
+        if (facility !== undefined) {
+          const link = facility.linkId !== undefined && network.linkIndex.has(facility.linkId) ? facility.linkId : undefined;
+          if (link === undefined && (facility.x === undefined || facility.y === undefined)) {
+            throw new UnplacedActivityError(
+              `${where}: facility ${facility.id} has ${facility.linkId === undefined ? 'no link' : `link ${facility.linkId}, which is not in the network,`} and no coordinates. Give the facility a link of the network or coordinates.`,
+            );
+          }
+          const placed = link ?? nearest(facility.x!, facility.y!);
+          if (element.link !== placed) assigned++;
+          element.link = placed;
+          continue;
         }
-        finder ??= new NearestLink(network);
-        element.link = network.linkIds[finder.find(element.x, element.y)]!;
+        if (element.link !== undefined && network.linkIndex.has(element.link)) continue;
+        const hasCoord = element.x !== undefined && element.y !== undefined;
+        if (element.link !== undefined) {
+          if (!hasCoord) {
+            throw new UnplacedActivityError(
+              `${where}: link ${element.link} is not in the network, and the activity has no coordinates to find another. Restore link ${element.link} in the network, give the activity coordinates (x, y) so that it gets the nearest link, or change the person's plans.`,
+            );
+          }
+          const to = nearest(element.x!, element.y!);
+          options.onMoved?.({ person: person.id, activity: index, type: element.type, from: element.link, to });
+          element.link = to;
+          assigned++;
+          continue;
+        }
+        if (!hasCoord) {
+          const facilityText = element.facility === undefined ? '' : ` Its facility ${element.facility} is not in ${facilities === undefined ? 'a facilities file (the config reads none: facilities.facilitiesSource=fromFile with facilities.inputFacilitiesFile)' : 'the facilities file'}.`;
+          throw new UnplacedActivityError(`${where} has neither a link nor coordinates.${facilityText} Give the activity a link of the network or coordinates (x, y).`);
+        }
+        element.link = nearest(element.x!, element.y!);
         assigned++;
       }
     }

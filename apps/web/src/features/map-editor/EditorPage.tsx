@@ -15,6 +15,7 @@ import { roleOfFile } from '../../components/fileRoles.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { LeaveGuard } from './dialogs/LeaveGuard.tsx';
+import { LinkUseDialog } from './dialogs/LinkUseDialog.tsx';
 import { EDITOR_NS } from './i18n/index.ts';
 import { EditorMap } from './canvas/EditorMap.tsx';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
@@ -119,6 +120,7 @@ function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.Reac
           </Group>
         </Stack>
         <LeaveGuard />
+        <LinkUseDialog />
       </EditorContext.Provider>
     </EditorEnvContext.Provider>
   );
