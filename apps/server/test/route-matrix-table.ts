@@ -261,6 +261,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /datasets/files': rule('admin', () => ({ query: { type: 'jobfile' } })),
   'DELETE /datasets/files/{id}': rule('adder', async (_r, fx) => ({ params: { id: await fx.orphanOf('owner') } })),
   'GET /datasets/files/{id}': network('file', { query: { dl: 1 } }),
+  'GET /datasets/files/{id}/head': network('file'),
   'PUT /datasets/files/{id}': rule('file', async (_r, fx) => ({ params: { id: fx.spareConfig }, raw: { payload: await fx.configXml(), headers: { 'content-type': 'text/xml', 'if-match': '*' } } })),
   'GET /datasets/files/{id}/as/{format}': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, format: 'geojson' } })),
   'GET /datasets/files/{id}/d': network('file'),

@@ -35,3 +35,4 @@ export * from './processing.ts';
 export * from './run-outputs.ts';
 export * from './link-use.ts';
 export * from './matsim-releases.ts';
+export * from './file-head.ts';

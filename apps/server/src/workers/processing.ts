@@ -166,6 +166,11 @@ export class Processing {
     return this.run('inflate', { maxBytes: this.limits.inlineMaxBytes }, input, this.limits.inlineTimeoutMs, asker, 'view');
   }
 
+  /** The first `maxBytes` of the decompressed content, and whether more follows (views of large outputs). */
+  textHead(input: Input, maxBytes: number, asker: Asker) {
+    return this.run('textHead', { maxBytes }, input, this.limits.inlineTimeoutMs, asker, 'view');
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

@@ -49,6 +49,14 @@ export const tasks = {
     const firstLine = new TextDecoder('utf-8').decode(head).split(/\r?\n/, 1)[0] ?? '';
     return { firstLine, empty: head.length === 0 };
   },
+  /**
+   * The first `maxBytes` of the decompressed content and whether more follows: views of large or compressed files
+   * (a run's output_events.xml.gz) show their beginning; the rest is never decompressed.
+   */
+  textHead: async (input: Input, args: Bounded) => {
+    const head = await readHead(input, args.maxBytes + 1);
+    return { bytes: head.subarray(0, args.maxBytes), more: head.length > args.maxBytes };
+  },
   /** The whole decompressed content, checked to the end (truncated or damaged data fails here). */
   inflate: async (input: Input, args: Bounded) => {
     const parts: Uint8Array[] = [];

@@ -1,5 +1,5 @@
 /** File contents: download or show, save a config, derived files, networks as (Geo)JSON. HTTP only. */
-import { ConfigSaveConflict, CONFIG_SAVE_STALE, CONFIG_SAVE_VERSION_REQUIRED, DerivedFile, FileName, MultilineText, SaveConfigAnswer } from '@corridor/contract';
+import { ConfigSaveConflict, CONFIG_SAVE_STALE, CONFIG_SAVE_VERSION_REQUIRED, DerivedFile, FileHead, FileName, MultilineText, SaveConfigAnswer } from '@corridor/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +37,20 @@ export function fileContentRoutes(content: FileContentService): FastifyPluginAsy
       async (request, reply) => {
         return sendFile(reply, await content.open(request.actor, request.params.id, wantsDownload(request.query), clientGone(reply)));
       },
+    );
+
+    app.get(
+      '/datasets/files/:id/head',
+      {
+        schema: {
+          tags,
+          summary:
+            'The beginning of the file as text (decompressed when .gz/.zst; at most 1 MB and 2000 lines, ending at a whole line; complete says whether that is all of it): views of large or compressed files such as output_events.xml.gz',
+          params: IdParams,
+          response: { 200: FileHead, ...errors, ...errorAnswers(413, 429) },
+        },
+      },
+      (request, reply) => content.head(request.actor, request.params.id, clientGone(reply)),
     );
 
     app.put(

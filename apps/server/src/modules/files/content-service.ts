@@ -2,7 +2,7 @@
  * Reading and writing file contents: download, the config XML for the configuration editor, derived files
  * (network previews), and networks as JSON/GeoJSON.
  */
-import type { DerivedFile } from '@corridor/contract';
+import { FILE_HEAD_MAX_BYTES, headLines, type DerivedFile, type FileHead } from '@corridor/contract';
 import { MatsimFormatError } from '@corridor/matsim';
 import { gzipSync } from 'node:zlib';
 import { Readable } from 'node:stream';
@@ -66,6 +66,25 @@ export class FileContentService {
       disposition: contentDisposition('inline', file.name.replace(/\.(gz|zst)$/i, '')),
       version: contentVersion(file),
     };
+  }
+
+  /**
+   * The beginning of a file as text (issue 24): decompressed when stored compressed, at most FILE_HEAD_MAX_BYTES and
+   * FILE_HEAD_MAX_LINES, ending at a whole line; the rest is never decompressed. Views of run outputs such as
+   * output_events.xml.gz use it, whatever their size.
+   */
+  async head(actor: Actor | null, fileId: number, signal?: AbortSignal): Promise<FileHead> {
+    const { file, user } = await this.deps.fileAccess.require(actor, fileId);
+    const { bytes, more } = await this.deps.processing
+      .textHead(storedBlob(this.deps.blobs, file.blobKey), FILE_HEAD_MAX_BYTES, askedBy(user, signal))
+      .catch((err: unknown) => {
+        if (err instanceof MatsimFormatError) throw badRequest(`The file cannot be shown: ${err.message} Download it to get the bytes as stored.`);
+        throw tooLargeAnswer(err);
+      });
+    if (bytes.includes(0)) throw badRequest(`${file.name} is not a text file and cannot be shown. Download it instead.`);
+    // A multi-byte character cut at the bound decodes as U+FFFD; the cut at the last whole line drops it.
+    const decoded = new TextDecoder('utf-8').decode(bytes);
+    return { name: file.name, ...headLines(decoded, more), compressed: typeof file.attributes.compression === 'string' };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runOutputs } from './outputs.ts';
+import { isMatsimOutputName, noMatsimOutputMessage, runOutputs } from './outputs.ts';
 
 const files = (...names: string[]) => names.map((name, id) => ({ id, name }));
 
@@ -16,5 +16,36 @@ describe('the outputs an imported run reads', () => {
 
   it('answers null for what is missing', () => {
     expect(runOutputs(files('pkm_modestats.csv', 'output_events.xml.gz'))).toEqual({ scorestats: null, modestats: null, logfile: null });
+  });
+});
+
+describe('whether files hold MATSim output (issue 24)', () => {
+  it('knows the files of a MATSim output folder, prefixed, compressed or in ITERS', () => {
+    for (const name of [
+      'output_config.xml',
+      'run7.output_config.xml',
+      'output_events.xml.gz',
+      'ITERS/it.10/10.events.xml.gz',
+      'output_plans.xml.gz',
+      'berlin.output_plans.xml.zst',
+      'scorestats.csv',
+      'modestats.txt',
+      'logfile.log',
+      'output_trips.csv.gz',
+      'output_network.xml.gz',
+    ]) {
+      expect(isMatsimOutputName(name), name).toBe(true);
+    }
+  });
+
+  it('does not take notes, pictures or other XML for output', () => {
+    for (const name of ['notes.txt', 'picture.png', 'network.xml', 'report.csv', 'events.json', 'README.md']) expect(isMatsimOutputName(name), name).toBe(false);
+  });
+
+  it('words the refusal with what was expected and what came', () => {
+    expect(noMatsimOutputMessage(['notes.txt', 'picture.png'])).toBe(
+      'These files are not a MATSim run: an import needs the files of a MATSim output folder — at least one of output_config.xml, output_events.xml.gz, output_plans.xml.gz or the statistics (scorestats.csv, modestats.csv, logfile.log). The run has: notes.txt, picture.png.',
+    );
+    expect(noMatsimOutputMessage([])).toMatch(/, and the run has no files\.$/);
   });
 });

@@ -14,7 +14,7 @@ import { serverWork, storedBlob, type Processing } from '../../workers/processin
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import type { JobReports, ReportingJob } from '../runner-protocol/job-reports.ts';
 import type { PostProcessLog } from '../runs/post-process-log.ts';
-import { runOutputs } from './outputs.ts';
+import { isMatsimOutputName, noMatsimOutputMessage, runOutputs } from './outputs.ts';
 import type { ImportFile, RunImportRepository } from './repository.ts';
 
 /** What the zip step (zip-expand.ts) answers: its log lines and, when a zip was refused, why. */
@@ -70,8 +70,10 @@ export class RunImportProcess {
     const runId = job.datasetId;
     await this.setState(runId, 'STARTED', null);
     await this.write(runId, ['Import of the run started.']);
-    const refused = await this.expandZips(runId);
+    const zipRefused = await this.expandZips(runId);
     const files = await repository.runFiles(runId);
+    // Nothing of MATSim in it (zips expanded): the import fails saying what was expected (issue 24).
+    const refused = zipRefused ?? (files.some((f) => isMatsimOutputName(f.name)) ? null : noMatsimOutputMessage(files.map((f) => f.name)));
     await this.write(runId, [`The run has ${files.length} file${files.length === 1 ? '' : 's'}.`]);
     const outputs = runOutputs(files);
     await this.readStats(job, 'scorestats', outputs.scorestats);
