@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorStatus } from '../../../api/client.ts';
 import { fileUrls } from '../../../api/files.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
+import { fetchFileHead } from '../../../api/fileHead.ts';
 import { fetchText, sysfileUrls } from '../../../api/runFiles.ts';
 import { formatBytes } from '../../../components/format.ts';
 import { useRunContext } from '../RunContext.ts';
@@ -49,14 +50,23 @@ function FileViewer({ viewed, onReload }: { viewed: Viewed; onReload?: () => voi
   const { t, i18n } = useTranslation();
   const run = useRunContext();
   const [confirmed, setConfirmed] = useState(false);
-  const gate = viewerGate(viewed, confirmed);
-  const content = useQuery({
+  const gate = viewerGate(viewed, confirmed, viewed.kind === 'file');
+  const whole = useQuery({
     queryKey: [...queryKeys.run(run.id), 'content', viewed.kind, viewed.id],
     queryFn: ({ signal }) => fetchText(viewed.contentUrl, signal),
     enabled: gate === 'load',
     staleTime: Infinity,
     retry: false,
   });
+  // A compressed output (output_events.xml.gz): its decompressed beginning (issue 24).
+  const head = useQuery({
+    queryKey: [...queryKeys.run(run.id), 'head', viewed.id],
+    queryFn: ({ signal }) => fetchFileHead(viewed.id, signal),
+    enabled: gate === 'head',
+    staleTime: Infinity,
+    retry: false,
+  });
+  const content = gate === 'head' ? { ...head, data: head.data?.text } : whole;
   const status = viewerStatus(gate, content.isPending ? 'pending' : content.isError ? 'error' : 'success');
   const isLog = viewed.kind === 'log';
   const download = <DownloadButton href={viewed.downloadUrl} name={viewed.name} />;
@@ -103,6 +113,11 @@ function FileViewer({ viewed, onReload }: { viewed: Viewed; onReload?: () => voi
         <Alert color="red" role="alert">
           {isLog ? t('runFiles.logLoadFailed') : t('runFiles.fileLoadFailed', { status: errorStatus(content.error) })}
         </Alert>
+      )}
+      {status === 'content' && head.data && (
+        <Text size="sm" c="dimmed">
+          {head.data.complete ? t('runFiles.decompressed') : t('runFiles.headOnly', { lines: head.data.lines })}
+        </Text>
       )}
       {status === 'content' && content.data !== undefined && <TextView text={content.data} label={viewed.name} jumpTo={isLog} />}
     </Stack>

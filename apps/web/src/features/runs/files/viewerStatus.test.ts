@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { viewerGate, viewerStatus } from './viewerStatus.ts';
 
 describe('run file viewer status', () => {
-  it('does not show compressed files', () => {
-    expect(viewerGate({ name: 'output_events.xml.gz', size: 500 }, false)).toBe('compressed');
-    expect(viewerGate({ name: 'plans.xml.ZST', size: 10 }, true)).toBe('compressed');
+  it('shows the decompressed beginning of compressed files, whatever their size (issue 24)', () => {
+    expect(viewerGate({ name: 'output_events.xml.gz', size: 500_000_000 }, false)).toBe('head');
+    expect(viewerGate({ name: 'plans.xml.ZST', size: 10 }, true)).toBe('head');
+    expect(viewerStatus('head', 'pending')).toBe('loading');
+    expect(viewerStatus('head', 'success')).toBe('content');
+    // Only a download where no beginning can be read (system files).
+    expect(viewerGate({ name: 'log.txt.gz', size: 10 }, false, false)).toBe('compressed');
   });
 
   it('shows png, jpg, jpeg, gif and webp as images whatever their size', () => {
