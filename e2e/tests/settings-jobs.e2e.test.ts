@@ -259,7 +259,7 @@ describe('jobs, runners, job templates and run files', () => {
     await page.getByRole('button', { name: 'Reload' }).click();
     await log.getByText(/ITERATION 30 BEGINS/).waitFor();
 
-    // The Files tab: the log panel and the outputs; a CSV opens in the viewer, a compressed file does not.
+    // The Files tab: the log panel and the outputs; a CSV opens in the viewer, a compressed file shows its text (issue 24).
     await page.getByRole('link', { name: 'Back to the files' }).click();
     await page.waitForURL(`**/grace/runs/${finished}/files`);
     await page.getByRole('region', { name: 'Log file' }).getByRole('link', { name: 'Download' }).waitFor();
@@ -273,7 +273,8 @@ describe('jobs, runners, job templates and run files', () => {
     expect(await page.locator('pre').textContent()).not.toContain(env.server.dataDir);
     await page.getByRole('link', { name: 'Back to the files' }).click();
     await files.getByRole('link', { name: /\.xml\.gz$/ }).first().click();
-    await page.getByText('This file is compressed (.gz or .zst) and cannot be shown. Download it instead.').waitFor();
+    await page.locator('pre').getByText(/^<\?xml /m).waitFor();
+    await page.getByText(/^(This file is compressed; it is shown decompressed\.|Showing the first \d+ lines, decompressed\.)/).waitFor();
     await page.getByRole('link', { name: 'Download' }).waitFor();
 
     // Delete an output with the "Delete File" dialog.
