@@ -1,6 +1,6 @@
 // The map editor in real Chromium (issue 13): draw, move, lasso, edit in the table, undo/redo, save, reopen, the
 // keyboard shortcuts; then the saved changeset in a run (Compare Runs row) and in an export (the zip's network).
-import { readNetwork } from '@corridor/matsim';
+import { readNetwork, readPopulation } from '@corridor/matsim';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { API, byTag, createDemoScenario, json, scheduleDemoRun, waitForRunTables } from '../support/api.ts';
@@ -282,4 +282,95 @@ describe('map editor', () => {
     expect(scenarioNetwork.links.size).toBe(originalLinkCount);
     expect(pageErrors).toEqual([]);
   }, 300_000);
+
+  test('deleting links the plans use warns with the counts and example persons; Cancel keeps them, Delete anyway deletes', async () => {
+    const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'ada', 'editor-1');
+    const { files } = await createDemoScenario(page, 'ada', 'link-use-city', 'Link Use City');
+    const network = byTag(files, 'network_v');
+    const plans = byTag(files, 'population_v');
+    const query = () => page.request.post(`${API}/datasets/network/${network.id}/query`, { data: { type: 'Data', filters: {} } });
+    await expect.poll(async () => (await query()).status(), { timeout: 60_000, interval: 500 }).toBe(200);
+    const answer = await json<{ features: { geometry: { type: string; coordinates: Position | Position[] } }[] }>(await query());
+    const centre = answer.features.find((feature) => feature.geometry.type === 'Point')!.geometry.coordinates as Position;
+    const [lng, lat] = centre;
+    const gridLink = answer.features.find(
+      (feature) => feature.geometry.type === 'LineString' && (feature.geometry.coordinates as Position[]).some(([x, y]) => x === lng && y === lat),
+    )!;
+    const neighbour = (gridLink.geometry.coordinates as Position[]).find(([x, y]) => x !== lng || y !== lat)!;
+    const [dx, dy] = [pixels(neighbour)[0] - pixels(centre)[0], pixels(neighbour)[1] - pixels(centre)[1]];
+    const onGridLink: Position = [(180 * dx) / Math.hypot(dx, dy), (180 * dy) / Math.hypot(dx, dy)];
+
+    // The counts the warning should show, from the demo's plans read here.
+    const population = await readPopulation(Buffer.from(await (await page.request.get(`${API}/datasets/files/${plans.id}?dl=1`)).body()));
+    const activitiesOn = (linkId: string) => {
+      let count = 0;
+      const persons: string[] = [];
+      for (const person of population.persons.values()) {
+        for (const plan of person.plans) {
+          for (const element of plan.elements) {
+            if (element.kind !== 'activity' || element.link !== linkId) continue;
+            count++;
+            if (persons.length < 3 && !persons.includes(person.id)) persons.push(person.id);
+          }
+        }
+      }
+      return { count, persons };
+    };
+
+    await page.goto(`/ada/link-use-city/editor?c=${lat.toFixed(6)},${lng.toFixed(6)},16`);
+    await page.getByRole('heading', { name: 'Scenario Editor' }).waitFor();
+    const map = page.getByTestId('editor-map');
+    await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(async () => Number(await map.getAttribute('data-links-drawn')), { timeout: 30_000 }).toBeGreaterThan(0);
+    const drawnBefore = Number(await map.getAttribute('data-links-drawn'));
+    const frame = await mapFrame(page);
+
+    // A click on the grid link selects both directions (the table), or one (its panel).
+    await frame.click(...onGridLink);
+    const linkTitle = page.getByRole('heading', { name: /^Link / });
+    const selectedIds = async () =>
+      (await linkTitle.count())
+        ? [(await linkTitle.textContent())!.replace(/^Link /, '')]
+        : page.getByRole('table').locator('tbody td[data-column="id"]').allTextContents();
+    await expect.poll(selectedIds).not.toEqual([]);
+    const ids = await selectedIds();
+    const used = ids.map((id) => ({ id, ...activitiesOn(id) })).filter((use) => use.count > 0);
+    expect(used.length, `activities on ${ids.join()}`).toBeGreaterThan(0);
+
+    // Backspace: the warning names each used link with its activity count and persons, and the plans file.
+    await page.keyboard.press('Backspace');
+    const dialog = page.getByRole('dialog', { name: "The scenario's plans use these links" });
+    await dialog.waitFor({ timeout: 60_000 });
+    for (const use of used) {
+      const persons = use.persons.length >= 3 ? `${use.persons.join(', ')}, …` : use.persons.join(', ');
+      const activities = use.count === 1 ? `1 activity (person ${persons})` : `${use.count} activities (persons ${persons})`;
+      await expect.poll(() => dialog.textContent()).toContain(`Link ${use.id} is used by ${activities}`);
+    }
+    expect(await dialog.textContent()).toContain(`in ${plans.name}.`);
+    expect(await dialog.textContent()).toContain('Runs re-route the plan routes that use a deleted link.');
+    // Cancel: nothing is deleted.
+    // Shortcuts wait until the closing dialog has left the page.
+    const closed = () => expect.poll(() => page.locator('[aria-modal="true"]').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await closed();
+    expect(Number(await map.getAttribute('data-links-drawn'))).toBe(drawnBefore);
+    expect(await selectedIds()).toEqual(ids);
+    // Delete anyway: the links go and the selection with them; the change summary counts them; one undo brings them back.
+    await page.keyboard.press('Backspace');
+    await dialog.getByRole('button', { name: 'Delete anyway' }).click();
+    await closed();
+    await expect.poll(selectedIds).toEqual([]);
+    await expect.poll(() => page.getByTestId('summary-network-unsaved').textContent()).toMatch(/2$/);
+    await frame.click(...onGridLink);
+    await expect.poll(selectedIds).toEqual([]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByTestId('summary-network-unsaved').textContent()).toMatch(/0$/);
+    await frame.click(...onGridLink);
+    await expect.poll(selectedIds).toEqual(ids);
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
 });

@@ -3,6 +3,8 @@
  * One file pair per area so the areas are edited apart; `src/i18n/catalogues.test.ts` checks en and de match.
  */
 import i18n from '../../../i18n/index.ts';
+import linkUseDe from './linkUse.de.json';
+import linkUseEn from './linkUse.en.json';
 import mapDe from './map.de.json';
 import mapEn from './map.en.json';
 import pageDe from './page.de.json';
@@ -17,8 +19,8 @@ import toolbarEn from './toolbar.en.json';
 export const EDITOR_NS = 'editor';
 
 export const editorCatalogues = {
-  en: { page: pageEn, map: mapEn, toolbar: toolbarEn, panels: panelsEn, sidebar: sidebarEn },
-  de: { page: pageDe, map: mapDe, toolbar: toolbarDe, panels: panelsDe, sidebar: sidebarDe },
+  en: { page: pageEn, map: mapEn, toolbar: toolbarEn, panels: panelsEn, sidebar: sidebarEn, linkUse: linkUseEn },
+  de: { page: pageDe, map: mapDe, toolbar: toolbarDe, panels: panelsDe, sidebar: sidebarDe, linkUse: linkUseDe },
 };
 
 for (const [language, catalogue] of Object.entries(editorCatalogues)) {

@@ -5,6 +5,7 @@
  */
 import type { NetworkData } from '@corridor/changesets';
 import type { NetworkLeafModification, NetworkModification } from '@corridor/contract';
+import { deleteChecked } from '../../dialogs/linkUseGuard.ts';
 import type { Handler, MapPointerEvent } from '../../state/handler.ts';
 import type { EditorStore } from '../../state/store.ts';
 import { NO_SELECTION, type Selection } from '../../state/types.ts';
@@ -85,8 +86,7 @@ export const selectHandler: Handler = {
       if (selection.type === 'network-links-and-nodes' && selection.nodes[0]) store.perform({ type: 'network/deleteNode', id: selection.nodes[0] });
       return;
     }
-    const reason = store.perform(mod);
-    if (reason) console.warn(`Delete not possible: ${reason}`);
-    else store.select(NO_SELECTION);
+    // Links the scenario's plans use are deleted only after the warning (issue 24).
+    deleteChecked(store, mod, () => store.select(NO_SELECTION));
   },
 };

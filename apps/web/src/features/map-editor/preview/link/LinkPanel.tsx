@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { generateId, oppositeLink, reverseLink, type LinkData } from '@corridor/changesets';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deleteChecked } from '../../dialogs/linkUseGuard.ts';
 import { useEditor, useEditorStore } from '../../state/context.ts';
 import { NO_SELECTION } from '../../state/types.ts';
 import { ChangeBadge } from './ChangeBadge.tsx';
@@ -38,7 +39,7 @@ export function LinkPanel({ linkId }: { linkId: string }) {
     store.perform(oppositeLink(link, id));
   };
   const remove = () => {
-    if (store.perform({ type: 'network/deleteLink', id: link.id }) === undefined) store.select(NO_SELECTION);
+    deleteChecked(store, { type: 'network/deleteLink', id: link.id }, () => store.select(NO_SELECTION));
   };
 
   return (

@@ -3,6 +3,7 @@ import type { LinkData } from '@corridor/changesets';
 import type { NetworkGroupModification } from '@corridor/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deleteChecked } from '../../dialogs/linkUseGuard.ts';
 import { useEditor, useEditorStore } from '../../state/context.ts';
 import { bulkAddOpposite, bulkDelete, bulkEdit, bulkReverse } from './bulk.ts';
 import { BulkEditForm } from './BulkEditForm.tsx';
@@ -40,7 +41,8 @@ export function BulkActions({ links, scope, onUnselect }: BulkActionsProps) {
               variant="light"
               disabled={none}
               onClick={() => {
-                if (perform(bulkDelete(links)) === undefined) onUnselect(new Set(links.map((link) => link.id)));
+                const mod = bulkDelete(links);
+                if (mod) deleteChecked(store, mod, () => onUnselect(new Set(links.map((link) => link.id))));
               }}
             >
               {label('delete')}
