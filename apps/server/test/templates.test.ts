@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
+import { TEMPLATES } from '../src/modules/templates/catalogue.ts';
 import { addUser, filesBelow, networkJob, SHARED_DATA, type Session } from './workspace-helpers.ts';
 
 /** A stand-in for the template download server: /equil/… from the shared data; /broken/equil/ lacks the network. */
@@ -52,8 +53,14 @@ describe('scenario templates', () => {
     const response = await t.app.inject({ url: `${API}/datasets/scenario-templates.json`, headers: { cookie: alice.cookie } });
     expect(response.statusCode).toBe(200);
     const templates = response.json();
-    expect(templates[0]).toMatchObject({ key: 'demo-grid', scenarioURL: null, crs: 'EPSG:25832', imageURL: null });
-    expect(templates.find((tpl: { key: string }) => tpl.key === 'equil')).toMatchObject({ scenarioURL: `${base}/equil/`, crs: 'Atlantis' });
+    expect(templates[0]).toMatchObject({ key: 'demo-grid', scenarioURL: null, crs: 'EPSG:25832', imageURL: null, needsInternet: false });
+    expect(templates.find((tpl: { key: string }) => tpl.key === 'equil')).toMatchObject({ scenarioURL: `${base}/equil/`, crs: 'Atlantis', needsInternet: true });
+    expect(templates.find((tpl: { key: string }) => tpl.key === 'pt-tutorial')).toMatchObject({ needsInternet: true });
+    // Issue 24 (duplicate file names): no template brings two files of one name into its scenario.
+    for (const template of TEMPLATES) {
+      const names = template.download?.files ?? [];
+      expect(new Set(names).size, template.key).toBe(names.length);
+    }
     expect((await t.app.inject({ url: `${API}/datasets/scenario-templates.json` })).statusCode).toBe(401);
   });
 
@@ -101,7 +108,7 @@ describe('scenario templates', () => {
     const offline = await create(alice, 'equil');
     expect(offline.statusCode).toBe(502);
     expect(offline.json().message).toMatch(
-      new RegExp(`^Could not download the template's files: http://127\\.0\\.0\\.1:${port}/equil/config\\.xml: the download server could not be reached \\(.*ECONNREFUSED.*\\)\\.$`),
+      new RegExp(`^Could not download the template's files: http://127\\.0\\.0\\.1:${port}/equil/config\\.xml: the download server could not be reached \\(.*ECONNREFUSED.*\\)\\. The template "Equil" needs the internet; the demo template works offline\\.$`),
     );
     await t.close();
 
@@ -109,7 +116,7 @@ describe('scenario templates', () => {
     const missing = await create(again, 'equil');
     expect(missing.statusCode).toBe(502);
     expect(missing.json().message).toBe(
-      `Could not download the template's files: ${base}/broken/equil/network.xml: the download server answered HTTP 404 Not Found.`,
+      `Could not download the template's files: ${base}/broken/equil/network.xml: the download server answered HTTP 404 Not Found. The template "Equil" needs the internet; the demo template works offline.`,
     );
     expect((await t.app.inject({ url: `${API}/datasets/scenarios`, headers: { cookie: again.cookie } })).json()).toEqual([]);
     expect(await filesBelow(path.join(t.config.dataDir, 'files'))).toEqual([]);

@@ -217,6 +217,8 @@ export const ScenarioTemplate = z.object({
   /** Where the scenario is downloaded from; null for templates Corridor generates itself (work offline). */
   scenarioURL: z.string().nullable(),
   crs: z.string().nullable(),
+  /** Whether creating a scenario from it downloads files (issue 24: labelled "Needs internet", else "Works offline"). */
+  needsInternet: z.boolean(),
 });
 export type ScenarioTemplate = z.infer<typeof ScenarioTemplate>;
 

@@ -18,7 +18,7 @@ export const TEMPLATES: TemplateDefinition[] = [
   {
     key: 'demo-grid',
     name: 'Demo grid city',
-    description: 'A generated 6×6 grid city with 200 car commuters and a config that runs them. Works offline.',
+    description: 'A generated 6×6 grid city with 200 car commuters and a config that runs them.',
     crs: null, // taken from the generator
     download: null,
   },

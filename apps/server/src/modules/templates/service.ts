@@ -43,6 +43,7 @@ export class ScenarioTemplates {
       imageURL: null,
       scenarioURL: t.download ? `${this.options.baseUrl}/${t.download.folder}/` : null,
       crs: t.download ? t.crs : generateDemoScenario().crs,
+      needsInternet: t.download !== null,
     }));
   }
 
@@ -96,7 +97,10 @@ export class ScenarioTemplates {
         stored.push({ name, blob });
       } catch (err) {
         if (!(err instanceof DownloadError)) throw err;
-        throw new HttpError(502, `Could not download the template's files: ${url}: ${err.message}.`);
+        throw new HttpError(
+          502,
+          `Could not download the template's files: ${url}: ${err.message}. The template "${template.name}" needs the internet; the demo template works offline.`,
+        );
       }
     }
     return template.crs;

@@ -1,5 +1,6 @@
 import type { ScenarioTemplate } from '@corridor/contract';
-import { Group, Image, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Image, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** The template key of an empty scenario (spec 1 §2.9). */
@@ -17,9 +18,25 @@ interface TemplateCardProps {
   description: string;
   imageURL?: string | null;
   checked: boolean;
+  /** Labelled "Needs internet" / "Works offline" (issue 24); undefined: no label (the empty scenario). */
+  needsInternet?: boolean;
 }
 
-function TemplateCard({ value, name, description, imageURL, checked }: TemplateCardProps) {
+/** Whether creating from the template downloads its files: labelled as the demo is (issue 24). */
+function InternetBadge({ needsInternet }: { needsInternet: boolean }) {
+  const { t } = useTranslation();
+  return needsInternet ? (
+    <Badge size="xs" variant="light" color="orange" leftSection={<IconWifi size={10} aria-hidden />}>
+      {t('addScenario.needsInternet')}
+    </Badge>
+  ) : (
+    <Badge size="xs" variant="light" color="teal" leftSection={<IconWifiOff size={10} aria-hidden />}>
+      {t('addScenario.worksOffline')}
+    </Badge>
+  );
+}
+
+function TemplateCard({ value, name, description, imageURL, checked, needsInternet }: TemplateCardProps) {
   return (
     <Radio.Card
       value={value}
@@ -37,6 +54,11 @@ function TemplateCard({ value, name, description, imageURL, checked }: TemplateC
           <Text size="xs" c="dimmed" lineClamp={3}>
             {description}
           </Text>
+          {needsInternet !== undefined && (
+            <Group gap={4} mt={2}>
+              <InternetBadge needsInternet={needsInternet} />
+            </Group>
+          )}
         </Stack>
         {imageURL && <Image src={imageURL} alt="" w={64} h={48} radius="sm" fit="cover" ml="auto" loading="lazy" />}
       </Group>
@@ -47,6 +69,7 @@ function TemplateCard({ value, name, description, imageURL, checked }: TemplateC
 /** Start from a template of the server's list, or from an empty scenario. */
 export function TemplatePicker({ templates, value, onChange }: TemplatePickerProps) {
   const { t } = useTranslation();
+  const chosen = templates.find((template) => template.key === value);
   return (
     <Radio.Group label={t('addScenario.template')} value={value} onChange={onChange}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={6}>
@@ -64,9 +87,25 @@ export function TemplatePicker({ templates, value, onChange }: TemplatePickerPro
             description={template.description}
             imageURL={template.imageURL}
             checked={value === template.key}
+            needsInternet={template.needsInternet}
           />
         ))}
       </SimpleGrid>
+      {chosen?.needsInternet && (
+        <Alert color="orange" variant="light" mt="xs" p="xs" role="note">
+          <Text size="sm">{t('addScenario.downloadsFiles', { name: chosen.name, from: hostOf(chosen.scenarioURL) })}</Text>
+        </Alert>
+      )}
     </Radio.Group>
   );
+}
+
+/** The download's host, for the note (the whole address when it does not parse). */
+function hostOf(url: string | null): string {
+  if (!url) return '';
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
