@@ -3,7 +3,7 @@
  * The answer is not checked against its schema: tens of thousands of features would cost more than the request.
  */
 import { Changeset, MapStyle, NetworkAttributeValues, NetworkInfo, type ChangesetBody, type NetworkQueryAnswer, type NetworkQueryRequest } from '@corridor/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api, type Schema } from './client.ts';
 
 const trusted: Schema<NetworkQueryAnswer> = { parse: (data) => data as NetworkQueryAnswer };
@@ -18,6 +18,18 @@ export function useNetworkInfo(fileId: number | undefined) {
     queryFn: () => api.get(`/datasets/files/${fileId}/d/network-info/info.json`, NetworkInfo),
     enabled: fileId !== undefined,
     retry: false,
+  });
+}
+
+/** The network info of several files (the visualizer's sources); undefined ids are skipped. */
+export function useNetworkInfos(fileIds: readonly (number | null | undefined)[]) {
+  return useQueries({
+    queries: fileIds.map((fileId) => ({
+      queryKey: ['files', fileId, 'network-info'] as const,
+      queryFn: () => api.get(`/datasets/files/${fileId}/d/network-info/info.json`, NetworkInfo),
+      enabled: typeof fileId === 'number',
+      retry: false,
+    })),
   });
 }
 

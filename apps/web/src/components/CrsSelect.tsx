@@ -17,10 +17,12 @@ interface CrsSelectProps {
   label?: string;
   error?: string;
   disabled?: boolean;
+  /** Marks the field as required (an asterisk), for forms that cannot go on without a CRS. */
+  required?: boolean;
 }
 
-/** Coordinate reference system, searched on the server from 2 typed characters (spec 1 §5). */
-export function CrsSelect({ value, onChange, label, error, disabled }: CrsSelectProps) {
+/** Coordinate reference system, searched on the server from 2 typed characters (spec 1 §5); MATSim's names (`GK4`) too. */
+export function CrsSelect({ value, onChange, label, error, disabled, required }: CrsSelectProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -58,6 +60,7 @@ export function CrsSelect({ value, onChange, label, error, disabled }: CrsSelect
       rightSection={results.isFetching ? <Loader size={14} /> : undefined}
       error={error}
       disabled={disabled}
+      withAsterisk={required}
     />
   );
 }

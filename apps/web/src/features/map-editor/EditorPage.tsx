@@ -11,6 +11,8 @@ import { useNetworkInfo } from '../../api/network.ts';
 import { useDataset, useScenarios } from '../../api/scenarios.ts';
 import { currentSearchWith } from '../../components/addressParams.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { CrsProblemPanel } from '../../components/map/CrsProblemPanel.tsx';
+import { networkCrsProblem } from '../../components/map/crsProblem.ts';
 import { roleOfFile } from '../../components/fileRoles.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
@@ -89,6 +91,16 @@ export function EditorPage() {
       <Stack>
         {header}
         <Alert color="yellow">{t('page.notProcessed')}</Alert>
+      </Stack>
+    );
+  }
+  // Coordinates that do not fit the CRS (issue 24): a clear state with the way to the CRS, never a map that throws.
+  const problem = networkCrsProblem(info.data, dataset.data.attributes.__crs);
+  if (problem) {
+    return (
+      <Stack>
+        {header}
+        <CrsProblemPanel problem={problem} fileName={networks.length > 1 ? chosen.name : undefined} settingsPath={`${back}/edit/general`} />
       </Stack>
     );
   }

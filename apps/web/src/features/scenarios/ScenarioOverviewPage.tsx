@@ -1,6 +1,7 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCrs } from '../../api/catalogues.ts';
+import { CrsDetected, detectedCrsOf } from '../../components/CrsDetected.tsx';
 import { ScenarioFiles } from '../files/ScenarioFiles.tsx';
 import { ChangesetsSection } from './ChangesetsSection.tsx';
 import { RunsSection } from './RunsSection.tsx';
@@ -8,19 +9,22 @@ import { ScenarioActions } from './ScenarioActions.tsx';
 import { useCurrentScenario } from './ScenarioContext.ts';
 import { ScenarioPreview } from './ScenarioPreview.tsx';
 
-/** The coordinate system of the scenario: code and name. */
-function CrsLine({ code }: { code: string | undefined }) {
+/** The coordinate system of the scenario: code and name, and where it came from when a file named it. */
+function CrsLine({ code, attributes }: { code: string | undefined; attributes: Record<string, unknown> }) {
   const { t } = useTranslation();
   const { crs } = useCrs(code);
   return (
-    <Group gap={6}>
-      <Text size="sm" c="dimmed">
-        {t('scenario.crs')}
-      </Text>
-      <Text size="sm">
-        {code ? (crs ? `${crs.code} – ${crs.name}` : code) : t('scenario.noCrs')}
-      </Text>
-    </Group>
+    <Stack gap={2}>
+      <Group gap={6}>
+        <Text size="sm" c="dimmed">
+          {t('scenario.crs')}
+        </Text>
+        <Text size="sm" data-testid="scenario-crs">
+          {code ? (crs ? `${crs.code} – ${crs.name}` : code) : t('scenario.noCrs')}
+        </Text>
+      </Group>
+      <CrsDetected detected={detectedCrsOf(attributes)} current={code} />
+    </Stack>
   );
 }
 
@@ -39,7 +43,7 @@ export function ScenarioOverviewPage() {
             ) : (
               <Text c="dimmed">{t('scenario.noDescription')}</Text>
             )}
-            <CrsLine code={scenario.attributes.__crs} />
+            <CrsLine code={scenario.attributes.__crs} attributes={scenario.attributes} />
           </Stack>
           <ScenarioActions scenario={scenario} />
         </Stack>

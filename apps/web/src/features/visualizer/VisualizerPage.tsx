@@ -3,13 +3,17 @@
  * the active layer's settings beside it, the map with base map theme and PNG download, the timeline below. The
  * view (sources, layers, time, speed, theme; the camera) lives in the address. Loaded lazily with its own chunk.
  */
+import type { VisBoundingBox } from '@corridor/contract';
 import { Alert, Box, Button, Group, ScrollArea, Stack, Title } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useNetworkInfos } from '../../api/network.ts';
 import { useRuns } from '../../api/runs.ts';
+import { CrsProblemPanel } from '../../components/map/CrsProblemPanel.tsx';
+import { networkCrsProblem } from '../../components/map/crsProblem.ts';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { useRunOptions } from './server/queries.ts';
 import { VISUALIZER_NS } from './i18n/index.ts';
@@ -29,6 +33,13 @@ import { SourcesPanel } from './panels/SourcesPanel.tsx';
 import { Timeline } from './panels/Timeline.tsx';
 import { VisualizerContext, type SourceInfo, type Visualizer } from './state/context.ts';
 import { useUrlWriter } from './state/useUrlWriter.ts';
+
+/** A box that lies on Earth, or null (metres taken as degrees: issue 24). */
+function onEarth(box: VisBoundingBox | null | undefined): VisBoundingBox | null {
+  if (!box) return null;
+  const fits = [box.xMin, box.xMax].every((x) => Math.abs(x) <= 180) && [box.yMin, box.yMax].every((y) => Math.abs(y) <= 90);
+  return fits ? box : null;
+}
 
 /** The view the address names; the spec's error for a missing source or an unknown layer type. */
 function initialView(search: URLSearchParams): { view: View; error: string | null } {
@@ -50,6 +61,14 @@ export function VisualizerPage() {
   const [theme, setTheme] = useState(() => search.get(THEME_PARAM) ?? PLAIN_THEME);
   const runs = useRuns(group.id);
   const options = useRunOptions(view.sources.map((source) => source.runId));
+  // Sources whose network cannot be placed on a map (issue 24): a clear state instead of a map that throws.
+  const infos = useNetworkInfos(options.map((query) => query.data?.networkFileId));
+  const crsProblems = view.sources.flatMap((source, index) => {
+    const info = infos[index]?.data;
+    const problem = info ? networkCrsProblem(info, undefined) : null;
+    return problem ? [{ source, problem }] : [];
+  });
+  const misplaced = new Set(crsProblems.map(({ source }) => source.id));
 
   const sources = useMemo(() => {
     const map = new Map<string, SourceInfo>();
@@ -71,9 +90,10 @@ export function VisualizerPage() {
     known.current = view.sources.length;
     if (!pendingFit.current || options.some((query) => query.isPending)) return;
     pendingFit.current = false;
-    const bounds = combinedBounds(options.map((query) => query.data?.networkBoundingBox));
+    const bounds = combinedBounds(options.map((query, index) => (misplaced.has(view.sources[index]?.id ?? '') ? null : onEarth(query.data?.networkBoundingBox))));
     if (bounds) setFitTo((previous) => ({ bounds, serial: (previous?.serial ?? 0) + 1 }));
-  }, [view.sources.length, options]);
+    // `misplaced` follows options and infos.
+  }, [view.sources.length, options, infos]);
 
   // Full screen (spec 3 §2.20): the page fills the content area; this button gives it the whole screen.
   const fullscreen = useFullscreenElement<HTMLDivElement>();
@@ -104,6 +124,16 @@ export function VisualizerPage() {
             {fullscreen.fullscreen ? t('page.exitFullScreen') : t('page.fullScreen')}
           </Button>
         </Group>
+        {crsProblems.map(({ source, problem }) => (
+          <Box key={source.id} mb="xs">
+            <CrsProblemPanel
+              problem={problem}
+              fileName={runs.data?.find((run) => run.id === source.runId)?.name}
+              settingsPath={`/${encodeURIComponent(group.name)}/runs/${source.runId}/edit`}
+              settingsLabel={t('crs.problem.setRunCrs', { ns: 'translation' })}
+            />
+          </Box>
+        ))}
         {start.error && (
           <Alert color="red" mb="xs" role="alert">
             {t('page.viewError', { message: start.error })}
@@ -127,9 +157,9 @@ export function VisualizerPage() {
         </Group>
         <Timeline />
       </Stack>
-      {view.layers.map((layer) =>
-        layer.type === 'network' ? <NetworkLayerData key={layer.id} layer={layer} /> : <VehicleLayerData key={layer.id} layer={layer} />,
-      )}
+      {view.layers
+        .filter((layer) => !misplaced.has(layer.dataSource))
+        .map((layer) => (layer.type === 'network' ? <NetworkLayerData key={layer.id} layer={layer} /> : <VehicleLayerData key={layer.id} layer={layer} />))}
     </VisualizerContext.Provider>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Tabs, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Input, Stack, Tabs, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../../api/client.ts';
+import { Crs } from '@corridor/contract';
+import { api, arrayOf } from '../../../api/client.ts';
 import { useFeatures } from '../../../api/features.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx';
@@ -11,7 +12,8 @@ import { CrsSelect } from '../../../components/CrsSelect.tsx';
 import { useCurrentGroup } from '../../groups/GroupContext.ts';
 import { runPath, runsPath } from '../runPaths.ts';
 import { RUN_IMPORT_NS } from './i18n/index.ts';
-import { canImport, DEFAULT_RUN_NAME } from './importRules.ts';
+import { configFileOf, coordinateSystemOf, matchingCrs } from './configCrs.ts';
+import { canImport, DEFAULT_RUN_NAME, importBlockers } from './importRules.ts';
 import { ImportFailure, importRun } from './importRun.ts';
 import { LocalFiles } from './LocalFiles.tsx';
 import { ServerFiles } from './ServerFiles.tsx';
@@ -60,6 +62,37 @@ function FailureAlert({ failure, name, onDeleted }: { failure: ImportFailure; na
   );
 }
 
+/** What the run's config said about its CRS: filled in (`code`), or a name the catalogue does not know. */
+interface ConfigCrs {
+  file: string;
+  value: string;
+  code: string | null;
+}
+
+/**
+ * The CRS of the run's output_config.xml among the local files (issue 24), read in the browser and matched with
+ * the server's search; null while there is no config or it names none.
+ */
+function useConfigCrs(files: readonly File[]): ConfigCrs | null {
+  const config = configFileOf(files);
+  const [found, setFound] = useState<ConfigCrs | null>(null);
+  useEffect(() => {
+    if (!config) {
+      setFound(null);
+      return;
+    }
+    const controller = new AbortController();
+    void (async () => {
+      const value = coordinateSystemOf(await config.text());
+      if (!value) return setFound(null);
+      const results = await api.get('/datasets/crs', arrayOf(Crs), { query: { q: value }, signal: controller.signal }).catch(() => []);
+      if (!controller.signal.aborted) setFound({ file: config.name, value, code: matchingCrs(value, results)?.code ?? null });
+    })().catch(() => undefined);
+    return () => controller.abort();
+  }, [config]);
+  return found;
+}
+
 /** /{group}/runs/add: import a finished run from local files or the server's files (spec 3 §2.5, §4, §5). */
 export function ImportRunPage() {
   const { t } = useTranslation(RUN_IMPORT_NS);
@@ -71,6 +104,8 @@ export function ImportRunPage() {
   const [name, setName] = useState(DEFAULT_RUN_NAME);
   const [description, setDescription] = useState('');
   const [crs, setCrs] = useState<string | null>(null);
+  /** Whether the CRS field holds what the run's config named (not the user's choice): a new config may replace it. */
+  const [crsFromConfig, setCrsFromConfig] = useState(false);
   const [source, setSource] = useState<Source>('local');
   const [files, setFiles] = useState<File[]>([]);
   const [selection, setSelection] = useState<string[]>([]);
@@ -82,6 +117,19 @@ export function ImportRunPage() {
   const tab: Source = source === 'server' && features.runImportFromServer ? 'server' : 'local';
   const fileCount = tab === 'local' ? files.length : selection.length;
   const enabled = canImport({ creating, fileCount, name, crs });
+  const blockers = importBlockers({ fileCount, name, crs });
+  const configCrs = useConfigCrs(tab === 'local' ? files : []);
+  // output_config.xml's global.coordinateSystem fills an empty CRS field, never over the user's choice.
+  useEffect(() => {
+    if (!configCrs?.code || (crs && !crsFromConfig)) return;
+    setCrs(configCrs.code);
+    setCrsFromConfig(true);
+    // Only a new config fills the field (the user's own choice is left alone).
+  }, [configCrs]);
+  const chooseCrs = (code: string) => {
+    setCrs(code);
+    setCrsFromConfig(false);
+  };
 
   const start = async () => {
     if (!enabled || !crs) return;
@@ -112,9 +160,19 @@ export function ImportRunPage() {
       />
       <Title order={2}>{tApp('titles.importRun')}</Title>
       <Text c="dimmed">{t('page.intro')}</Text>
-      <TextInput label={t('page.name')} required value={name} onChange={(event) => setName(event.currentTarget.value)} disabled={creating} maxLength={200} />
+      <TextInput label={t('page.name')} required withAsterisk value={name} onChange={(event) => setName(event.currentTarget.value)} disabled={creating} maxLength={200} />
       <Textarea label={t('page.description')} value={description} onChange={(event) => setDescription(event.currentTarget.value)} disabled={creating} autosize minRows={2} />
-      <CrsSelect value={crs} onChange={setCrs} disabled={creating} />
+      <Stack gap={4}>
+        <CrsSelect value={crs} onChange={chooseCrs} disabled={creating} required />
+        {configCrs && (configCrs.code === null || (crsFromConfig && crs === configCrs.code)) && (
+          <Text size="xs" c={configCrs.code === null ? 'orange' : 'dimmed'} data-testid="import-crs-detected">
+            {configCrs.code === null ? t('page.crsUnknown', { file: configCrs.file, value: configCrs.value }) : t('page.crsDetected', { file: configCrs.file, value: configCrs.value })}
+          </Text>
+        )}
+      </Stack>
+      <Input.Label required mb={-12}>
+        {t('page.files')}
+      </Input.Label>
       <Tabs value={tab} onChange={(value) => value && setSource(value as Source)}>
         <Tabs.List>
           <Tabs.Tab value="local" disabled={creating}>
@@ -158,6 +216,11 @@ export function ImportRunPage() {
           </Text>
         )}
       </Group>
+      {!creating && blockers.length > 0 && (
+        <Text size="sm" c="dimmed" data-testid="import-blockers">
+          {t('page.blocked', { reasons: blockers.map((blocker) => t(`page.needs.${blocker}`)).join(', ') })}
+        </Text>
+      )}
     </Stack>
   );
 }

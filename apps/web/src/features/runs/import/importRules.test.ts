@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from './i18n/en.json';
-import { addFiles, canImport, DEFAULT_RUN_NAME, fileCountProblem, UPLOAD_MAX_FILES, UPLOAD_MIN_FILES } from './importRules.ts';
+import { addFiles, canImport, DEFAULT_RUN_NAME, fileCountProblem, importBlockers, UPLOAD_MAX_FILES, UPLOAD_MIN_FILES } from './importRules.ts';
 
 const ready = { creating: false, fileCount: 3, name: DEFAULT_RUN_NAME, crs: 'EPSG:25832' };
 
@@ -41,5 +41,13 @@ describe('file counts (spec 3 §5, §9)', () => {
       { name: 'b.csv', v: 1 },
       { name: 'c.csv', v: 1 },
     ]);
+  });
+});
+
+describe('importBlockers', () => {
+  it('names each thing "Import as Run" waits for, in the form’s order', () => {
+    expect(importBlockers({ fileCount: 0, name: ' ', crs: null })).toEqual(['name', 'crs', 'files']);
+    expect(importBlockers({ fileCount: 31, name: 'Run', crs: 'EPSG:26910' })).toEqual(['tooMany']);
+    expect(importBlockers({ fileCount: 3, name: 'Run', crs: 'EPSG:26910' })).toEqual([]);
   });
 });

@@ -28,12 +28,24 @@ export interface ImportFormState {
   crs: string | null;
 }
 
+/** What keeps "Import as Run" disabled, in the form's order (the page names each, issue 24). */
+export type ImportBlocker = 'name' | 'crs' | 'files' | 'tooMany';
+
+export function importBlockers(state: Omit<ImportFormState, 'creating'>): ImportBlocker[] {
+  const blockers: ImportBlocker[] = [];
+  if (state.name.trim() === '') blockers.push('name');
+  if ((state.crs ?? '').trim() === '') blockers.push('crs');
+  const count = fileCountProblem(state.fileCount);
+  if (count) blockers.push(count.kind === 'tooFew' ? 'files' : 'tooMany');
+  return blockers;
+}
+
 /**
  * Spec 3 §5: the buttons are disabled while creating, with no files (or none selected), with an empty name or
  * with an empty or null CRS; beyond the spec, also with more files than the uploader takes.
  */
 export function canImport(state: ImportFormState): boolean {
-  return !state.creating && fileCountProblem(state.fileCount) === null && state.name.trim() !== '' && (state.crs ?? '').trim() !== '';
+  return !state.creating && importBlockers(state).length === 0;
 }
 
 /** Files added to the list: a file with the name of one already listed replaces it (a run has one file per name). */

@@ -1,7 +1,9 @@
 import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useUpdateScenario } from '../../../api/scenarios.ts';
+import { detectedCrsOf } from '../../../components/CrsDetected.tsx';
 import { SaveRow } from '../../../components/SaveRow.tsx';
 import { useCurrentScenario } from '../ScenarioContext.ts';
 import { ScenarioFields } from '../ScenarioFields.tsx';
@@ -14,6 +16,7 @@ export function GeneralSection() {
   const navigate = useNavigate();
   const scenario = useCurrentScenario();
   const update = useUpdateScenario(scenario.id);
+  const queryClient = useQueryClient();
   const jobType = scenario.attributes.__jobType;
   const scenarioForm = useScenarioForm(
     {
@@ -38,6 +41,8 @@ export function GeneralSection() {
       {
         onSuccess: ({ key }) => {
           form.resetDirty();
+          // A new CRS processes the scenario's networks again (issue 24): their map info is asked for anew.
+          if (values.crs !== (scenario.attributes.__crs ?? null)) void queryClient.invalidateQueries({ queryKey: ['files'] });
           // A new key is a new address.
           if (key !== scenario.key) void navigate(scenarioPath({ ...scenario, key }, 'edit/general'), { replace: true });
         },
@@ -53,7 +58,7 @@ export function GeneralSection() {
             {update.error.message}
           </Alert>
         )}
-        <ScenarioFields scenarioForm={scenarioForm} />
+        <ScenarioFields scenarioForm={scenarioForm} detected={detectedCrsOf(scenario.attributes)} />
         <SaveRow saved={update.isSuccess && !form.isDirty()} savedText={t('editScenario.saved')} pending={update.isPending} />
       </Stack>
     </form>
