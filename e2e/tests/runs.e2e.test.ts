@@ -202,7 +202,9 @@ describe('runs', () => {
     await page.getByRole('heading', { name: 'Schedule a new Run' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Broken City Run 2');
     expect(await page.getByRole('textbox', { name: 'Run ID' }).inputValue()).toBe('broken-city_2');
-    // Prefilled from the last job: its program arguments.
+    // Fresh defaults: the last job's program arguments come back only when its settings are copied.
+    expect(await page.getByRole('textbox', { name: 'Program arguments' }).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Copy settings from the last run' }).click();
     expect(await page.getByRole('textbox', { name: 'Program arguments' }).inputValue()).toBe('--config:network.inputNetworkFile=missing.xml');
     await page.getByRole('textbox', { name: 'Program arguments' }).fill('');
     await page.getByRole('textbox', { name: 'Memory' }).fill('4096g');

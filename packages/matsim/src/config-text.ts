@@ -10,4 +10,5 @@ export * from './config/aliases.ts';
 export * from './config/access.ts';
 export { expandFlatSets } from './config/flat-sets.ts';
 export * from './config/compare.ts';
+export { INPUT_FILE_PARAMS, fileNameOf, mapParamValues, type FileParam } from './config/file-params.ts';
 export * from './config/known-params.ts';

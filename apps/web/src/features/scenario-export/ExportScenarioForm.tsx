@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_NS } from './i18n/index.ts';
 import { Link } from 'react-router';
-import { fileOptions, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
+import { fileOptions, roleFileOptions, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
 import { FileRoleSelect, InputFilesSelect } from '../../components/FileRoleSelect.tsx';
 import { formatBytes } from '../../components/format.ts';
 import { scenarioPath } from '../scenarios/scenarioPaths.ts';
@@ -46,7 +46,7 @@ export function ExportScenarioForm({ scenario, changesets }: { scenario: Dataset
             <Title order={3}>{t('filesHeading')}</Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {SINGLE_ROLES.map((role) => (
-                <FileRoleSelect key={role} role={role} options={options} required={isRequired(role)} disabled={pending} {...form.getInputProps(`files.${role}`)} />
+                <FileRoleSelect key={role} role={role} options={roleFileOptions(scenario.files, role, form.values.files[role])} required={isRequired(role)} disabled={pending} {...form.getInputProps(`files.${role}`)} />
               ))}
             </SimpleGrid>
             <InputFilesSelect options={options} description={t('inputsHint')} disabled={pending} {...form.getInputProps('inputs')} />

@@ -1,24 +1,33 @@
-import { type Changeset, type Dataset, type JobTemplatesAnswer, REQUIRED_FILE_ROLES, SCHEDULE_REDIRECT_MS } from '@corridor/contract';
+import { type Changeset, type Dataset, type Job, type JobTemplatesAnswer, REQUIRED_FILE_ROLES, SCHEDULE_REDIRECT_MS } from '@corridor/contract';
 import { Alert, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useRef } from 'react';
+import { IconCopy, IconRestore } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFileText } from '../../api/fileText.ts';
 import { useCreateJob } from '../../api/jobs-schedule.ts';
-import { fileOptions as optionsOf, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
+import { fileFitsRole, fileNamed, fileOptions as optionsOf, roleFileOptions, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
 import { FileRoleSelect, InputFilesSelect } from '../../components/FileRoleSelect.tsx';
 import { scenarioPath } from '../scenarios/scenarioPaths.ts';
-import { type ScheduleValues, scheduleRequest, validateSchedule } from './scheduleForm.ts';
+import { type ConfigFileNames, type CopiedSetting, copyLastRun, filesFromConfig, type ScheduleValues, scheduleRequest, validateSchedule } from './scheduleForm.ts';
+import { useConfigNames } from './useConfigNames.ts';
 
 interface ScheduleRunFormProps {
   scenario: Dataset;
   initial: ScheduleValues;
   templates: JobTemplatesAnswer | undefined;
   changesets: readonly Changeset[];
+  /** The scenario's newest run's job: its settings can be copied on request. */
+  lastJob: Job | null;
 }
 
-/** The schedule-run form: fields, file roles, changesets; Enter submits (spec 1 §2.15, §5.2, §7.4). */
-export function ScheduleRunForm({ scenario, initial, templates, changesets }: ScheduleRunFormProps) {
+/**
+ * The schedule-run form: fields, file roles, changesets; Enter submits (spec 1 §2.15, §5.2, §7.4). It starts from
+ * fresh defaults with the files the chosen config names; "Copy settings from the last run" takes over the last
+ * run's settings, shown as copied with a reset (issue 24).
+ */
+export function ScheduleRunForm({ scenario, initial, templates, changesets, lastJob }: ScheduleRunFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateJob(scenario.id);
@@ -35,7 +44,37 @@ export function ScheduleRunForm({ scenario, initial, templates, changesets }: Sc
     },
   });
 
+  // The config's file names: those of the config chosen now (a newly chosen config re-fills the files once read).
+  const configId = form.values.files.config;
+  const configText = useFileText(configId === null ? null : Number(configId));
+  const configNames = useConfigNames(configText.data);
+  const applied = useRef<string | null>(initial.files.config);
+  useEffect(() => {
+    if (configId === applied.current || configText.isPending) return;
+    applied.current = configId;
+    form.setValues(filesFromConfig(form.getValues(), scenario.files, configNames));
+    // `form` is stable; only a new config's answer re-fills the files.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [configId, configText.isPending, configNames, scenario.files]);
+
+  const [copied, setCopied] = useState<CopiedSetting[] | null>(null);
+  const copy = () => {
+    if (!lastJob) return;
+    const result = copyLastRun(form.getValues(), lastJob, scenario.files, changesets.map((changeset) => changeset.id));
+    applied.current = result.values.files.config;
+    form.setValues(result.values);
+    setCopied(result.copied);
+  };
+  const reset = () => {
+    applied.current = initial.files.config;
+    const { memory, jobType, programArgs, files, inputs, changesets: none } = initial;
+    form.setValues({ memory, jobType, programArgs, files, inputs, changesets: none });
+    setCopied(null);
+  };
+
   const fileOptions = optionsOf(scenario.files);
+  const configName = scenario.files.find((file) => String(file.id) === configId)?.name ?? '';
+  const configUnreadable = configId !== null && !configText.isPending && configNames === null;
   const templateOptions = (templates?.jobTemplates ?? []).map((template) => ({ value: String(template.id), label: template.name }));
   const changesetOptions = changesets.map((changeset) => ({ value: String(changeset.id), label: changeset.name }));
   const scheduled = create.isSuccess;
@@ -48,14 +87,43 @@ export function ScheduleRunForm({ scenario, initial, templates, changesets }: Sc
     });
   });
 
+  const hintText = (hint: RoleHint | null) => (hint ? t(`schedule.${hint.kind}`, { name: hint.name, param: hint.param }) : undefined);
   const roleSelect = (role: SingleRole) => (
-    <FileRoleSelect key={role} role={role} options={fileOptions} required={REQUIRED_FILE_ROLES.includes(role)} {...form.getInputProps(`files.${role}`)} />
+    <FileRoleSelect
+      key={role}
+      role={role}
+      options={roleFileOptions(scenario.files, role, form.values.files[role])}
+      required={REQUIRED_FILE_ROLES.includes(role)}
+      description={hintText(roleHint(role, form.values.files[role], scenario, configNames))}
+      {...form.getInputProps(`files.${role}`)}
+    />
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Title order={2}>{t('schedule.title')}</Title>
+        <Group justify="space-between" align="center">
+          <Title order={2}>{t('schedule.title')}</Title>
+          {lastJob && !copied && (
+            <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={copy} disabled={scheduled}>
+              {t('schedule.copyLastRun')}
+            </Button>
+          )}
+        </Group>
+        {copied && lastJob && (
+          <Alert color="blue" role="status" title={t('schedule.copiedTitle', { name: lastJob.name })}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {copied.length
+                  ? t('schedule.copied', { settings: copied.map((setting) => t(`schedule.copiedSettings.${setting}`)).join(', ') })
+                  : t('schedule.copiedNothing')}
+              </Text>
+              <Button size="xs" variant="light" leftSection={<IconRestore size={14} aria-hidden />} onClick={reset} disabled={scheduled}>
+                {t('schedule.resetDefaults')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         {create.isError && (
           <Alert color="red" role="alert">
             {t('schedule.failure', { message: create.error.message })}
@@ -94,6 +162,11 @@ export function ScheduleRunForm({ scenario, initial, templates, changesets }: Sc
         <Paper withBorder p="lg">
           <Stack gap="md">
             <Title order={3}>{t('schedule.filesHeading')}</Title>
+            {configId !== null && (
+              <Text size="sm" c={configUnreadable ? 'orange' : 'dimmed'}>
+                {configUnreadable ? t('schedule.configUnreadable', { name: configName }) : t('schedule.filesFromConfig', { name: configName })}
+              </Text>
+            )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>{SINGLE_ROLES.map(roleSelect)}</SimpleGrid>
             <InputFilesSelect options={fileOptions} {...form.getInputProps('inputs')} />
           </Stack>
@@ -125,4 +198,16 @@ export function ScheduleRunForm({ scenario, initial, templates, changesets }: Sc
       </Stack>
     </form>
   );
+}
+
+type RoleHint = { kind: 'fromConfig' | 'configNames' | 'configFileMissing'; name: string; param: string };
+
+/** Under a role's select: where its file comes from in the config, or that the file the config names is missing. */
+function roleHint(role: SingleRole, selected: string | null, scenario: Pick<Dataset, 'files'>, names: ConfigFileNames | null): RoleHint | null {
+  const named = names?.roles[role];
+  const param = names?.params[role] ?? '';
+  if (!named) return null;
+  const match = fileNamed(scenario.files.filter((file) => fileFitsRole(file, role)), named);
+  if (!match) return { kind: 'configFileMissing', name: named, param };
+  return { kind: String(match.id) === selected ? 'fromConfig' : 'configNames', name: match.name, param };
 }

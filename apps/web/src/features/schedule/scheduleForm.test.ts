@@ -1,8 +1,9 @@
 import { type FileEntry, type Job, JOB_PATH_MESSAGES, type JobTemplatesAnswer, SCHEDULE_MESSAGES } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
-import { preselectFiles, roleOfFile } from '../../components/fileRoles.ts';
-import { defaultJobType, prefill, scenarioRunInfo, scheduleRequest, validateSchedule } from './scheduleForm.ts';
+import { parseConfigText } from '@corridor/matsim/config-text';
+import { fileFitsRole, preselectFiles, roleFileOptions, roleOfFile, sameFileName } from '../../components/fileRoles.ts';
+import { configFileNames, copyLastRun, defaultJobType, filesFromConfig, prefill, scenarioRunInfo, scheduleRequest, validateSchedule } from './scheduleForm.ts';
 
 function file(id: number, name: string, tag: string | null): FileEntry {
   return { id, name, size: 1, added: '', modified: '', type: 'user', tag, usages: [], attributes: {} };
@@ -86,7 +87,7 @@ describe('prefill', () => {
   });
 
   it('proposes name and run id from the run count, default memory and job type without a last job', () => {
-    const values = prefill({ scenario, runCount: 0, lastJob: null, templates, changesetIds: [] });
+    const values = prefill({ scenario, runCount: 0, lastJob: null, templates, configNames: null });
     expect(values.name).toBe('Demo Run 1');
     expect(values.runId).toBe('demo_1');
     expect(values.memory).toBe('4g');
@@ -95,16 +96,30 @@ describe('prefill', () => {
     expect(values.inputs).toEqual([]);
   });
 
-  it("takes the last job's memory, arguments, changesets still there, files still there and template", () => {
-    const values = prefill({ scenario, runCount: 1, lastJob, templates, changesetIds: [3, 4] });
+  it("starts from fresh defaults after a run: nothing of the last job's settings but its job type (spec 1 §9)", () => {
+    const values = prefill({ scenario, runCount: 1, lastJob, templates, configNames: null });
     expect(values.name).toBe('Demo Run 2');
     expect(values.runId).toBe('demo_2');
+    expect(values.memory).toBe('4g');
+    expect(values.programArgs).toBe('');
+    expect(values.changesets).toEqual([]);
+    expect(values.inputs).toEqual([]);
+    expect(values.jobType).toBe('1');
+  });
+
+  it("copies the last job's memory, arguments, changesets still there, files still there and template on request", () => {
+    const fresh = prefill({ scenario, runCount: 1, lastJob: null, templates, configNames: null });
+    const { values, copied } = copyLastRun({ ...fresh, name: 'Mine' }, lastJob, scenario.files, [3, 4]);
+    expect(values.name).toBe('Mine');
     expect(values.memory).toBe('2048m');
     expect(values.programArgs).toBe('--config:controller.lastIteration=2');
     expect(values.changesets).toEqual(['3']);
     expect(values.inputs).toEqual(['8']);
-    expect(values.files.network).toBe('2'); // the last job's network is gone: the tag's choice stays
+    expect(values.files.config).toBe('1');
+    expect(values.files.network).toBeNull(); // the last job's network is gone
     expect(values.jobType).toBe('1');
+    expect(copied).toEqual(['memory', 'jobType', 'programArgs', 'changesets', 'files']);
+    expect(fresh.programArgs).toBe(''); // the given values are left alone
   });
 
   it('prefers the scenario job type, then the default, then the first template', () => {
@@ -115,14 +130,16 @@ describe('prefill', () => {
   });
 
   it('survives unreadable parameters', () => {
-    const values = prefill({ scenario, runCount: 1, lastJob: { ...lastJob, parameters: 'not json' }, templates, changesetIds: [] });
+    const fresh = prefill({ scenario, runCount: 1, lastJob, templates, configNames: null });
+    const { values, copied } = copyLastRun(fresh, { ...lastJob, parameters: 'not json' }, scenario.files, []);
     expect(values.memory).toBe('4g');
     expect(values.files.config).toBe('1');
+    expect(copied).toEqual(['jobType', 'files']);
   });
 });
 
 describe('validation (spec 1 §5.2)', () => {
-  const valid = prefill({ scenario, runCount: 0, lastJob: null, templates, changesetIds: [] });
+  const valid = prefill({ scenario, runCount: 0, lastJob: null, templates, configNames: null });
 
   it('accepts the prefilled form', () => {
     expect(validateSchedule(valid)).toEqual({});
@@ -162,7 +179,8 @@ describe('validation (spec 1 §5.2)', () => {
 
 describe('the POST /jobs/jobs payload', () => {
   it('carries files by role, changesets, memory with RAM in GB and one CPU core', () => {
-    const values = prefill({ scenario, runCount: 1, lastJob, templates, changesetIds: [3] });
+    const values = copyLastRun(prefill({ scenario, runCount: 1, lastJob, templates, configNames: null }), lastJob, scenario.files, [3]).values;
+    values.files.network = '2';
     const request = scheduleRequest({ ...values, name: ' Demo Run 2 ', memory: '1536m' }, scenario);
     expect(request).toMatchObject({
       type: 'matsim',
@@ -179,5 +197,78 @@ describe('the POST /jobs/jobs payload', () => {
     expect(request.files).toContainEqual({ file: 1, name: 'config.xml', role: 'config' });
     expect(request.files).toContainEqual({ file: 8, name: 'notes.txt', role: 'input' });
     expect(request.files.filter((entry) => entry.role === 'network')).toEqual([{ file: 2, name: 'network.xml.gz', role: 'network' }]);
+  });
+});
+
+describe('files from the config (issue 24)', () => {
+  const config = parseConfigText(`<?xml version="1.0" ?>
+<!DOCTYPE config SYSTEM "http://www.matsim.org/files/dtd/config_v2.dtd">
+<config>
+  <module name="network"><param name="inputNetworkFile" value="network.xml" /></module>
+  <module name="plans"><param name="inputPlansFile" value="input/plans6000.xml.gz" /></module>
+  <module name="transit">
+    <param name="useTransit" value="true" />
+    <param name="transitScheduleFile" value="schedule.xml" />
+    <param name="vehiclesFile" value="ptVehicles.xml" />
+  </module>
+  <module name="vehicles"><param name="vehiclesFile" value="null" /></module>
+  <module name="counts"><param name="inputCountsFile" value="../counts100.xml" /><param name="countsScaleFactor" value="1.0" /></module>
+  <module name="controller"><param name="outputDirectory" value="./output" /><param name="lastIteration" value="10" /></module>
+</config>`);
+  const twoRoutes = [
+    file(1, 'config.xml', 'config_v2'),
+    file(2, 'network.xml', 'network_v2'),
+    file(3, 'plans100.xml', 'population_v6'),
+    file(4, 'plans6000.xml', 'population_v6'),
+    file(5, 'schedule.xml', 'transitSchedule_v2'),
+    file(6, 'ptVehicles.xml', 'vehicleDefinitions_v2'),
+    file(7, 'cars.xml', 'vehicleDefinitions_v2'),
+    file(8, 'counts100.xml', 'counts_v1'),
+    file(9, 'notes.txt', null),
+    file(10, 'picture.png', 'image_png'),
+  ];
+
+  it('reads the role params and the other file params of a config', () => {
+    const names = configFileNames(config);
+    expect(names.roles).toEqual({ network: 'network.xml', population: 'input/plans6000.xml.gz', transitschedule: 'schedule.xml', transitvehicles: 'ptVehicles.xml' });
+    expect(names.params.population).toBe('plans.inputPlansFile');
+    expect(names.others).toEqual(['../counts100.xml']);
+  });
+
+  it('preselects each role with the file the config names, by name without path and .gz', () => {
+    expect(sameFileName('plans6000.xml', 'input/plans6000.xml.gz')).toBe(true);
+    expect(sameFileName('plans100.xml', 'plans6000.xml')).toBe(false);
+    const names = configFileNames(config);
+    const { files, inputs } = filesFromConfig({ files: { ...preselectFiles(twoRoutes), config: '1' } }, twoRoutes, names);
+    expect(files).toEqual({
+      config: '1',
+      network: '2',
+      population: '4', // not plans100.xml, the first by name
+      facilities: null,
+      transitschedule: '5',
+      transitvehicles: '6', // named by transit.vehiclesFile although the name does not say "transit"
+      vehicles: null, // the config reads no vehicles file: none is added
+      jar: null,
+    });
+    expect(inputs).toEqual(['8']); // counts.inputCountsFile
+    expect(prefill({ scenario: { ...scenario, files: twoRoutes }, runCount: 0, lastJob: null, templates, configNames: names }).files.population).toBe('4');
+  });
+
+  it('falls back to the first fitting file for a required role whose named file is missing', () => {
+    const names = { roles: { population: 'plans-gone.xml' }, params: { population: 'plans.inputPlansFile' }, others: [] };
+    const { files } = filesFromConfig({ files: { ...preselectFiles(twoRoutes), config: '1' } }, twoRoutes, names);
+    expect(files.population).toBe('3');
+    expect(files.network).toBe('2');
+    expect(files.transitvehicles).toBeNull();
+  });
+
+  it('offers only files of the right kind per role', () => {
+    expect(roleFileOptions(twoRoutes, 'config').map((option) => option.value)).toEqual(['1']);
+    expect(roleFileOptions(twoRoutes, 'population').map((option) => option.value)).toEqual(['3', '4']);
+    expect(roleFileOptions(twoRoutes, 'vehicles').map((option) => option.value)).toEqual(['7', '6']);
+    // A file chosen before (copied from the last run) stays visible.
+    expect(roleFileOptions(twoRoutes, 'config', '9').map((option) => option.value)).toEqual(['1', '9']);
+    expect(fileFitsRole(file(0, 'matsim-2025.0.jar', null), 'jar')).toBe(true);
+    expect(fileFitsRole(file(0, 'notes.txt', null), 'jar')).toBe(false);
   });
 });

@@ -1,25 +1,29 @@
 /**
- * The schedule-run form's pure rules (spec 1 §2.15, §5.2, §7.4, §9): prefill from the scenario, its last job and
- * run count; file preselection by data-type tag; validation; the POST /jobs/jobs payload.
+ * The schedule-run form's pure rules (spec 1 §2.15, §5.2, §7.4, §9): fresh defaults from the scenario, its run
+ * count and the files its config names (issue 24: nothing is carried over from the last run unless the user copies
+ * it); validation; the POST /jobs/jobs payload.
  */
 import {
   type CreateJobRequest,
   type Dataset,
   DEFAULT_CPU_CORES,
   DEFAULT_MEMORY,
+  type FileEntry,
   type FileRole,
   type Job,
   JobParameters,
   type JobTemplatesAnswer,
   matsimRunIdProblem,
   MEMORY_PATTERN,
+  paramNamesFile,
   programArgsProblems,
   proposedRun,
   ramInGb,
   type Relation,
   REQUIRED_FILE_ROLES,
 } from '@corridor/contract';
-import { preselectFiles, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
+import { type Config, getParam, INPUT_FILE_PARAMS, mapParamValues } from '@corridor/matsim/config-text';
+import { fileNamed, preselectFiles, SINGLE_ROLES, type SingleRole } from '../../components/fileRoles.ts';
 
 export interface ScheduleValues {
   name: string;
@@ -62,43 +66,124 @@ export function defaultJobType(scenario: Pick<Dataset, 'attributes'>, templates:
   return found === undefined || found === null ? null : String(found);
 }
 
+/** The input files a config names: per run role (`network.inputNetworkFile`, …) and the others (counts, lanes, …). */
+export interface ConfigFileNames {
+  roles: Partial<Record<SingleRole, string>>;
+  /** Where each role's name comes from, `module.param` ("plans.inputPlansFile"). */
+  params: Partial<Record<SingleRole, string>>;
+  others: string[];
+}
+
+const UNSET = new Set(['', 'null']);
+
+/** The file names a config gives: the role params MATSim reads them from, and every other param that names a file. */
+export function configFileNames(config: Config): ConfigFileNames {
+  const names: ConfigFileNames = { roles: {}, params: {}, others: [] };
+  const roleParams = new Set<string>();
+  for (const role of SINGLE_ROLES) {
+    const target = INPUT_FILE_PARAMS[role];
+    if (!target) continue;
+    roleParams.add(`${target.module}.${target.param}`);
+    const value = getParam(config, target.module, target.param)?.trim() ?? '';
+    if (UNSET.has(value.toLowerCase())) continue;
+    names.roles[role] = value;
+    names.params[role] = `${target.module}.${target.param}`;
+  }
+  mapParamValues(config, (where, param, value) => {
+    const folder = /(Directory|Dir)$/.test(param) || /[/\\]$/.test(value);
+    if (!roleParams.has(where) && !folder && paramNamesFile(param, value)) names.others.push(value);
+    return value;
+  });
+  return names;
+}
+
+/**
+ * Files by role from the config (the file it names where the scenario has it, see preselectFiles) and, as
+ * additional inputs, the scenario's files its other file params name (counts, lanes, …) that no role took.
+ * The chosen config stays.
+ */
+export function filesFromConfig(values: Pick<ScheduleValues, 'files'>, files: readonly FileEntry[], names: ConfigFileNames | null): Pick<ScheduleValues, 'files' | 'inputs'> {
+  const chosen = { ...preselectFiles(files, names?.roles ?? null), config: values.files.config };
+  const taken = new Set(Object.values(chosen));
+  const inputs: string[] = [];
+  for (const name of names?.others ?? []) {
+    const file = fileNamed(files, name);
+    const id = file ? String(file.id) : null;
+    if (id && !taken.has(id) && !inputs.includes(id)) inputs.push(id);
+  }
+  return { files: chosen, inputs };
+}
+
 export interface PrefillInput {
   scenario: Pick<Dataset, 'name' | 'key' | 'attributes' | 'files'>;
   runCount: number;
-  lastJob: Job | null;
+  lastJob: Pick<Job, 'jobTemplate'> | null;
   templates: JobTemplatesAnswer | undefined;
-  /** Ids of the scenario's changesets (a last job's changeset that is gone is dropped). */
-  changesetIds: readonly number[];
+  /** What the preselected config names; null when it could not be read (files then go by their tags). */
+  configNames: ConfigFileNames | null;
 }
 
-/** The form's first values: proposed name and run id, files by tag, then the last job's choices on top. */
-export function prefill({ scenario, runCount, lastJob, templates, changesetIds }: PrefillInput): ScheduleValues {
+/** The config the form starts with: the first config file by name (its names decide the other files). */
+export function defaultConfigId(files: readonly FileEntry[]): string | null {
+  return preselectFiles(files).config;
+}
+
+/**
+ * The form's first values: proposed name and run id, default memory, no program arguments or changesets, files
+ * from the config. The last run only proposes the job type (spec 1 §9); the rest it gives on request (copyLastRun).
+ */
+export function prefill({ scenario, runCount, lastJob, templates, configNames }: PrefillInput): ScheduleValues {
   const proposal = proposedRun(scenario, runCount);
-  const values: ScheduleValues = {
+  const config = defaultConfigId(scenario.files);
+  return {
     name: proposal.name,
     runId: proposal.runId,
     description: '',
     memory: DEFAULT_MEMORY,
     jobType: defaultJobType(scenario, templates, lastJob),
     programArgs: '',
-    files: preselectFiles(scenario.files),
-    inputs: [],
+    ...filesFromConfig({ files: { ...preselectFiles(scenario.files), config } }, scenario.files, configNames),
     changesets: [],
   };
-  if (!lastJob) return values;
+}
 
+/** The settings "Copy settings from the last run" takes over; the name, run id and description stay the new run's. */
+export type CopiedSetting = 'memory' | 'jobType' | 'programArgs' | 'changesets' | 'files';
+
+/**
+ * The values with the last run's memory, job type, program arguments, changesets (those still in the scenario)
+ * and files (those still in the scenario); `copied` names what the last run had.
+ */
+export function copyLastRun(values: ScheduleValues, lastJob: Job, scenarioFiles: readonly Pick<FileEntry, 'id'>[], changesetIds: readonly number[]): { values: ScheduleValues; copied: CopiedSetting[] } {
+  const next: ScheduleValues = { ...values, files: { ...values.files }, inputs: [...values.inputs] };
+  const copied: CopiedSetting[] = [];
   const params = jobParameters(lastJob);
-  if (params?.memory && MEMORY_PATTERN.test(params.memory)) values.memory = params.memory;
-  if (params) values.programArgs = params.programArgs;
-  if (params) values.changesets = params.changesets.map((entry) => entry.id).filter((id) => changesetIds.includes(id)).map(String);
-
-  const present = new Set(scenario.files.map((file) => file.id));
-  const lastFiles = lastJob.files.filter((file) => present.has(file.id));
-  for (const file of lastFiles) {
-    if (file.role === 'input') values.inputs.push(String(file.id));
-    else values.files[file.role] = String(file.id);
+  if (params?.memory && MEMORY_PATTERN.test(params.memory)) {
+    next.memory = params.memory;
+    copied.push('memory');
   }
-  return values;
+  if (lastJob.jobTemplate !== null) {
+    next.jobType = String(lastJob.jobTemplate);
+    copied.push('jobType');
+  }
+  if (params) {
+    next.programArgs = params.programArgs;
+    next.changesets = params.changesets.map((entry) => entry.id).filter((id) => changesetIds.includes(id)).map(String);
+    if (params.programArgs) copied.push('programArgs');
+    if (next.changesets.length) copied.push('changesets');
+  }
+  const present = new Set(scenarioFiles.map((file) => file.id));
+  const lastFiles = lastJob.files.filter((file) => present.has(file.id));
+  if (lastFiles.length) {
+    next.files = Object.fromEntries(SINGLE_ROLES.map((role) => [role, null])) as Record<SingleRole, string | null>;
+    next.inputs = [];
+    for (const file of lastFiles) {
+      if (file.role === 'input') next.inputs.push(String(file.id));
+      else next.files[file.role] = String(file.id);
+    }
+    copied.push('files');
+  }
+  return { values: next, copied };
 }
 
 export type ScheduleProblem = 'memory' | 'runId' | 'name' | 'jobType' | 'role';
