@@ -22,7 +22,15 @@ export async function uploadToScenario(
   const form = new FormData();
   form.append('files[]', file, file.name);
   const { files } = await postWithProgress('/datasets/files', form, UploadAnswer, onProgress, signal);
-  for (const entry of files) await api.post(`/datasets/datasets/${scenarioId}/files/${entry.id}`);
+  for (const entry of files) {
+    try {
+      await api.post(`/datasets/datasets/${scenarioId}/files/${entry.id}`);
+    } catch (error) {
+      // Refused (a file of that name is in the scenario already): the upload would stay behind unused.
+      await api.delete(`/datasets/files/${entry.id}`).catch(() => undefined);
+      throw error;
+    }
+  }
   return files;
 }
 

@@ -119,6 +119,33 @@ export class FilesRepository {
     return rows.length > 0;
   }
 
+  /** Whether the dataset has a file of this name other than `exceptFileId` (issue 24: no duplicate names). */
+  async nameTaken(datasetId: number, name: string, exceptFileId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: files.id })
+      .from(datasetFiles)
+      .innerJoin(files, eq(files.id, datasetFiles.fileId))
+      .where(and(eq(datasetFiles.datasetId, datasetId), eq(files.name, name), sql`${files.id} <> ${exceptFileId}`))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** The datasets using the file that have another file of this name (a rename to it would make two). */
+  async datasetsWithName(fileId: number, name: string): Promise<{ name: string; type: string }[]> {
+    return this.db
+      .selectDistinct({ name: datasets.name, type: datasets.type })
+      .from(datasetFiles)
+      .innerJoin(datasets, eq(datasets.id, datasetFiles.datasetId))
+      .where(
+        and(
+          eq(datasetFiles.fileId, fileId),
+          sql`exists (select 1 from ${datasetFiles} other join ${files} on ${files.id} = other.file_id
+            where other.dataset_id = ${datasetFiles.datasetId} and ${files.name} = ${name} and ${files.id} <> ${fileId})`,
+        ),
+      )
+      .orderBy(datasets.name);
+  }
+
   async rename(id: number, name: string): Promise<void> {
     await this.db.update(files).set({ name, modified: sql`now()` }).where(eq(files.id, id));
   }

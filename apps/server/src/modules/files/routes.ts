@@ -51,7 +51,14 @@ export function filesRoutes(files: FilesService, maxUploadBytes: number): Fastif
 
     app.post(
       '/datasets/datasets/:id/files/:fileId',
-      { schema: { tags, summary: 'Use a file in the dataset (attach)', params: UsageParams, response: { 200: FileEntry, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Use a file in the dataset (attach); 409 when the dataset has another file of that name',
+          params: UsageParams,
+          response: { 200: FileEntry, ...errors, ...errorAnswers(409) },
+        },
+      },
       (request) => files.attach(request.actor, request.params.id, request.params.fileId),
     );
 
@@ -66,7 +73,15 @@ export function filesRoutes(files: FilesService, maxUploadBytes: number): Fastif
 
     app.put(
       '/datasets/files/:id/meta',
-      { schema: { tags, summary: 'Rename a file', params: IdParams, body: RenameFileRequest, response: { 200: FileEntry, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Rename a file; 409 when a dataset using it has another file of the new name',
+          params: IdParams,
+          body: RenameFileRequest,
+          response: { 200: FileEntry, ...errors, ...errorAnswers(409) },
+        },
+      },
       (request) => files.rename(request.actor, request.params.id, request.body.name),
     );
 

@@ -70,8 +70,10 @@ export class FilesService {
   }
 
   async attach(actor: Actor | null, datasetId: number, fileId: number): Promise<FileEntry> {
-    const { viewer } = await this.deps.datasetAccess.require(actor, datasetId, 'edit');
+    const { viewer, dataset } = await this.deps.datasetAccess.require(actor, datasetId, 'edit');
     const { file } = await this.deps.fileAccess.require(actor, fileId);
+    // MATSim configs name files: two of one name in a dataset are ambiguous (issue 24; docs/decisions.md).
+    if (await this.deps.files.nameTaken(datasetId, file.name, fileId)) throw conflict(duplicateName(file.name, dataset.type));
     if (await this.deps.files.attach(datasetId, fileId)) {
       await this.deps.datasets.touch(datasetId);
       await this.deps.network.filesAttached(datasetId, [fileId]);
@@ -88,6 +90,11 @@ export class FilesService {
   async rename(actor: Actor | null, fileId: number, name: string): Promise<FileEntry> {
     const { viewer, file } = await this.deps.fileAccess.require(actor, fileId);
     // The contract's FileName checked the name (trimmed, no control characters or separators, not "." or "..").
+    const clashes = await this.deps.files.datasetsWithName(fileId, name);
+    if (clashes.length > 0) {
+      const where = clashes.map((d) => `the ${d.type === 'run' ? 'run' : 'scenario'} "${d.name}"`).join(', ');
+      throw conflict(`A file named ${name} is already in ${where} — choose another name.`);
+    }
     await this.deps.files.rename(fileId, name);
     return toFileEntry(await this.deps.files.withUsages({ ...file, name }, viewer));
   }
@@ -128,4 +135,9 @@ export class FilesService {
   private async removeBlobs(keys: string[]): Promise<void> {
     await removeBlobs(this.deps.blobs, keys, (key, err) => this.deps.onBlobLeak(key, err));
   }
+}
+
+/** The refusal of a second file of one name in a dataset (issue 24). */
+export function duplicateName(name: string, datasetType: string): string {
+  return `A file named ${name} is already in this ${datasetType === 'run' ? 'run' : 'scenario'} — rename or delete it first.`;
 }

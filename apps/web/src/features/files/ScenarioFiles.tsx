@@ -7,6 +7,7 @@ import { uploadToScenario, useDeleteFile, useInvalidateScenarioFiles, useRenameF
 import { ConfirmDeleteModal } from '../../components/ConfirmDelete.tsx';
 import { FileRowActions } from '../../components/FileRowActions.tsx';
 import { FileTable } from '../../components/FileTable.tsx';
+import { formatBytes, formatDateTime } from '../../components/format.ts';
 import { InlineRename } from '../../components/InlineRename.tsx';
 import { Section } from '../../components/Section.tsx';
 import { UploadButton, UploadProgressList, useUploads } from '../../components/UploadFiles.tsx';
@@ -16,14 +17,18 @@ import { baseNameLength } from './fileName.ts';
 
 /** The scenario's files: table, rename, download, delete, upload and create (spec 1 §2.10). */
 export function ScenarioFiles({ scenario }: { scenario: Dataset }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const invalidate = useInvalidateScenarioFiles(scenario.id);
   const rename = useRenameFile(scenario.id);
   const remove = useDeleteFile(scenario.id);
   const [deleting, setDeleting] = useState<FileEntry>();
+  // A second file of one name is refused before it is sent (the server refuses it too; issue 24).
   const uploads = useUploads((file, onProgress) =>
-    uploadToScenario(scenario.id, file, onProgress).finally(() => void invalidate()),
+    scenario.files.some((existing) => existing.name === file.name)
+      ? Promise.reject(new Error(t('files.duplicateName', { name: file.name })))
+      : uploadToScenario(scenario.id, file, onProgress).finally(() => void invalidate()),
   );
+  const copies = deleting ? scenario.files.filter((file) => file.name === deleting.name).length : 0;
 
   const closeDelete = () => {
     setDeleting(undefined);
@@ -66,6 +71,17 @@ export function ScenarioFiles({ scenario }: { scenario: Dataset }) {
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: closeDelete })}
       >
         <Text>{t('files.deleteText', { name: deleting?.name ?? '' })}</Text>
+        {deleting && copies > 1 && (
+          <Text size="sm" c="orange.8">
+            {t('files.deleteWhichCopy', {
+              count: copies,
+              name: deleting.name,
+              added: formatDateTime(deleting.added, i18n.language),
+              size: formatBytes(deleting.size, i18n.language),
+              id: deleting.id,
+            })}
+          </Text>
+        )}
       </ConfirmDeleteModal>
     </Section>
   );
