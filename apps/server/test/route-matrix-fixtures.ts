@@ -247,9 +247,13 @@ export class MatrixFixtures {
   }
 
   /** A file no dataset uses, added by the role's user (by the owner for callers without one). */
+  private orphans = 0;
+
   async orphanOf(role: Role): Promise<number> {
     const session = this.users[userOf(role) ?? 'owner'];
-    const name = session === this.users.owner ? `${MARKER}-orphan.txt` : 'notes.txt';
+    // A new name each time: a scenario takes one file of a name (issue 24).
+    const n = ++this.orphans;
+    const name = session === this.users.owner ? `${MARKER}-orphan-${n}.txt` : `notes-${n}.txt`;
     const [file] = await uploadOk(this.t.app, session, [{ name, content: 'n' }]);
     return file!.id;
   }
