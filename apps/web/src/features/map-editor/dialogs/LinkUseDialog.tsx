@@ -39,6 +39,8 @@ export function LinkUseDialog() {
   }, [store, guard, files]);
 
   const pending = useSyncExternalStore(guard.subscribe, guard.getPending);
+  // "Being built" turns into "checking" once a file's index is known built.
+  useSyncExternalStore(guard.subscribe, guard.getBuiltCount);
   return (
     <Modal opened={!!pending?.shown} onClose={() => guard.cancel()} title={<LinkUseTitle checks={pending?.checks ?? []} />} centered size="lg">
       {pending && <LinkUseBody checks={pending.checks} guard={guard} />}

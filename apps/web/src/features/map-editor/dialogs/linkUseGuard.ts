@@ -79,6 +79,9 @@ export class LinkUseGuard {
     return this.built.has(fileId);
   }
 
+  /** Changes whenever another file's index is known built (for `useSyncExternalStore`). */
+  getBuiltCount = (): number => this.built.size;
+
   markBuilt(fileId: number): void {
     this.built.add(fileId);
     this.emit();
