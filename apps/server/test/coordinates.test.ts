@@ -8,7 +8,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipBytes } from '../../../packages/contract/test/zip-bytes.ts';
+import { buildApp } from '../src/app.ts';
 import { crsNamedIn, networkHeadCrs } from '../src/modules/crs/detect.ts';
+import { DatasetsRepository } from '../src/modules/datasets/repository.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { addUser, attach, createScenario, networkJob, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
@@ -136,6 +138,23 @@ describe('a CRS change processes the networks again', () => {
     const answer = await t.app.inject({ method: 'POST', url: `${API}/datasets/network/${network}/query`, headers: { cookie: alice.cookie }, payload: { type: 'Data', filters: { bbox: [-1, -1, 1, 1] } } });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().features.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('builds the map forms again after a restart between the CRS change and its job', async () => {
+    const s = await scenario({ __crs: 'Atlantis' });
+    const network = await uploadTo(s.id, 'network.xml', 'equil/network.xml');
+    expect(await networkJob(t.app, alice, s.id)).toMatchObject({ status: 'FINISHED' });
+    // What a server stopped right after the change leaves: the new CRS and its job, queued, marked as a rebuild.
+    const job = { status: 'CREATED', fileId: network, updated: new Date().toISOString(), rebuild: true };
+    await new DatasetsRepository(t.database.db).patchAttributes(s.id, { __crs: 'EPSG:3857', networkPostProcessingJob: job });
+    const restarted = await buildApp({ config: t.config, db: t.database.db, logger: false });
+    await restarted.ready();
+    try {
+      expect(await networkJob(t.app, alice, s.id)).toMatchObject({ status: 'FINISHED' });
+      expect(await info(network)).toMatchObject({ crs: 'EPSG:3857' });
+    } finally {
+      await restarted.close();
+    }
   }, 60_000);
 });
 

@@ -183,14 +183,15 @@ export class DatasetsRepository {
   }
 
   /** Scenarios whose network post-processing was queued or running when the server stopped. */
-  async unfinishedNetworkJobs(): Promise<{ datasetId: number; fileId: number }[]> {
+  /** `rebuild`: the job was queued because the dataset's CRS changed (its map forms are built again). */
+  async unfinishedNetworkJobs(): Promise<{ datasetId: number; fileId: number; rebuild: boolean }[]> {
     const job = sql`${datasets.attributes} -> 'networkPostProcessingJob'`;
     const rows = await this.db
-      .select({ datasetId: datasets.id, fileId: sql<number>`(${job} ->> 'fileId')::int` })
+      .select({ datasetId: datasets.id, fileId: sql<number>`(${job} ->> 'fileId')::int`, rebuild: sql<string | null>`${job} ->> 'rebuild'` })
       .from(datasets)
       .where(sql`${job} ->> 'status' in ('CREATED', 'STARTED')`)
       .orderBy(asc(datasets.id));
-    return rows.map((r) => ({ datasetId: r.datasetId, fileId: Number(r.fileId) }));
+    return rows.map((r) => ({ datasetId: r.datasetId, fileId: Number(r.fileId), rebuild: r.rebuild === 'true' }));
   }
 
   /** Scenario-run relations where the dataset is the scenario (dataset1) or the run (dataset2); oldest first. */

@@ -105,14 +105,17 @@ export class NetworkProcessing {
     for (const file of networks) {
       this.rebuild.add(file.id);
       this.prepareFailed.delete(file.id);
-      await this.mark(datasetId, file.id, 'CREATED');
+      await this.mark(datasetId, file.id, 'CREATED', null, true);
       this.enqueue(file.id, datasetId);
     }
   }
 
   /** Picks up jobs a previous server process left unfinished. */
   async resume(): Promise<void> {
-    for (const { datasetId, fileId } of await this.deps.datasets.unfinishedNetworkJobs()) this.enqueue(fileId, datasetId);
+    for (const { datasetId, fileId, rebuild } of await this.deps.datasets.unfinishedNetworkJobs()) {
+      if (rebuild) this.rebuild.add(fileId);
+      this.enqueue(fileId, datasetId);
+    }
   }
 
   /** Resolves when every queued job has run (tests, shutdown). */
@@ -165,8 +168,9 @@ export class NetworkProcessing {
 
   private async storeBinary(blobKey: string, fileId: number, datasetIds: Set<number>): Promise<void> {
     const built = await this.deps.buildBinary(this.deps.blobs.read(blobKey), await this.scenarioCrs(datasetIds));
-    await storeDerived(this.deps, fileId, NETWORK_BINARY_FILENAME, built.binary);
+    // The info first: a network whose binary form is there has its info (and its CRS problem) too.
     await storeDerived(this.deps, fileId, NETWORK_INFO_FILENAME, Buffer.from(JSON.stringify(built.info), 'utf8'));
+    await storeDerived(this.deps, fileId, NETWORK_BINARY_FILENAME, built.binary);
   }
 
   private enqueue(fileId: number, datasetId: number): void {
@@ -184,7 +188,7 @@ export class NetworkProcessing {
     const datasets = this.waiting.get(fileId)!;
     let failure: string | null = null;
     try {
-      for (const id of datasets) await this.mark(id, fileId, 'STARTED');
+      for (const id of datasets) await this.mark(id, fileId, 'STARTED', null, this.rebuild.has(fileId));
       await this.process(fileId, datasets);
     } catch (err) {
       failure = userMessage(err);
@@ -229,8 +233,9 @@ export class NetworkProcessing {
     await storeDerived(this.deps, fileId, PROCESSING_LOG, Buffer.from(text, 'utf8'));
   }
 
-  private async mark(datasetId: number, fileId: number, status: NetworkJobStatus, message?: string | null): Promise<void> {
-    const job = { status, fileId, updated: this.deps.now().toISOString(), ...(message ? { message, logFile: PROCESSING_LOG } : {}) };
+  /** `rebuild` (a CRS change) is kept in the job so that a restart still builds the map forms again. */
+  private async mark(datasetId: number, fileId: number, status: NetworkJobStatus, message?: string | null, rebuild = false): Promise<void> {
+    const job = { status, fileId, updated: this.deps.now().toISOString(), ...(message ? { message, logFile: PROCESSING_LOG } : {}), ...(rebuild ? { rebuild } : {}) };
     await this.deps.datasets.patchAttributes(datasetId, { [NETWORK_JOB_ATTRIBUTE]: job });
   }
 }

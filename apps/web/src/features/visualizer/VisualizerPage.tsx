@@ -62,7 +62,8 @@ export function VisualizerPage() {
   const runs = useRuns(group.id);
   const options = useRunOptions(view.sources.map((source) => source.runId));
   // Sources whose network cannot be placed on a map (issue 24): a clear state instead of a map that throws.
-  const infos = useNetworkInfos(options.map((query) => query.data?.networkFileId));
+  // Asked once the network is loaded on the server (its box is there, so is its info): no 404 while it is processed.
+  const infos = useNetworkInfos(options.map((query) => (query.data?.networkBoundingBox ? query.data.networkFileId : undefined)));
   const crsProblems = view.sources.flatMap((source, index) => {
     const info = infos[index]?.data;
     const problem = info ? networkCrsProblem(info, undefined) : null;
