@@ -39,8 +39,10 @@ async function addFile(page: Page, datasetId: number, name: string, buffer: Buff
   await json(await page.request.post(`${API}/datasets/datasets/${datasetId}/files/${files[0]!.id}`));
 }
 
+/** A select by its label (a required one's label ends in " *"). */
+const select = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
 /** The text a file select shows. */
-const shown = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
+const shown = (page: Page, label: string) => select(page, label).inputValue();
 const programArgs = (page: Page) => page.getByRole('textbox', { name: 'Program arguments' });
 const pills = (page: Page, label: string) =>
   page.locator('.mantine-MultiSelect-root').filter({ has: page.getByText(label, { exact: true }) }).locator('.mantine-Pill-label').allTextContents();
@@ -74,6 +76,7 @@ describe('schedule run defaults', () => {
     // vehicles where transit.vehiclesFile names them; no vehicles file (the config reads none); counts as input.
     await page.goto('/ada/equil/schedule-run');
     await page.getByRole('heading', { name: 'Schedule a new Run' }).waitFor();
+    await page.getByText('Named in the config (plans.inputPlansFile)').waitFor();
     expect(await shown(page, 'Config')).toBe('config.xml (config_v2)');
     expect(await shown(page, 'Network')).toMatch(/^network\.xml \(network_v\d\)$/);
     expect(await shown(page, 'Population')).toMatch(/^plans2000\.xml\.gz \(/);
@@ -84,19 +87,24 @@ describe('schedule run defaults', () => {
     await page.getByText('Named in the config (transit.vehiclesFile)').waitFor();
 
     // Each role offers files of its kind only: no network, notes or picture among the configs.
-    await page.getByLabel('Config', { exact: true }).click();
+    await select(page, 'Config').click();
     expect(await page.getByRole('option').allTextContents()).toEqual(['config.xml (config_v2)']);
     await page.keyboard.press('Escape');
-    await page.getByLabel('Population', { exact: true }).click();
+    await select(page, 'Population').click();
     expect((await page.getByRole('option').allTextContents()).map((text) => text.split(' ')[0])).toEqual(['plans100.xml', 'plans2000.xml.gz']);
     await page.keyboard.press('Escape');
 
     // The first run: a changeset and program arguments.
     expect(await page.getByRole('button', { name: 'Copy settings from the last run' }).count()).toBe(0);
     await programArgs(page).fill('--config:controller.lastIteration=1');
-    await page.getByLabel('Changesets to apply', { exact: true }).click();
-    await page.getByRole('option', { name: 'Narrow link 1' }).click();
+    // By keyboard: the first (only) changeset.
+    await select(page, 'Changesets to apply').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Narrow link 1' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
+    expect(await pills(page, 'Changesets to apply')).toEqual(['Narrow link 1']);
     await page.getByRole('button', { name: 'Schedule Run' }).click();
     await page.getByText('Run successfully scheduled.').waitFor();
     await page.waitForURL('**/ada/equil');
