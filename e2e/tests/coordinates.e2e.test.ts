@@ -130,7 +130,39 @@ describe('coordinates', () => {
     await page.getByTestId('crs-problem').getByText(NOT_FIT).waitFor({ timeout: 30_000 });
     await noErrorPage(page);
     expect(await page.getByRole('link', { name: "Set the run's coordinate system" }).getAttribute('href')).toBe(`/ada/runs/${runId}/edit`);
+    await page.getByTestId('crs-problem').getByText('Data source: Berlin Run').waitFor();
     expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('Import Run fills the CRS from output_config.xml, marks what is required and says what the button waits for', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext({ baseURL: env.server.url });
+    const page = await context.newPage();
+    await signIn(page, 'ada', 'coordinates-1');
+    await page.goto('/ada/runs/add');
+    const button = page.getByRole('button', { name: 'Import as Run' });
+    expect(await button.isDisabled()).toBe(true);
+    const blockers = page.getByTestId('import-blockers');
+    await blockers.getByText('"Import as Run" needs: a coordinate system (output_config.xml names it as global.coordinateSystem), at least one file.').waitFor();
+    // Name, CRS and Files carry the required mark.
+    expect(await page.locator('.mantine-InputWrapper-required, .mantine-Input-required, [class*="required"]').count()).toBeGreaterThanOrEqual(3);
+
+    // berlin-medium's config as output_config.xml: GK4, MATSim's name, becomes EPSG:31468.
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'output_config.xml', mimeType: 'application/xml', buffer: readFileSync(CONFIG) },
+      { name: 'output_network.xml.gz', mimeType: 'application/gzip', buffer: readFileSync(NETWORK) },
+    ]);
+    await page.getByTestId('import-crs-detected').getByText('Filled in from output_config.xml (global.coordinateSystem = GK4).').waitFor();
+    await expect.poll(() => page.getByLabel('Coordinate reference system').inputValue()).toMatch(/^EPSG:31468 – DHDN \/ 3-degree Gauss-Kruger zone 4/);
+    await expect.poll(() => button.isDisabled()).toBe(false);
+    expect(await blockers.count()).toBe(0);
+
+    // The user's own choice is kept when another config comes.
+    await page.getByLabel('Coordinate reference system').fill('EPSG:25833');
+    await page.getByRole('option', { name: /^EPSG:25833 / }).click();
+    await page.locator('input[type=file]').setInputFiles([{ name: 'output_config.xml', mimeType: 'application/xml', buffer: readFileSync(data('output-newwest-2024/output_config.xml')) }]);
+    await page.waitForTimeout(500);
+    expect(await page.getByLabel('Coordinate reference system').inputValue()).toMatch(/^EPSG:25833 /);
     await context.close();
   });
 });

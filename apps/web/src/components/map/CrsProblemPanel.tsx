@@ -12,12 +12,14 @@ interface CrsProblemPanelProps {
   problem: NetworkCrsProblem;
   /** The network file's name, when there is more than one to tell apart. */
   fileName?: string;
+  /** The visualizer's data source (a run) whose network it is. */
+  sourceName?: string;
   /** The page where the CRS is set (the scenario's or the run's edit page); none: no link. */
   settingsPath?: string;
   settingsLabel?: string;
 }
 
-export function CrsProblemPanel({ problem, fileName, settingsPath, settingsLabel }: CrsProblemPanelProps) {
+export function CrsProblemPanel({ problem, fileName, sourceName, settingsPath, settingsLabel }: CrsProblemPanelProps) {
   const { t } = useTranslation();
   const text =
     problem.kind === 'outside'
@@ -29,9 +31,9 @@ export function CrsProblemPanel({ problem, fileName, settingsPath, settingsLabel
     <Alert color="orange" icon={<IconMapPinExclamation size={20} />} title={t('crs.problem.title')} role="alert" data-testid="crs-problem">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{text}</Text>
-        {fileName && (
+        {(fileName || sourceName) && (
           <Text size="xs" c="dimmed">
-            {t('crs.problem.file', { file: fileName })}
+            {fileName ? t('crs.problem.file', { file: fileName }) : t('crs.problem.source', { name: sourceName })}
           </Text>
         )}
         {settingsPath && (

@@ -129,7 +129,7 @@ export function VisualizerPage() {
           <Box key={source.id} mb="xs">
             <CrsProblemPanel
               problem={problem}
-              fileName={runs.data?.find((run) => run.id === source.runId)?.name}
+              sourceName={runs.data?.find((run) => run.id === source.runId)?.name}
               settingsPath={`/${encodeURIComponent(group.name)}/runs/${source.runId}/edit`}
               settingsLabel={t('crs.problem.setRunCrs', { ns: 'translation' })}
             />
