@@ -143,7 +143,7 @@ describe('runs', () => {
     await page.getByRole('link', { name: 'Back to Run' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Overview' }).count()).toBe(0);
     await page.getByRole('textbox', { name: 'Description' }).fill('Sixty iterations of the grid city');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved.').waitFor();
     await page.getByRole('link', { name: 'Back to Run' }).click();
     // The overview's tabs show once the edit form (whose textarea holds the same text) is gone.
