@@ -37,7 +37,9 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   const { layers, linkCount } = useNetworkLayers(palette, showAllNodes, showArrows);
   const exceedsLimit = useEditor((state) => state.exceedsLimit);
 
-  useThemedStyle(map, palette.background, useStyleUrl(scheme));
+  const styleUrl = useStyleUrl(scheme);
+  // A plane with no place on Earth (MATSim's Atlantis) is drawn on the plain background: no real map under it.
+  useThemedStyle(map, palette.background, info.plane ? null : styleUrl);
   useViewportQuery(map);
   useFlyTo(map);
   usePointer(instance, store);
