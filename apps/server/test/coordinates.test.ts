@@ -48,6 +48,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
+describe('GET /datasets/crs', () => {
+  it('finds MATSim’s names: "GK4" answers EPSG:31468 first', async () => {
+    const answer = await get('/datasets/crs?q=GK4');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()[0]).toEqual({ code: 'EPSG:31468', name: 'DHDN / 3-degree Gauss-Kruger zone 4 (MATSim GK4)' });
+    expect((await get('/datasets/crs?q=CH1903_LV03_Plus')).json()[0].code).toBe('EPSG:2056');
+    expect((await get('/datasets/crs?q=epsg%20%3A%2026910')).json()[0].code).toBe('EPSG:26910');
+  });
+});
+
 describe('reading the CRS a file names', () => {
   it('reads global.coordinateSystem from configs, MATSim names resolved', async () => {
     expect(await crsNamedIn('config_v2', () => path.join(SHARED_DATA, 'berlin-medium/config.xml'))).toEqual({
