@@ -198,8 +198,11 @@ async function freshChangeset(): Promise<number> {
   return response.json().id;
 }
 
+let orphans = 0;
+
 async function orphanOf(actor: Exclude<ActorName, 'anonymous'>): Promise<number> {
-  const [file] = await uploadOk(t.app, users[actor], [{ name: 'notes.txt', content: 'n' }]);
+  // A new name each time: a scenario takes one file of a name (issue 24).
+  const [file] = await uploadOk(t.app, users[actor], [{ name: `notes-${++orphans}.txt`, content: 'n' }]);
   return file!.id;
 }
 

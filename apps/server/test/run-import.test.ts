@@ -207,14 +207,14 @@ describe('import of a finished run', () => {
     expect((await post(`/datasets/datasets/${equil.id}/events`, alice, { type: 'runStarted' })).statusCode).toBe(400);
   });
 
-  it('imports a run without files: FINISHED, with the log saying what was missing', async () => {
+  it('ends an import without files FAILED, saying what a MATSim output folder holds', async () => {
     const run = (await createRun(alice, { name: 'Empty' })).json();
     expect((await post(`/datasets/datasets/${run.id}/events`, alice, { type: 'runImported', data: {} })).statusCode).toBe(200);
     const { run: state } = await settled(alice, run.id);
-    expect(state).toMatchObject({ status: 'FINISHED', currentIteration: -1 });
-    const log = await get(`/datasets/sysfiles/${state.postProcessRun.logFileId}`, alice);
-    expect(log.body).toContain('The run has no scorestats file');
-    expect(log.body).toContain('The run has no logfile.log');
+    expect(state).toMatchObject({ status: 'FAILED', currentIteration: -1 });
+    const message = (await get(`/datasets/run/${run.id}`, alice)).json().run.message as string;
+    expect(message).toContain('These files are not a MATSim run');
+    expect(message).toContain('and the run has no files.');
   });
 
   it('imports the output folder as one zip: expanded into the run with its folders, then the same series', async () => {
