@@ -31,6 +31,8 @@ export const users = pgTable(
     state: text('state').notNull().default('active'),
     registered: createdAt('registered'),
     lastActive: timestamp('last_active', { withTimezone: true }),
+    // The language chosen under My Profile > Appearance (issue 25); null: the browser's language.
+    language: text('language'),
   },
   (t) => [
     // Case-insensitive: "Alice" and "alice" would otherwise be two accounts a person cannot tell apart.
