@@ -70,9 +70,18 @@ export interface LegendLayout {
   height: number;
 }
 
+/**
+ * The legend's font size in image pixels. The previews are shown scaled down to about a third of a page's width
+ * (a 1200 px image in a 400 px figure), so the text grows with the image: about 1/36 of its width (of a 4:3 width
+ * for tall images), which reads as ~11 px on screen; never below 10 px, at most 48 px.
+ */
+export function legendFontSize(width: number, height: number): number {
+  return Math.max(10, Math.min(48, Math.round(Math.min(width, (height * 4) / 3) / 36)));
+}
+
 /** Where the legend goes: the caller keeps the network clear of it. */
 export function legendLayout(ctx: SKRSContext2D, scale: ColorScale, width: number, height: number): LegendLayout {
-  const font = Math.max(9, Math.min(14, Math.round(Math.min(width, height) / 38)));
+  const font = legendFontSize(width, height);
   const line = Math.round(font * 1.45);
   const swatch = font * 1.6;
   const pad = Math.round(font * 0.7);
@@ -94,7 +103,7 @@ export function drawLegend(ctx: SKRSContext2D, scale: ColorScale, layout: Legend
   ctx.strokeStyle = 'rgba(0, 0, 0, 0.15)';
   ctx.lineWidth = 1;
   ctx.beginPath();
-  ctx.roundRect(left + 0.5, top + 0.5, boxWidth, boxHeight, 4);
+  ctx.roundRect(left + 0.5, top + 0.5, boxWidth, boxHeight, Math.round(font / 3));
   ctx.fill();
   ctx.stroke();
   ctx.textBaseline = 'middle';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { legendFontSize } from './color-scale.ts';
 import { PREVIEW_BACKGROUND, renderNetworkPreview } from './network-preview.ts';
 import { decode, networkXml, PNG_SIGNATURE, pngSize, type TestLink, type TestNode } from './testing.ts';
 
@@ -24,12 +25,23 @@ describe('renderNetworkPreview', () => {
     }
     // The legend panel sits in the bottom-left corner, inside the margin the network keeps free.
     const legend = await decode(await renderNetworkPreview(EQUIL, { colorBy: 'capacity' }));
-    expect(legend.at(12, 490)).not.toBe(PREVIEW_BACKGROUND);
+    expect(legend.at(20, 480)).not.toBe(PREVIEW_BACKGROUND);
     const thumbnail = await decode(await renderNetworkPreview(EQUIL, { width: 200, height: 125, colorBy: 'capacity' }));
     expect(thumbnail.at(2, 122)).toBe(PREVIEW_BACKGROUND);
     // equil's two long links have 36,000 veh/h: the top class's red.
     const capacity = await decode(await renderNetworkPreview(EQUIL, { colorBy: 'capacity' }));
     expect(capacity.countNot('#c0262d')).toBeLessThan(800 * 500 - 500);
+  });
+
+  it('draws the legend large enough to read when the image is shown scaled down (issue 25)', async () => {
+    // The network view shows the 1200 × 900 images in a figure about a third of the page wide.
+    expect(legendFontSize(1200, 900)).toBe(33);
+    expect(legendFontSize(800, 500)).toBe(19);
+    expect(legendFontSize(240, 240)).toBe(10);
+    expect(legendFontSize(4000, 4000)).toBe(48);
+    // The panel of a 1200 × 900 preview reaches well above the bottom quarter (it was ~14 px text before).
+    const pixels = await decode(await renderNetworkPreview(EQUIL, { width: 1200, height: 900, colorBy: 'capacity' }));
+    expect(pixels.at(30, 900 - 200)).not.toBe(PREVIEW_BACKGROUND);
   });
 
   it('draws with y up: a link going north-east runs from the bottom left to the top right', async () => {
