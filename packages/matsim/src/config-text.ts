@@ -12,3 +12,4 @@ export { expandFlatSets } from './config/flat-sets.ts';
 export * from './config/compare.ts';
 export { INPUT_FILE_PARAMS, fileNameOf, mapParamValues, type FileParam } from './config/file-params.ts';
 export * from './config/known-params.ts';
+export * from './config/catalogue.ts';

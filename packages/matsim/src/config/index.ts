@@ -8,3 +8,4 @@ export * from './flat-sets.ts';
 export * from './compare.ts';
 export * from './file-params.ts';
 export * from './known-params.ts';
+export * from './catalogue.ts';

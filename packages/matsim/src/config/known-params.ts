@@ -4,62 +4,30 @@
  * default handleAddUnknownParam), so a misspelled param in these modules stops a MATSim run; the config editor and
  * the built-in engine flag it here, with the nearest known name.
  *
- * The names are the union of what MATSim writes into output_config.xml (every param of every core module) in
- * releases 14 (2022), 2024 and a 2026 build (../shared/data/output-*), current names through the module aliases,
- * plus the old spellings MATSim still reads by hand (LEGACY_PARAMS). A param known to any of these releases is not
+ * The names are the config catalogue's (catalogue.ts): the union of what MATSim writes into output_config.xml (every
+ * param of every core module) in releases 14 (2022), 2024 and a 2026 build (../shared/data/output-*), current names
+ * through the module aliases, plus the old spellings MATSim still reads by hand (LEGACY_PARAMS). A param known to any of these releases is not
  * flagged: the check is for typos, not for a release's exact set (docs/decisions.md, "Issue 24 — unknown params").
  * Modules not listed here (contribs) are not checked.
  */
 import { canonicalModuleName, canonicalParamName } from './aliases.ts';
+import { CONFIG_CATALOGUE } from './catalogue.ts';
 import type { Config, ConfigEntry } from './model.ts';
 
-export const KNOWN_MODULE_PARAMS: Readonly<Record<string, readonly string[]>> = {
-  changeMode: ['ignoreCarAvailability', 'modeSwitchBehavior', 'modes'],
-  controller: ['cleanItersAtEnd', 'compressionType', 'createGraphs', 'createGraphsInterval', 'createScoringFunctionType', 'dumpDataAtEnd', 'enableLinkToLinkRouting', 'eventsFileFormat', 'firstIteration', 'lastIteration', 'legDurationsInterval', 'legHistogramInterval', 'memoryObserverInterval', 'mobsim', 'outputDirectory', 'overwriteFiles', 'routingAlgorithmType', 'runId', 'snapshotFormat', 'writeEventsInterval', 'writePlansInterval', 'writeSnapshotsInterval', 'writeTripsInterval'],
-  counts: ['analyzedModes', 'averageCountsOverIterations', 'countsScaleFactor', 'distanceFilter', 'distanceFilterCenterNode', 'filterModes', 'inputCRS', 'inputCountsFile', 'outputformat', 'writeCountsInterval'],
-  dsim: ['endTime', 'linkDynamics', 'networkModes', 'partitioning', 'startTime', 'stuckTime', 'threads', 'trafficDynamics', 'vehicleBehavior'],
-  eventsManager: ['estimatedNumberOfEvents', 'eventsQueueSize', 'numberOfThreads', 'oneThreadPerHandler', 'synchronizeOnSimSteps'],
-  facilities: ['facilitiesSource', 'idPrefix', 'inputCRS', 'inputFacilitiesFile', 'inputFacilityAttributesFile', 'insistingOnUsingDeprecatedFacilitiesAttributeFile'],
-  global: ['coordinateSystem', 'defaultDelimiter', 'insistingOnDeprecatedConfigVersion', 'numberOfThreads', 'randomSeed'],
-  hermes: ['endTime', 'flowCapacityFactor', 'mainMode', 'storageCapacityFactor', 'stuckTime', 'useDeterministicPt'],
-  households: ['inputFile', 'inputHouseholdAttributesFile', 'insistingOnUsingDeprecatedHouseholdsAttributeFile'],
-  jdeqsim: ['carSize', 'endTime', 'flowCapacityFactor', 'gapTravelSpeed', 'minimumInFlowCapacity', 'squeezeTime', 'storageCapacityFactor'],
-  linkStats: ['averageLinkStatsOverIterations', 'writeLinkStatsInterval'],
-  network: ['inputCRS', 'inputChangeEventsFile', 'inputNetworkFile', 'laneDefinitionsFile', 'timeVariantNetwork'],
-  planInheritance: ['enabled'],
-  plans: ['activityDurationInterpretation', 'handlingOfPlansWithoutRoutingMode', 'inputCRS', 'inputPersonAttributesFile', 'inputPlansFile', 'insistingOnUsingDeprecatedPersonAttributeFile', 'networkRouteType', 'removingUnnecessaryPlanAttributes', 'tripDurationHandling'],
-  ptCounts: ['countsScaleFactor', 'distanceFilter', 'distanceFilterCenterNode', 'inputAlightCountsFile', 'inputBoardCountsFile', 'inputOccupancyCountsFile', 'outputformat', 'ptCountsInterval'],
-  qsim: ['delayInstantTeleportationArrivals', 'endTime', 'filterSnapshots', 'flowCapacityFactor', 'insertingWaitingVehiclesBeforeDrivingVehicles', 'isRestrictingSeepage', 'isSeepModeStorageFree', 'linkDynamics', 'linkWidth', 'mainMode', 'nodeOffset', 'notifyAboutStuckVehicles', 'numberOfThreads', 'personInitializedEvents', 'removeStuckVehicles', 'seepMode', 'simEndtimeInterpretation', 'simStarttimeInterpretation', 'snapshotStyle', 'snapshotperiod', 'startTime', 'storageCapacityFactor', 'stuckTime', 'timeStepSize', 'trafficDynamics', 'useLanes', 'usePersonIdForMissingVehicleId', 'usingFastCapacityUpdate', 'vehicleBehavior', 'vehiclesSource'],
-  replanning: ['ExternalExeConfigTemplate', 'ExternalExeTimeOut', 'ExternalExeTmpFileRootDir', 'fractionOfIterationsToDisableInnovation', 'maxAgentPlanMemorySize', 'planSelectorForRemoval'],
-  replanningAnnealer: ['activateAnnealingModule'],
-  routing: ['accessEgressType', 'clearDefaultTeleportedModeParams', 'networkModes', 'networkRouteConsistencyCheck', 'routingRandomness'],
-  scoring: ['brainExpBeta', 'fractionOfIterationsToStartScoreMSA', 'learningRate', 'pathSizeLogitBeta', 'usingOldScoringBelowZeroUtilityDuration', 'writeExperiencedPlans', 'writeScoreExplanations'],
-  subtourModeChoice: ['behavior', 'chainBasedModes', 'considerCarAvailability', 'coordDistance', 'modes', 'probaForRandomSingleTripMode'],
-  timeAllocationMutator: ['latestActivityEndTime', 'mutateAroundInitialEndTimeOnly', 'mutationAffectsDuration', 'mutationRange', 'mutationRangeStep'],
-  transit: ['inputScheduleCRS', 'insistingOnUsingDeprecatedAttributeFiles', 'routingAlgorithmType', 'transitLinesAttributesFile', 'transitModes', 'transitScheduleFile', 'transitStopsAttributesFile', 'useTransit', 'usingTransitInMobsim', 'vehiclesFile'],
-  transitRouter: ['additionalTransferTime', 'directWalkFactor', 'extensionRadius', 'maxBeelineWalkConnectionDistance', 'searchRadius'],
-  travelTimeCalculator: ['analyzedModes', 'calculateLinkToLinkTravelTimes', 'calculateLinkTravelTimes', 'filterModes', 'maxTime', 'separateModes', 'travelTimeAggregator', 'travelTimeBinSize', 'travelTimeCalculator', 'travelTimeGetter'],
-  vehicles: ['vehiclesFile'],
-  vspExperimental: ['isAbleToOverwritePtInteractionParams', 'isGeneratingBoardingDeniedEvent', 'isUsingOpportunityCostOfTimeForLocationChoice', 'logitScaleParamForPlansRemoval', 'vspDefaultsCheckingLevel', 'writingOutputEvents'],
-};
-
-const STRATEGY_SETTINGS = ['disableAfterIteration', 'executionPath', 'strategyName', 'subpopulation', 'weight'];
-const TELEPORTED_MODE = ['beelineDistanceFactor', 'mode', 'personSpeedAttribute', 'teleportedModeFreespeedFactor', 'teleportedModeSpeed'];
-const SCORING_PARAMETERS = ['earlyDeparture', 'lateArrival', 'marginalUtilityOfMoney', 'performing', 'subpopulation', 'utilityOfLineSwitch', 'waiting', 'waitingPt'];
-const ACTIVITY_PARAMS = ['activityType', 'closingTime', 'earliestEndTime', 'latestStartTime', 'minimalDuration', 'openingTime', 'priority', 'scoringThisActivityAtAll', 'typicalDuration', 'typicalDurationScoreComputation'];
-const MODE_PARAMS = ['constant', 'dailyMonetaryConstant', 'dailyUtilityConstant', 'marginalUtilityOfDistance_util_m', 'marginalUtilityOfTraveling_util_hr', 'mode', 'monetaryDistanceRate'];
+export const KNOWN_MODULE_PARAMS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(CONFIG_CATALOGUE).map(([module, doc]) => [module, Object.keys(doc.params)]),
+);
 
 /**
- * Params of the parametersets MATSim's core modules define, by `module/type`. Scoring's activityParams and modeParams
- * may stand in scoring itself or inside a scoringParameters set (MATSim reads both).
+ * Params of the parametersets MATSim's core modules define, by `module/type` (e.g. `replanning/strategysettings`).
+ * Scoring's activityParams and modeParams may stand in scoring itself or inside a scoringParameters set (MATSim reads
+ * both).
  */
-export const KNOWN_SET_PARAMS: Readonly<Record<string, readonly string[]>> = {
-  'replanning/strategysettings': STRATEGY_SETTINGS,
-  'routing/teleportedModeParameters': TELEPORTED_MODE,
-  'scoring/scoringParameters': SCORING_PARAMETERS,
-  'scoring/activityParams': ACTIVITY_PARAMS,
-  'scoring/modeParams': MODE_PARAMS,
-};
+export const KNOWN_SET_PARAMS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(CONFIG_CATALOGUE).flatMap(([module, doc]) => Object.entries(doc.sets).map(([type, params]) => [`${module}/${type}`, Object.keys(params)])),
+);
+
+const SCORING_PARAMETERS = KNOWN_SET_PARAMS['scoring/scoringParameters'] ?? [];
 
 /** Old spellings MATSim's scoring, replanning and routing modules still read by hand (their addParam methods). */
 const LEGACY_PARAMS: Readonly<Record<string, { names: readonly string[]; prefixes: readonly RegExp[] }>> = {
