@@ -85,6 +85,17 @@ export async function fetchTemplate(key: DashboardTemplateKey, signal?: AbortSig
   return DashboardTemplate.parse(await response.json());
 }
 
+/** A template by key for a new board (`?template=`); disabled without a key. Templates do not change while the app runs. */
+export function useDashboardTemplate(key: DashboardTemplateKey | null) {
+  return useQuery({
+    queryKey: [...queryKeys.dashboards, 'template', key ?? ''] as const,
+    queryFn: ({ signal }) => fetchTemplate(key!, signal),
+    enabled: key !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
 /** After any change: the lists and the dashboards themselves are stale. */
 export function useInvalidateDashboards() {
   const queryClient = useQueryClient();

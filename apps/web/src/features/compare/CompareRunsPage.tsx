@@ -7,7 +7,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { runsPath } from '../runs/runPaths.ts';
 import { RunComparison } from './RunComparison.tsx';
-import { parseRunIds } from './runIds.ts';
+import { compareDashboardPath, parseRunIds } from './runIds.ts';
 
 /** /{group}/compare?runs=1,2,… (spec 3 §2.6): how the selected runs' configurations differ. */
 export function CompareRunsPage() {
@@ -26,8 +26,9 @@ export function CompareRunsPage() {
         <Title order={2}>{t('titles.compareRuns')}</Title>
         <Group gap="lg">
           {ids.length >= COMPARE_MIN_RUNS && (
-            // Spec 3 §2.2: a new dashboard with the first two compared runs as "Dataset 1" and "Dataset 2".
-            <Anchor component={Link} to={`/${encodeURIComponent(group.name)}/dashboards/new?datasets=${ids.slice(0, 2).join(',')}`} size="sm">
+            // Spec 3 §2.2: a new dashboard with the first two compared runs as "Dataset 1" and "Dataset 2", filled
+            // from the Overview template with every chart comparing them (issue 25).
+            <Anchor component={Link} to={compareDashboardPath(group.name, ids, 'overview')} size="sm">
               <Group gap={4} component="span">
                 <IconLayoutDashboard size={16} aria-hidden />
                 {t('compare.openDashboard')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRunIds } from './runIds.ts';
+import { compareDashboardPath, parseRunIds } from './runIds.ts';
 
 describe('parseRunIds', () => {
   it.each([
@@ -14,5 +14,12 @@ describe('parseRunIds', () => {
     ['99999999999999999999,6', [6]],
   ])('%j → %j', (param, ids) => {
     expect(parseRunIds(param)).toEqual(ids);
+  });
+});
+
+describe('compareDashboardPath', () => {
+  it('opens a new dashboard over the first two runs, filled from the template', () => {
+    expect(compareDashboardPath('my team', [9, 4, 2], 'overview')).toBe('/my%20team/dashboards/new?datasets=9,4&template=overview');
+    expect(compareDashboardPath('ada', [1, 2], 'trips')).toBe('/ada/dashboards/new?datasets=1,2&template=trips');
   });
 });

@@ -12,3 +12,11 @@ export function parseRunIds(param: string | null): number[] {
   }
   return ids;
 }
+
+/**
+ * The new dashboard that compares the first two runs (spec 3 §2.2: "Dataset 1" and "Dataset 2"), filled from a
+ * dashboard template whose charts compare across both (issue 25).
+ */
+export function compareDashboardPath(group: string, ids: readonly number[], template: 'overview' | 'trips'): string {
+  return `/${encodeURIComponent(group)}/dashboards/new?datasets=${ids.slice(0, 2).join(',')}&template=${template}`;
+}

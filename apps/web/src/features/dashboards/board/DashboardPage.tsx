@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorStatus } from '../../../api/client.ts';
-import { useDashboard } from '../../../api/dashboards.ts';
+import { useDashboard, useDashboardTemplate } from '../../../api/dashboards.ts';
 import { useGroupTables } from '../../../api/tables.ts';
 import { NotFound } from '../../../components/NotFound.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
@@ -12,7 +12,7 @@ import { useCurrentGroup } from '../../groups/GroupContext.ts';
 import { Board } from './Board.tsx';
 import { dashboardsPath, errorText, isDashboardParam } from './paths.ts';
 import type { BoardStart } from './useBoard.ts';
-import { datasetChoices, initialVariables, parseDatasetIds } from './variables.ts';
+import { datasetChoices, initialVariables, mapTemplateItems, parseDatasetIds, parseTemplateKey } from './variables.ts';
 
 /** The dashboard parameter: a numeric id, the word `new`, or nothing valid (spec 3 §2.2). */
 function parseParam(param: string | undefined): number | 'new' | null {
@@ -36,7 +36,10 @@ function useBoardKey(param: string | undefined) {
   return { key: current.key, markCreated: (id: number) => (current.created = id) };
 }
 
-/** /{group}/dashboards/{dashboard}: a stored dashboard by id, or a new one (`?datasets=1,2` preselects datasets). */
+/**
+ * /{group}/dashboards/{dashboard}: a stored dashboard by id, or a new one (`?datasets=1,2` preselects datasets,
+ * `?template=overview` fills it from a template, comparing across the datasets when there are two or more).
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboards');
   const group = useCurrentGroup();
@@ -47,6 +50,8 @@ export function DashboardPage() {
   const { key, markCreated } = useBoardKey(param);
   const dashboard = useDashboard(typeof parsed === 'number' ? parsed : undefined);
   const tables = useGroupTables(group.id);
+  const templateKey = parsed === 'new' ? parseTemplateKey(search.get('template')) : null;
+  const template = useDashboardTemplate(templateKey);
 
   if (parsed === null) return <NotFound />;
   if (parsed !== 'new' && dashboard.isError) {
@@ -55,13 +60,17 @@ export function DashboardPage() {
     return <Alert color="red">{t('board.loadError', { message: errorText(dashboard.error) })}</Alert>;
   }
   // The dataset list is needed for a new board's first variable; a failed list leaves a new board without one.
-  if ((parsed !== 'new' && !dashboard.data) || tables.isPending) return <PageLoader />;
+  if ((parsed !== 'new' && !dashboard.data) || tables.isPending || (templateKey !== null && template.isPending)) return <PageLoader />;
 
   const datasets = datasetChoices(tables.data);
   let start: BoardStart;
   if (parsed === 'new') {
     const variables = initialVariables(parseDatasetIds(search.get('datasets')), datasets);
-    start = { id: undefined, locked: false, name: '', items: [], variables, options: { size: 'normal' } };
+    // A template that failed to load leaves the board empty with a note; the menu can load it again.
+    const filled = template.data;
+    start = filled
+      ? { id: undefined, locked: false, name: filled.name, items: mapTemplateItems(filled.items, variables), variables, options: filled.options, unsaved: true }
+      : { id: undefined, locked: false, name: '', items: [], variables, options: { size: 'normal' } };
   } else {
     const data = dashboard.data!;
     start = { id: data.id, locked: data.locked, name: data.name, items: data.items, variables: data.variables, options: data.options };
@@ -71,7 +80,7 @@ export function DashboardPage() {
     markCreated(id);
     void navigate(`${dashboardsPath(group.name)}/${id}`, { replace: true });
   };
-  return (
+  const board = (
     <Board
       key={key}
       groupId={group.id}
@@ -81,5 +90,14 @@ export function DashboardPage() {
       defaultName={DEFAULT_DASHBOARD_NAME}
       onCreated={onCreated}
     />
+  );
+  if (templateKey === null || !template.isError) return board;
+  return (
+    <>
+      <Alert color="red" role="alert" mb="md">
+        {t('board.templateFailed', { message: errorText(template.error) })}
+      </Alert>
+      {board}
+    </>
   );
 }

@@ -18,6 +18,8 @@ export interface BoardStart extends Omit<BoardDraft, 'panels'> {
   id: number | undefined;
   locked: boolean;
   items: DashboardBody['items'];
+  /** Filled from a template on the way in (`?template=`): a change like "Load from Template", so it is autosaved. */
+  unsaved?: boolean;
 }
 
 type SaveKind = 'auto' | 'manual';
@@ -31,7 +33,7 @@ type SaveKind = 'auto' | 'manual';
 export function useBoard(groupId: number, start: BoardStart, onCreated: (id: number) => void) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<BoardDraft>(() => ({ ...start, panels: toPanels(start.items) }));
-  const [saveState, setSaveState] = useState<SaveState>(initialSaveState);
+  const [saveState, setSaveState] = useState<SaveState>(() => (start.unsaved ? changed(initialSaveState) : initialSaveState));
   const [locked, setLocked] = useState(start.locked);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);

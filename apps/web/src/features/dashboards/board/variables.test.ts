@@ -8,6 +8,7 @@ import {
   nextVariableName,
   panelDatasets,
   parseDatasetIds,
+  parseTemplateKey,
   renameVariable,
   variableNameProblem,
 } from './variables.ts';
@@ -71,9 +72,28 @@ describe('dashboard variables', () => {
   });
 
   it('maps template items from Dataset 1 to the first variable', () => {
-    const mapped = mapTemplateItems([chart(['Dataset 1']), text([])], [{ name: 'Base', id: 1 }, b]);
+    const mapped = mapTemplateItems([chart(['Dataset 1']), text([])], [{ name: 'Base', id: 1 }]);
     expect(mapped.map((item) => item.variables)).toEqual([['Base'], ['Base']]);
+    expect(mapped[0]!.type === 'chart' && mapped[0]!.data.config.options.compare).toBeFalsy();
     expect(mapTemplateItems([chart(['Dataset 1'])], [])[0]!.variables).toEqual([]);
+  });
+
+  it('turns comparison on in template charts when the board has two or more datasets', () => {
+    const mapped = mapTemplateItems([chart(['Dataset 1']), text([])], [{ name: 'Base', id: 1 }, b]);
+    const [first, second] = mapped;
+    expect(first!.variables).toEqual(['Base', 'Dataset 2']);
+    expect(first!.type === 'chart' && first!.data.config.options.compare).toBe(true);
+    expect(panelDatasets(first!, [{ name: 'Base', id: 1 }, b])).toEqual([{ name: 'Base', id: 1 }, b]);
+    // Text panels stay as they are.
+    expect(second!.type).toBe('text');
+    expect(second!.variables).toEqual(['Base']);
+  });
+
+  it('reads a known ?template= key only', () => {
+    expect(parseTemplateKey('overview')).toBe('overview');
+    expect(parseTemplateKey('trips')).toBe('trips');
+    expect(parseTemplateKey('nope')).toBeNull();
+    expect(parseTemplateKey(null)).toBeNull();
   });
 
   it('draws a comparing chart over every variable, others over their own', () => {

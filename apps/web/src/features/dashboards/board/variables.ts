@@ -1,4 +1,4 @@
-import { type DashboardItem, type DashboardVariable, dashboardVariableName } from '@corridor/contract';
+import { DASHBOARD_TEMPLATES, type DashboardItem, type DashboardTemplateKey, type DashboardVariable, dashboardVariableName } from '@corridor/contract';
 
 /** The datasets a board can use, as GET /datasets/groups/{groupId}/tables lists them. */
 export interface DatasetChoice {
@@ -66,14 +66,27 @@ export function initialVariables(preselected: readonly number[], datasets: reado
   return latestRun ? [{ name: dashboardVariableName(1), id: latestRun.id }] : [];
 }
 
-/** Template items use the variable 'Dataset 1': it is mapped to the board's first variable. */
+/**
+ * Template items use the variable 'Dataset 1': it is mapped to the board's first variable. A board with two or more
+ * datasets is there to compare them (issue 25): its template charts compare across all of them at once.
+ */
 export function mapTemplateItems(items: readonly DashboardItem[], variables: readonly DashboardVariable[]): DashboardItem[] {
   const first = variables[0]?.name;
+  const comparing = variables.length >= 2;
   return items.map((item) => {
+    if (comparing && item.type === 'chart') {
+      const data = { ...item.data, config: { ...item.data.config, options: { ...item.data.config.options, compare: true } } };
+      return { ...item, variables: variables.map((variable) => variable.name), data };
+    }
     const mapped = item.variables.flatMap((name) => (name === TEMPLATE_VARIABLE ? (first ? [first] : []) : [name]));
     const names = [...new Set(mapped.length > 0 || !first ? mapped : [first])];
     return { ...item, variables: names };
   });
+}
+
+/** `?template=` of a new board: a known template key, or null. */
+export function parseTemplateKey(param: string | null): DashboardTemplateKey | null {
+  return param !== null && (DASHBOARD_TEMPLATES as readonly string[]).includes(param) ? (param as DashboardTemplateKey) : null;
 }
 
 /** The datasets a panel draws: its variables' datasets, or every variable's when the chart compares. */

@@ -110,6 +110,19 @@ describe('chart options', () => {
     ]);
   });
 
+  it('comparison of stacked charts stacks each dataset on its own (two runs of shares do not add up to 2)', () => {
+    const c = chart({ type: 'area', config: { measures: [{ name: 'value', aggregation: 'SUM' }], dimensions: [{ name: 'iteration' }, { name: 'key' }], options: { stacked: true, compare: true } } });
+    const a = answer(['row', 'series', 'value'], [[0, 'car', 0.6], [0, 'pt', 0.4]]);
+    const o = option(c, a, a);
+    expect(o.series.map((s: any) => [s.name, s.stack])).toEqual([
+      ['Run 1: car', 'Run 1'],
+      ['Run 1: pt', 'Run 1'],
+      ['Run 2: car', 'Run 2'],
+      ['Run 2: pt', 'Run 2'],
+    ]);
+    expect(option({ ...c, config: { ...c.config, options: { stacked: true } } }, a).series.map((s: any) => s.stack)).toEqual(['total', 'total']);
+  });
+
   it('line and area from PIVOT long form; area fills', () => {
     const c = chart({ type: 'area', config: { measures: [{ name: 'value', aggregation: 'NONE' }], dimensions: [{ name: 'iteration' }, { name: 'key' }] } });
     const o = option(c, answer(['row', 'series', 'value'], [[0, 'car', 1], [0, 'pt', 2], [1, 'car', 3]]));

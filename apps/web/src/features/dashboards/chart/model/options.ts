@@ -76,7 +76,8 @@ function cartesian(chart: ChartData, data: CategoryData, fields: readonly TableF
     name: s.name,
     type: kind,
     data: numericX ? s.values.map((v, i) => [data.categories[i], v]) : s.values,
-    stack: options.stacked ? 'total' : undefined,
+    // Compared datasets stack each on their own (two runs' shares would otherwise add up to 2).
+    stack: options.stacked ? (s.dataset ?? 'total') : undefined,
     smooth: kind === 'line' ? (options.smooth ?? false) : undefined,
     areaStyle: chart.type === 'area' ? {} : undefined,
     showSymbol: kind === 'line' ? data.categories.length <= 50 : undefined,
@@ -104,7 +105,7 @@ function radial(chart: ChartData, data: CategoryData): ChartOption {
       type: 'bar',
       coordinateSystem: 'polar',
       data: s.values,
-      stack: chart.config.options.stacked ? 'total' : undefined,
+      stack: chart.config.options.stacked ? (s.dataset ?? 'total') : undefined,
       tooltip: { valueFormatter: (v: unknown) => formatAxisValue(v, style) },
     })),
   };

@@ -12,6 +12,8 @@ type Cell = string | number | null;
 export interface Series {
   name: string;
   values: (number | null)[];
+  /** The dataset the series belongs to when several are compared: stacked charts stack per dataset. */
+  dataset?: string;
 }
 /** Values by category: x positions (or slices, angles), one value per category and series. */
 export interface CategoryData {
@@ -103,7 +105,8 @@ export function categoryData(chart: ChartData, answers: DatasetAnswer[]): Catego
   for (const part of parts) {
     for (const s of part.series) {
       const name = parts.length === 1 ? s.name : part.series.length === 1 ? part.dataset : `${part.dataset}: ${s.name}`;
-      series.push({ name, values: categories.map((c) => s.values[part.categories.indexOf(c)] ?? (part.categories.includes(c) ? null : missing)) });
+      const values = categories.map((c) => s.values[part.categories.indexOf(c)] ?? (part.categories.includes(c) ? null : missing));
+      series.push(parts.length === 1 ? { name, values } : { name, values, dataset: part.dataset });
     }
   }
   const labels = categories.map((c) => (binning ? binLabel(num(c), binning, dim.binnedAxisStyle) : c === null ? '' : String(c)));
