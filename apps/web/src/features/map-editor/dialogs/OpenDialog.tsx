@@ -5,6 +5,7 @@ import { useChangesets } from '../../../api/changesets.ts';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor } from '../state/context.ts';
 import { useEditorEnv } from '../state/env.ts';
+import { shownChangesetName } from '../state/changesetModel.ts';
 
 interface OpenDialogProps {
   opened: boolean;
@@ -42,7 +43,7 @@ function ChangesetList({ onPick }: Pick<OpenDialogProps, 'onPick'>) {
         <Group key={changeset.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={500} truncate="end">
-              {changeset.name}
+              {shownChangesetName(changeset.name, t('sidebar.changes.untitled'))}
             </Text>
             <Text size="xs" c="dimmed">
               {t('sidebar.openDialog.modifications', { count: changeset.modifications.length })}
@@ -54,7 +55,7 @@ function ChangesetList({ onPick }: Pick<OpenDialogProps, 'onPick'>) {
                 {t('sidebar.openDialog.current')}
               </Badge>
             )}
-            <Button size="xs" variant="light" aria-label={t('sidebar.openDialog.openNamed', { name: changeset.name })} onClick={() => onPick(changeset.id)}>
+            <Button size="xs" variant="light" aria-label={t('sidebar.openDialog.openNamed', { name: shownChangesetName(changeset.name, t('sidebar.changes.untitled')) })} onClick={() => onPick(changeset.id)}>
               {t('sidebar.openDialog.open')}
             </Button>
           </Group>

@@ -12,6 +12,7 @@ import { EDITOR_NS } from '../i18n/index.ts';
 import type { ChangesetActions } from '../state/changesets.ts';
 import { useEditor } from '../state/context.ts';
 import { changeSummary } from '../sidebar/changeSummary.ts';
+import { shownChangesetName } from '../state/changesetModel.ts';
 import { useDialogAction } from './useDialogAction.ts';
 import { allowedSaveOptions, overwrites, SAVE_OPTIONS, type SaveOption } from './saveOptions.ts';
 
@@ -37,7 +38,7 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
   const network = useEditor((state) => state.network);
   // DRT base files arrive with DRT editing; until then no group has one.
   const groups = useMemo(() => changeSummary({ network }).map((row) => row.group), [network]);
-  const [name, setName] = useState(history.name);
+  const [name, setName] = useState(() => shownChangesetName(history.name, t('sidebar.changes.untitled')));
   const [options, setOptions] = useState<Partial<Record<SaveGroup, SaveOption>>>(() =>
     Object.fromEntries(groups.map((group) => [group, allowedSaveOptions(group, false)[0]])),
   );

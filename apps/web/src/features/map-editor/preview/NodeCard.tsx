@@ -24,7 +24,7 @@ export function NodeCard({ nodeId }: { nodeId: string }) {
           <Title order={5}>{t('panels.node.title', { id: node.id })}</Title>
           <ChangeBadge flags={node.flags} />
         </Group>
-        <Text size="sm">{t('panels.node.position', { lng: node.lng.toFixed(6), lat: node.lat.toFixed(6) })}</Text>
+        <Text size="sm">{t('panels.node.position', { lon: node.lng.toFixed(6), lat: node.lat.toFixed(6) })}</Text>
         {editMode && free && (
           <Group>
             <Button size="xs" color="red" variant="light" onClick={remove}>

@@ -14,6 +14,7 @@ import { OpenDialog } from '../dialogs/OpenDialog.tsx';
 import { SaveDialog } from '../dialogs/SaveDialog.tsx';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useChangesetActions, useChangesetFromAddress } from '../state/changesets.ts';
+import { shownChangesetName } from '../state/changesetModel.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
 import { ChangeSummary } from './ChangeSummary.tsx';
 
@@ -44,6 +45,7 @@ export function ChangeManagement() {
       .finally(() => setOpening(false));
   };
   useChangesetFromAddress(open);
+  const shownName = shownChangesetName(history.name, t('sidebar.changes.untitled'));
   const status = unsaved ? 'unsaved' : history.id === UNSAVED_ID ? 'new' : 'saved';
 
   return (
@@ -52,8 +54,8 @@ export function ChangeManagement() {
         {t('sidebar.changes.title')}
       </Title>
       <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text fw={600} truncate="end" title={history.name} data-testid="changeset-name">
-          {history.name}
+        <Text fw={600} truncate="end" title={shownName} data-testid="changeset-name">
+          {shownName}
         </Text>
         <Badge color={status === 'unsaved' ? 'orange' : status === 'saved' ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
           {t(`sidebar.changes.status.${status}`)}

@@ -1,6 +1,6 @@
 import { newHistory, openChangeset, push } from '@corridor/changesets';
 import { describe, expect, it } from 'vitest';
-import { changesetIdOf, idChunks, readModifications, saveBody, withChangesetId } from './changesetModel.ts';
+import { changesetIdOf, idChunks, readModifications, saveBody, shownChangesetName, withChangesetId } from './changesetModel.ts';
 
 describe('the ?id= of the editor address', () => {
   it('reads a positive whole number only', () => {
@@ -58,5 +58,12 @@ describe('changeset bodies and answers', () => {
     expect(readModifications([mod])).toEqual([mod]);
     expect(readModifications([{ type: 'network/teleport' }])).toBeUndefined();
     expect(readModifications('nope')).toBeUndefined();
+  });
+});
+
+describe('shownChangesetName', () => {
+  it('the default name is said in the user language, other names stay as typed', () => {
+    expect(shownChangesetName('Untitled', 'Unbenannt')).toBe('Unbenannt');
+    expect(shownChangesetName('Bus lanes', 'Unbenannt')).toBe('Bus lanes');
   });
 });

@@ -5,6 +5,14 @@
 import { toSave, UNSAVED_ID, type History } from '@corridor/changesets';
 import { Modification, type ChangesetBody, type SaveGroup } from '@corridor/contract';
 
+/** The name a new changeset gets (`newHistory`); shown in the user's language, stored as it is typed. */
+export const DEFAULT_CHANGESET_NAME = 'Untitled';
+
+/** The changeset's name as shown: the default name in the user's language, any other name as it is. */
+export function shownChangesetName(name: string, untitled: string): string {
+  return name === DEFAULT_CHANGESET_NAME ? untitled : name;
+}
+
 /** The query parameter that names the open changeset. */
 export const CHANGESET_PARAM = 'id';
 
