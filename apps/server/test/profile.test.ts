@@ -110,13 +110,33 @@ describe('password change', () => {
     await signIn(t.app, 'alice', 'new-password');
   });
 
-  it("an administrator overwrites another user's password without the old one (at least 5 characters), signing them out", async () => {
-    const short = await change({ cookie: adminCookie }, alice, { newPW: 'abcd' });
-    expect([short.statusCode, message(short)]).toEqual([400, 'The new password must have at least 5 characters.']);
-    expect((await change({ cookie: adminCookie }, alice, { newPW: 'abcde' })).statusCode).toBe(200);
+  it("an administrator overwrites another user's password without the old one (the one rule: at least 6 characters), signing them out", async () => {
+    const short = await change({ cookie: adminCookie }, alice, { newPW: 'abcde' });
+    expect([short.statusCode, message(short)]).toEqual([400, 'The new password must have at least 6 characters.']);
+    expect((await change({ cookie: adminCookie }, alice, { newPW: 'abcdef' })).statusCode).toBe(200);
     expect((await call(alice, 'GET', '/accounts/validate')).statusCode).toBe(401);
-    await signIn(t.app, 'alice', 'abcde');
+    await signIn(t.app, 'alice', 'abcdef');
     expect((await call({ cookie: adminCookie }, 'GET', '/accounts/validate')).statusCode).toBe(200);
+  });
+});
+
+describe('appearance', () => {
+  it("keeps the user's language with the account: validate and login answer it, on every device (issue 25)", async () => {
+    const language = async (session: Session) => (await call(session, 'GET', '/accounts/validate')).json().language;
+    expect(await language(alice)).toBeNull();
+
+    const saved = await call(alice, 'PUT', `${user(alice)}/appearance`, { language: 'de' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await language(alice)).toBe('de');
+    const login = await t.app.inject({ method: 'POST', url: `${API}/accounts/login`, payload: { username: 'alice', password: 'password-1' } });
+    expect(login.json().language).toBe('de');
+    expect(await language(bob)).toBeNull();
+
+    expect((await call(alice, 'PUT', `${user(alice)}/appearance`, { language: 'fr' })).statusCode).toBe(400);
+    expect((await call(bob, 'PUT', `${user(alice)}/appearance`, { language: 'en' })).statusCode).toBe(403);
+    expect((await call({ cookie: adminCookie }, 'PUT', `${user(alice)}/appearance`, { language: 'en' })).statusCode).toBe(403);
+    expect((await call(null, 'PUT', `${user(alice)}/appearance`, { language: 'en' })).statusCode).toBe(401);
+    expect(await language(alice)).toBe('de');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, PASSWORD_MIN } from './constants.ts';
 import { ExactText, PlainText } from './strings.ts';
 
 export const TeamRole = z.enum(['owner', 'member']);
@@ -19,6 +20,8 @@ export const SessionUser = z.object({
   teams: z.array(Team),
   groupId: z.number().int(),
   groupName: z.string(),
+  /** The language chosen under My Profile > Appearance; null: none chosen, the browser's language (issue 25). */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
@@ -32,7 +35,7 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const SetupRequest = z.object({
   username: Username,
-  password: ExactText().min(6).max(1024),
+  password: ExactText().min(PASSWORD_MIN).max(1024),
 });
 export type SetupRequest = z.infer<typeof SetupRequest>;
 

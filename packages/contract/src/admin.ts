@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN } from './constants.ts';
 import { RowId } from './integers.ts';
 import { TeamRole } from './accounts.ts';
 import { PlainText } from './strings.ts';
@@ -12,8 +13,8 @@ export type AccountState = z.infer<typeof AccountState>;
 
 /** Spec 3 §9: username and group name at least 2 characters. */
 export const ACCOUNT_NAME_MIN = 2;
-/** Spec 3 §9: an administrator's password overwrite needs at least 5 characters. */
-export const ADMIN_PASSWORD_MIN = 5;
+/** An administrator's new user or password overwrite: the one password rule (spec 3 §9 said 5; issue 25). */
+export const ADMIN_PASSWORD_MIN = PASSWORD_MIN;
 /** Spec 3 §5: on the licences page a key is trimmed and needs at least 5 characters. */
 export const ADMIN_LICENSE_KEY_MIN = 5;
 

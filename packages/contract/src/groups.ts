@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TeamRole } from './accounts.ts';
+import { PASSWORD_MIN } from './constants.ts';
 import { ExactText, PlainText } from './strings.ts';
 
 /** POST /accounts/groups */
@@ -17,5 +18,5 @@ export const AddMemberRequest = z.object({ username: PlainText().min(1) });
 export const SetRoleRequest = z.object({ role: TeamRole });
 
 /** POST /accounts/users (admin): add a user who can sign in at once. */
-export const CreateUserRequest = z.object({ username: PlainText().min(2).max(64), password: ExactText().min(5).max(1024) });
+export const CreateUserRequest = z.object({ username: PlainText().min(2).max(64), password: ExactText().min(PASSWORD_MIN).max(1024) });
 export const CreatedUser = z.object({ id: z.number().int(), username: z.string() });

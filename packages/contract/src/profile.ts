@@ -3,7 +3,7 @@
  * E-mails are in their own file.
  */
 import { z } from 'zod';
-import { SETUP_PASSWORD_MIN } from './constants.ts';
+import { LANGUAGES, SETUP_PASSWORD_MIN } from './constants.ts';
 import { ExactText, PlainText } from './strings.ts';
 
 /**
@@ -56,6 +56,10 @@ export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
  */
 export const CreatedApiKey = z.object({ data: ApiKey.extend({ data: z.string() }) });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+/** PUT /accounts/users/{userId}/appearance: the user's language, kept with the account (issue 25). */
+export const AppearanceRequest = z.object({ language: z.enum(LANGUAGES) });
+export type AppearanceRequest = z.infer<typeof AppearanceRequest>;
 
 /** `oldPW` is required when changing one's own password; an administrator overwriting another's omits it. */
 export const ChangePasswordRequest = z.object({

@@ -1,7 +1,8 @@
 /** My Profile's security calls (spec 1 §7.1): devices, password change, API keys of the signed-in user. */
-import { ApiKey, CreatedApiKey, Device, OkAnswer, type ChangePasswordRequest } from '@corridor/contract';
+import { ApiKey, CreatedApiKey, Device, OkAnswer, type ChangePasswordRequest, type Language } from '@corridor/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf } from './client.ts';
+import { sessionQuery, type Session } from './session.ts';
 
 const keys = {
   devices: (userId: number) => ['profile', userId, 'devices'] as const,
@@ -48,5 +49,17 @@ export function useDeleteApiKey(userId: number) {
   return useMutation({
     mutationFn: (apikey: string) => api.delete(`${userPath(userId)}/apikeys/${encodeURIComponent(apikey)}`, OkAnswer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apiKeys(userId) }),
+  });
+}
+
+/** The user's language, kept with the account (issue 25); the session in the cache answers it from then on. */
+export function useSaveLanguage(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) => api.put(`${userPath(userId)}/appearance`, OkAnswer, { json: { language } }),
+    onSuccess: (_answer, language) =>
+      queryClient.setQueryData<Session>(sessionQuery.queryKey, (session) =>
+        session?.status === 'signedIn' ? { ...session, user: { ...session.user, language } } : session,
+      ),
   });
 }

@@ -1,5 +1,6 @@
 import { type LoginRequest, SessionUser, type SetupRequest, OkAnswer } from '@corridor/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applyUserLanguage } from '../i18n/index.ts';
 import { api, errorStatus } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
 
@@ -14,6 +15,8 @@ export const SIGNED_OUT: Session = { status: 'signedOut' };
 async function validateSession(): Promise<Session> {
   try {
     const user = await api.get('/accounts/validate', SessionUser);
+    // The signed-in pages wait for the session: they paint in the user's language from the start (issue 25).
+    await applyUserLanguage(user.language);
     return { status: 'signedIn', user };
   } catch (error) {
     return errorStatus(error) === 400 ? { status: 'setup' } : SIGNED_OUT;
@@ -44,6 +47,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return (user: SessionUser) => {
     const session: Session = { status: 'signedIn', user };
+    void applyUserLanguage(user.language);
     queryClient.setQueryData(sessionQuery.queryKey, session);
   };
 }

@@ -29,8 +29,10 @@ function isLanguage(value: string): value is Language {
 }
 
 /**
- * The language comes from the browser and lives in memory only: local storage may hold just
- * theme, navigation state and editor level (spec 1 §9). Unit tests run outside a browser: English.
+ * Before sign-in the language comes from the browser. A signed-in user's choice is kept with the account (issue 25):
+ * the session check answers it and `applyUserLanguage` switches before the signed-in pages first paint. Local storage
+ * may hold just theme, navigation state and editor level (spec 1 §9), so it holds no language. Unit tests run outside
+ * a browser: English.
  */
 function browserLanguage(): Language {
   if (typeof navigator === 'undefined') return 'en';
@@ -39,6 +41,14 @@ function browserLanguage(): Language {
     if (isLanguage(primary)) return primary;
   }
   return 'en';
+}
+
+/**
+ * Switches to the language the user chose (kept with the account); none chosen leaves the current one. Resolves once
+ * its catalogue is loaded, so what renders next is in that language.
+ */
+export async function applyUserLanguage(language: Language | null): Promise<void> {
+  if (language && language !== currentLanguage()) await i18n.changeLanguage(language);
 }
 
 export function currentLanguage(): Language {

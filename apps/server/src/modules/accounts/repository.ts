@@ -19,6 +19,8 @@ export interface UserRow {
   passwordHash: string | null;
   roles: string[];
   state: string;
+  /** Null: the user chose no language (issue 25). */
+  language: string | null;
 }
 
 export interface MembershipRow {
@@ -162,6 +164,7 @@ const userColumns = {
   passwordHash: users.passwordHash,
   roles: users.roles,
   state: users.state,
+  language: users.language,
 };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,6 +1,6 @@
 /** Sign-in, setup, sign-up and group lookup: the rules and access checks of spec 1 §2.5–2.7 and §7.1. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN_ROLE, isEmailAddress, isReservedGroupName, type GroupFindAnswer, type SessionUser, type SignupAnswer } from '@corridor/contract';
+import { ADMIN_ROLE, isEmailAddress, LANGUAGES, type Language, isReservedGroupName, type GroupFindAnswer, type SessionUser, type SignupAnswer } from '@corridor/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
@@ -184,6 +184,7 @@ export class AccountsService {
       teams: memberships.map(({ groupId, groupName, role }) => ({ groupId, groupName, role })),
       groupId: personal.groupId,
       groupName: personal.groupName,
+      language: isLanguage(user.language) ? user.language : null,
     };
   }
 }
@@ -209,3 +210,7 @@ function tooManyAttempts(retryAfterMs: number): HttpError {
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+function isLanguage(value: string | null): value is Language {
+  return (LANGUAGES as readonly (string | null)[]).includes(value);
+}

@@ -65,6 +65,10 @@ export class ProfileRepository {
     });
   }
 
+  async setLanguage(userId: number, language: string): Promise<void> {
+    await this.db.update(users).set({ language }).where(eq(users.id, userId));
+  }
+
   async listApiKeys(userId: number): Promise<ApiKeyRow[]> {
     return this.db
       .select({ key: apiKeys.key, description: apiKeys.description, created: apiKeys.created, lastAccess: apiKeys.lastAccess })

@@ -1,5 +1,5 @@
 /** /api/v1/accounts/users/{userId}/…: devices, password, API keys (spec 1 §7.1). HTTP only; rules in service.ts. */
-import { ApiKey, ChangePasswordRequest, CreateApiKeyRequest, CreatedApiKey, Device, ExactText, OkAnswer } from '@corridor/contract';
+import { ApiKey, AppearanceRequest, ChangePasswordRequest, CreateApiKeyRequest, CreatedApiKey, Device, ExactText, OkAnswer } from '@corridor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswers, RowId } from '../../plugins/schemas.ts';
@@ -57,6 +57,23 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await profile.changePassword(request.actor, request.params.userId, request.body);
+        return ok;
+      },
+    );
+
+    app.put(
+      `${base}/appearance`,
+      {
+        schema: {
+          tags,
+          summary: "Your own language (My Profile > Appearance): kept with the account, answered as `language` by validate and login",
+          params: UserParams,
+          body: AppearanceRequest,
+          response: { 200: OkAnswer, ...errorAnswers(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        await profile.setLanguage(request.actor, request.params.userId, request.body.language);
         return ok;
       },
     );

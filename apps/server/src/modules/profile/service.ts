@@ -4,7 +4,7 @@
  * administrator may list and sign out another user's devices and keys and overwrite their password (spec 3
  * §2.10), but not create keys for them. Everyone else gets 403. docs/decisions.md "Profile, devices and API keys".
  */
-import { ADMIN_PASSWORD_MIN, OWN_PASSWORD_MIN, PROFILE_MESSAGES, type ApiKey, type ChangePasswordRequest, type CreatedApiKey, type Device } from '@corridor/contract';
+import { ADMIN_PASSWORD_MIN, OWN_PASSWORD_MIN, PROFILE_MESSAGES, type ApiKey, type ChangePasswordRequest, type CreatedApiKey, type Device, type Language } from '@corridor/contract';
 import { hashPassword, verifyPassword } from '../../security/password.ts';
 import { newSecretToken } from '../../security/secret-token.ts';
 import { isAdmin, requireSession, requireUser, type Actor } from '../../shared/access.ts';
@@ -60,6 +60,13 @@ export class ProfileService {
     const notices = await this.notices.before(userId);
     await this.profile.setPassword(userId, await hashPassword(input.newPW), own ? caller.token : null);
     notices.passwordChanged(own ? 'own' : 'administrator');
+  }
+
+  /** The user's own language (My Profile > Appearance): only the user, from a session or with an API key. */
+  async setLanguage(actor: Actor | null, userId: number, language: Language): Promise<void> {
+    const user = requireUser(actor);
+    if (user.userId !== userId) throw forbidden(PROFILE_MESSAGES.notYourAccount);
+    await this.profile.setLanguage(userId, language);
   }
 
   /** Listing and deleting keys works with an API key too (a script may revoke itself). */

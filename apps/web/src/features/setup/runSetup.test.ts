@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { retryEngine, runSetup, skipEngine, type SetupDeps, type SetupProgress } from './runSetup.ts';
 import type { SetupPlan } from './wizard.ts';
 
-const user: SessionUser = { userId: 1, username: 'admin', roles: ['admin'], teams: [], groupId: 1, groupName: 'admin' };
+const user: SessionUser = { userId: 1, username: 'admin', roles: ['admin'], teams: [], groupId: 1, groupName: 'admin', language: null };
 
 function status(change: Partial<EngineDownloadStatus>): EngineDownloadStatus {
   return {
