@@ -1,11 +1,19 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { linksOfNode } from '@corridor/changesets';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { linksOfNode, type NodeData } from '@corridor/changesets';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor, useEditorStore } from '../state/context.ts';
 import { NO_SELECTION } from '../state/types.ts';
 import { ChangeBadge } from './link/ChangeBadge.tsx';
 
-/** A selected node: id and position; Delete only when no link is left on it (spec 2 §4 network rules). */
+const FIELDS = ['lng', 'lat'] as const;
+const LIMITS = { lng: 180, lat: 90 } as const;
+const shown = (node: NodeData) => ({ lng: Number(node.lng.toFixed(6)), lat: Number(node.lat.toFixed(6)) });
+
+/**
+ * A selected node: id and position (longitude and latitude, edited like the link's fields: committed on leaving a
+ * field or Enter, Escape puts the node's values back); Delete only when no link is left on it (spec 2 §4).
+ */
 export function NodeCard({ nodeId }: { nodeId: string }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
@@ -14,6 +22,7 @@ export function NodeCard({ nodeId }: { nodeId: string }) {
   const node = network.nodes.get(nodeId) ?? network.deletedNodes.get(nodeId);
   if (!node) return <Text c="dimmed" size="sm">{t('panels.node.notLoaded', { id: nodeId })}</Text>;
   const free = network.nodes.has(nodeId) && linksOfNode(network, nodeId).length === 0;
+  const editable = editMode && network.nodes.has(nodeId);
   const remove = () => {
     if (store.perform({ type: 'network/deleteNode', id: nodeId }) === undefined) store.select(NO_SELECTION);
   };
@@ -25,6 +34,7 @@ export function NodeCard({ nodeId }: { nodeId: string }) {
           <ChangeBadge flags={node.flags} />
         </Group>
         <Text size="sm">{t('panels.node.position', { lon: node.lng.toFixed(6), lat: node.lat.toFixed(6) })}</Text>
+        {editable && <NodePosition key={node.id} node={node} />}
         {editMode && free && (
           <Group>
             <Button size="xs" color="red" variant="light" onClick={remove}>
@@ -34,5 +44,54 @@ export function NodeCard({ nodeId }: { nodeId: string }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+function NodePosition({ node }: { node: NodeData }) {
+  const { t } = useTranslation('editor');
+  const store = useEditorStore();
+  const current = shown(node);
+  const [values, setValues] = useState<Record<(typeof FIELDS)[number], number | string>>(current);
+  const [from, setFrom] = useState(`${current.lng},${current.lat}`);
+  if (from !== `${current.lng},${current.lat}`) {
+    setFrom(`${current.lng},${current.lat}`);
+    setValues(current);
+  }
+  const errorOf = (field: (typeof FIELDS)[number]) => {
+    const value = values[field];
+    if (value === '' || !Number.isFinite(Number(value))) return t('panels.errors.required');
+    return Math.abs(Number(value)) > LIMITS[field] ? `≤ ${LIMITS[field]}` : undefined;
+  };
+  const valid = FIELDS.every((field) => !errorOf(field));
+  const commit = () => {
+    if (!valid) return;
+    const lng = Number(values.lng);
+    const lat = Number(values.lat);
+    if (lng === current.lng && lat === current.lat) return;
+    store.perform({ type: 'network/updateNode', id: node.id, lng, lat });
+  };
+  return (
+    <SimpleGrid cols={2} spacing="xs" maw={360}>
+      {FIELDS.map((field) => (
+        <NumberInput
+          key={field}
+          size="xs"
+          label={t(`panels.node.${field === 'lng' ? 'lon' : 'lat'}`)}
+          value={values[field]}
+          decimalScale={6}
+          clampBehavior="none"
+          error={errorOf(field)}
+          onChange={(value) => setValues((before) => ({ ...before, [field]: value }))}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              setValues(current);
+            }
+          }}
+        />
+      ))}
+    </SimpleGrid>
   );
 }

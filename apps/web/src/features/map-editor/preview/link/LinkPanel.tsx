@@ -10,15 +10,6 @@ import { ChangeBadge } from './ChangeBadge.tsx';
 import { LinkDirection } from './LinkDirection.tsx';
 import { LinkForm } from './LinkForm.tsx';
 
-/** A number per link object so that the form starts again when the link's data changes (undo, another edit). */
-const versions = new WeakMap<object, number>();
-let nextVersion = 0;
-function version(link: object): number {
-  let known = versions.get(link);
-  if (known === undefined) versions.set(link, (known = nextVersion++));
-  return known;
-}
-
 export function LinkPanel({ linkId }: { linkId: string }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
@@ -67,7 +58,12 @@ export function LinkPanel({ linkId }: { linkId: string }) {
             </Group>
           )}
         </Group>
-        <LinkForm key={`${link.id}:${version(link)}`} link={link} readOnly={!editable} />
+        {deleted && (
+          <Text size="sm" c="dimmed">
+            {t('panels.link.deletedHint')}
+          </Text>
+        )}
+        <LinkForm key={link.id} link={link} readOnly={!editable} />
       </Stack>
     </Paper>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeValue, formValues, knownAttributes, linkChanges } from './linkForm.ts';
+import { attributeValue, formErrors, formValues, knownAttributes, linkChanges, numberError } from './linkForm.ts';
 
 const link = {
   id: 'l1',
@@ -64,5 +64,22 @@ describe('knownAttributes', () => {
       ['type', 'string'],
       ['toll', 'bool'],
     ]);
+  });
+});
+
+describe('field errors (issue 25: invalid values keep their error and commit nothing)', () => {
+  it('names an empty, unreadable or negative number', () => {
+    expect(numberError('')).toBe('required');
+    expect(numberError('-')).toBe('required');
+    expect(numberError(-1)).toBe('negative');
+    expect(numberError(0)).toBeUndefined();
+    expect(numberError('900')).toBeUndefined();
+  });
+
+  it('leaves an invalid field out of the changes and reports it', () => {
+    const values = { ...formValues(link), capacity: 900, lanes: -2 };
+    expect(formErrors(values)).toEqual({ lanes: 'negative' });
+    expect(linkChanges(link, values)).toEqual({ capacity: 900 });
+    expect(linkChanges(link, { ...formValues(link), lanes: '2' })).toEqual({ lanes: 2 });
   });
 });

@@ -10,11 +10,14 @@ export type NumericField = (typeof NUMERIC_FIELDS)[number];
 export type AttributeType = CustomAttribute['type'];
 export const ATTRIBUTE_TYPES: readonly AttributeType[] = ['string', 'integer', 'decimal', 'bool'];
 
+/** A number field's value: a number, or the text typed so far when it is not one ('' for empty, '-', …). */
+export type NumberValue = number | string;
+
 export interface LinkFormValues {
-  capacity: number | '';
-  freespeed: number | '';
-  lanes: number | '';
-  length: number | '';
+  capacity: NumberValue;
+  freespeed: NumberValue;
+  lanes: NumberValue;
+  length: NumberValue;
   modes: string[];
   attributes: Record<string, CustomAttribute>;
 }
@@ -34,12 +37,12 @@ const sameModes = (a: readonly string[], b: readonly string[]) => a.length === b
 const sameAttribute = (a: CustomAttribute | undefined, b: CustomAttribute | undefined) =>
   a?.type === b?.type && a?.value === b?.value;
 
-/** What the form changed against the link; empty when nothing changed. An empty number keeps the old value. */
+/** What the form changed against the link; empty when nothing changed. A field that is not a number keeps the old value. */
 export function linkChanges(link: NetworkLink, values: LinkFormValues): LinkChanges {
   const changes: LinkChanges = {};
   for (const field of NUMERIC_FIELDS) {
     const value = values[field];
-    if (value !== '' && value !== link[field]) changes[field] = value;
+    if (numberError(value) === undefined && Number(value) !== link[field]) changes[field] = Number(value);
   }
   if (!sameModes(link.modes, values.modes)) changes.modes = [...values.modes];
   const before = link.attributes ?? {};
@@ -53,6 +56,26 @@ export function linkChanges(link: NetworkLink, values: LinkFormValues): LinkChan
 }
 
 export const hasChanges = (changes: LinkChanges) => Object.keys(changes).length > 0;
+
+export type FieldError = 'required' | 'negative';
+
+/** Why a number typed into the form cannot be stored (MATSim's link values are non-negative numbers). */
+export function numberError(value: NumberValue): FieldError | undefined {
+  if (value === '' || (typeof value === 'string' && value.trim() === '')) return 'required';
+  const number = Number(value);
+  if (!Number.isFinite(number)) return 'required';
+  return number < 0 ? 'negative' : undefined;
+}
+
+/** The form's invalid numeric fields; a form with any commits nothing (the fields keep their error). */
+export function formErrors(values: LinkFormValues): Partial<Record<NumericField, FieldError>> {
+  const errors: Partial<Record<NumericField, FieldError>> = {};
+  for (const field of NUMERIC_FIELDS) {
+    const error = numberError(values[field]);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
 
 /** A typed value for a form input: integers drop decimals (spec 2 §5), numbers fall back to 0, bools to false. */
 export function attributeValue(type: AttributeType, input: unknown): CustomAttribute {
