@@ -122,8 +122,10 @@ describe('chart editor', () => {
     expect(await editor.getByRole('combobox', { name: 'Chart type', exact: true }).inputValue()).toBe('Bar');
     await choose(page, editor, 'X axis', /^main_mode /);
     await editor.getByRole('button', { name: 'Add measure' }).click();
+    // The new measure sums a numeric column (issue 25); a text column picked for it is counted, named so.
+    expect(await editor.getByRole('combobox', { name: 'Aggregation', exact: true }).inputValue()).toBe('Sum');
     await choose(page, editor, 'Values', /^trip_id /);
-    expect(await editor.getByRole('combobox', { name: 'Aggregation', exact: true }).inputValue()).toBe('COUNT');
+    expect(await editor.getByRole('combobox', { name: 'Aggregation', exact: true }).inputValue()).toBe('Number of rows');
     const preview = editor.getByTestId('chart-preview');
     const drawn = preview.getByRole('img');
     await expect.poll(() => drawnData(drawn)).toEqual(expected.slice(0, 10));
@@ -181,7 +183,7 @@ describe('chart editor', () => {
     await choose(page, editor, 'Aggregation', 'None');
     expect(await editor.getByRole('combobox', { name: 'Aggregation', exact: true }).inputValue()).toBe('None');
     await axisType.getByText('Discrete', { exact: true }).click();
-    await expect.poll(() => editor.getByRole('combobox', { name: 'Aggregation', exact: true }).inputValue()).toBe('COUNT');
+    await expect.poll(() => editor.getByRole('combobox', { name: 'Aggregation', exact: true }).inputValue()).toBe('Number of rows');
 
     // Binning is offered for a numeric column on the discrete axis: dep_time in bins of 3600 s, an hourly histogram.
     expect(await editor.getByRole('radiogroup', { name: 'Binning' }).count()).toBe(0);

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARDS_NS } from '../../i18n/index.ts';
 import { formatCustomBins, parseCustomBins } from '../model/index.ts';
 import type { ChartData } from '../types.ts';
-import { aggregationsFor, binningOffered, defaultBinning, dimensionFieldDisabled, measureFieldDisabled } from './draft.ts';
+import { aggregationApplies, aggregationsFor, binningOffered, defaultBinning, dimensionFieldDisabled, measureFieldDisabled, pickMeasureColumn } from './draft.ts';
 
 const fieldOptions = (fields: TableField[], disabled: (f: TableField) => boolean) =>
   fields.map((f) => ({ value: f.name, label: `${f.name} (${f.type})`, disabled: disabled(f) }));
@@ -24,25 +24,30 @@ interface MeasureProps {
 export function MeasureEditor({ chart, fields, label, measure, onChange, onRemove }: MeasureProps) {
   const { t } = useTranslation(DASHBOARDS_NS);
   const aggregations = aggregationsFor(chart);
+  // COUNT counts the rows (of each category): named so, not after the column it happens to sit on (issue 25).
+  const aggregationLabel = (a: ChartMeasure['aggregation']) =>
+    a === 'NONE' ? t('chart.editor.viz.none') : a === 'COUNT' ? t('chart.editor.viz.count') : a === 'SUM' ? t('chart.editor.viz.sum') : a === 'AVG' ? t('chart.editor.viz.avg') : a;
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap" data-measure={measure.name}>
       <Select
         label={label}
         data={fieldOptions(fields, (f) => measureFieldDisabled(chart, f, measure.aggregation))}
         value={measure.name}
-        onChange={(name) => name && onChange({ ...measure, name })}
+        onChange={(name) => name && onChange(pickMeasureColumn(measure, fields.find((f) => f.name === name), name))}
         searchable
         allowDeselect={false}
         style={{ flex: 2 }}
       />
-      <Select
-        label={t('chart.editor.viz.aggregation')}
-        data={aggregations.map((a) => ({ value: a, label: a === 'NONE' ? t('chart.editor.viz.none') : a }))}
-        value={aggregations.includes(measure.aggregation) ? measure.aggregation : null}
-        onChange={(a) => a && onChange({ ...measure, aggregation: a as ChartMeasure['aggregation'] })}
-        allowDeselect={false}
-        style={{ flex: 1 }}
-      />
+      {aggregationApplies(chart.type) && (
+        <Select
+          label={t('chart.editor.viz.aggregation')}
+          data={aggregations.map((a) => ({ value: a, label: aggregationLabel(a) }))}
+          value={aggregations.includes(measure.aggregation) ? measure.aggregation : null}
+          onChange={(a) => a && onChange({ ...measure, aggregation: a as ChartMeasure['aggregation'] })}
+          allowDeselect={false}
+          style={{ flex: 1 }}
+        />
+      )}
       {onRemove && (
         <ActionIcon variant="subtle" color="gray" mb={4} onClick={onRemove} aria-label={t('chart.editor.viz.remove')}>
           <IconX size={16} />

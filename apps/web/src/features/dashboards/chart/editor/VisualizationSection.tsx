@@ -56,8 +56,8 @@ export function VisualizationSection({ chart, fields, onChange }: Props) {
   if (!manyMeasures) for (let i = measureSlots; i < measures.length; i++) slots.push({ kind: 'measure', index: i, label: v('values') });
   if (manyMeasures) slots.push(...measures.map((_, i): Slot => ({ kind: 'measure', index: i, label: v('values') })));
 
-  const firstField = fields.find((f) => f.type !== 'STRING') ?? fields[0];
-  const addMeasure = () => firstField && onChange(setMeasure(chart, measures.length, newMeasure(firstField, chart)));
+  const firstMeasure = newMeasure(fields, chart);
+  const addMeasure = () => firstMeasure && onChange(setMeasure(chart, measures.length, firstMeasure));
 
   return (
     <Stack gap="sm">
@@ -100,7 +100,7 @@ export function VisualizationSection({ chart, fields, onChange }: Props) {
         if (!measure) {
           if (manyMeasures || slot.index > measures.length) return null;
           return (
-            <Button key={`m${slot.index}`} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={addMeasure} disabled={!firstField}>
+            <Button key={`m${slot.index}`} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={addMeasure} disabled={!firstMeasure}>
               {slot.label}
             </Button>
           );
@@ -118,7 +118,7 @@ export function VisualizationSection({ chart, fields, onChange }: Props) {
         );
       })}
       {manyMeasures && (
-        <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={addMeasure} disabled={!firstField} style={{ alignSelf: 'flex-start' }}>
+        <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={addMeasure} disabled={!firstMeasure} style={{ alignSelf: 'flex-start' }}>
           {t('chart.editor.viz.addMeasure')}
         </Button>
       )}

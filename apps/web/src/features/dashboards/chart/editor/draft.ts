@@ -26,16 +26,24 @@ function withConfig(chart: ChartData, config: Partial<ChartData['config']>): Cha
 }
 
 /**
- * The x axis type. Numeric: no binning (the values are the x positions). Back to discrete: every measure's
- * aggregation is reset to COUNT (NONE is for numeric axes only).
+ * The x axis type. Numeric: no binning (the values are the x positions), and counts become None, the values as
+ * they are, as the templates' numeric charts have them (issue 25). Back to discrete: every measure's aggregation is
+ * reset to COUNT (NONE is for numeric axes only).
  */
 export function setXAxis(chart: ChartData, axis: 'discrete' | 'numeric'): ChartData {
   const options = { ...chart.config.options, xAxis: axis };
   if (axis === 'numeric') {
-    return { ...chart, config: { ...chart.config, options, dimensions: chart.config.dimensions.map((d) => ({ ...d, binning: null })) } };
+    const measures = chart.config.measures.map((m) => (m.aggregation === 'COUNT' ? { ...m, aggregation: 'NONE' as const } : m));
+    return { ...chart, config: { ...chart.config, options, measures, dimensions: chart.config.dimensions.map((d) => ({ ...d, binning: null })) } };
   }
   return { ...chart, config: { ...chart.config, options, measures: chart.config.measures.map((m) => ({ ...m, aggregation: 'COUNT' })) } };
 }
+
+/**
+ * Does the measure's aggregation apply? Boxplots summarise the values themselves and scatter charts draw them as
+ * they are: both ignore it, so the editor hides it (issue 25).
+ */
+export const aggregationApplies = (type: ChartType) => type !== 'boxplot' && type !== 'scatter';
 
 /** Aggregations offered: NONE only where the axis is numeric (numeric x axis, scatter, boxplot). */
 export function aggregationsFor(chart: ChartData): ChartMeasure['aggregation'][] {
@@ -43,10 +51,19 @@ export function aggregationsFor(chart: ChartData): ChartMeasure['aggregation'][]
   return none ? ['COUNT', 'SUM', 'AVG', 'NONE'] : ['COUNT', 'SUM', 'AVG'];
 }
 
-/** May a column be picked for a measure? Numeric axes (and SUM/AVG) disable STRING columns. */
+/**
+ * May a column be picked for a measure? Numeric axes (and None) disable STRING columns. SUM and AVG do not: picking
+ * a text column there counts its rows instead (`pickMeasureColumn`), so the default SUM never locks text columns out.
+ */
 export function measureFieldDisabled(chart: ChartData, field: TableField, aggregation: ChartMeasure['aggregation']): boolean {
   if (field.type !== 'STRING') return false;
-  return numericX(chart) || chart.type === 'scatter' || chart.type === 'boxplot' || aggregation === 'SUM' || aggregation === 'AVG' || aggregation === 'NONE';
+  return numericX(chart) || chart.type === 'scatter' || chart.type === 'boxplot' || aggregation === 'NONE';
+}
+
+/** A measure on another column: a text column cannot be summed or averaged, so it is counted ("Number of rows"). */
+export function pickMeasureColumn(measure: ChartMeasure, field: TableField | undefined, name: string): ChartMeasure {
+  const text = field?.type === 'STRING';
+  return { ...measure, name, aggregation: text && (measure.aggregation === 'SUM' || measure.aggregation === 'AVG') ? 'COUNT' : measure.aggregation };
 }
 
 /** May a column be the first dimension? A numeric x axis disables STRING columns. */
@@ -76,14 +93,29 @@ export function setDimension(chart: ChartData, index: number, dimension: ChartDi
   return withConfig(chart, { dimensions: dimensions.filter(Boolean) });
 }
 
-export const newMeasure = (field: TableField, chart: ChartData): ChartMeasure => ({
-  name: field.name,
-  aggregation: numericX(chart) || chart.type === 'scatter' || chart.type === 'boxplot' ? 'NONE' : 'COUNT',
-});
+/**
+ * The measure a new value slot starts with (issue 25: not COUNT of whatever column comes first):
+ * - numeric axes (numeric x, scatter, boxplot): the first numeric column not drawn as a dimension, as it is (None);
+ * - otherwise the SUM of that column;
+ * - a table without such a column: COUNT, which the editor names "Number of rows".
+ * Null when the table has no columns yet.
+ */
+export function newMeasure(fields: readonly TableField[], chart: ChartData): ChartMeasure | null {
+  const dimensions = new Set(chart.config.dimensions.map((d) => d.name));
+  const numeric = fields.find((f) => isNumericField(f) && !dimensions.has(f.name)) ?? fields.find(isNumericField);
+  if (numericX(chart) || !aggregationApplies(chart.type)) return numeric ? { name: numeric.name, aggregation: 'NONE' } : null;
+  if (numeric && !dimensions.has(numeric.name)) return { name: numeric.name, aggregation: 'SUM' };
+  const first = fields[0];
+  return first ? { name: first.name, aggregation: 'COUNT' } : null;
+}
 
-/** A new type keeps what it can: the measures and dimensions (the preview shows which rule fails, if any). */
+/**
+ * A new type keeps what it can: the measures and dimensions (the preview shows which rule fails, if any). Types
+ * that ignore the aggregation (boxplot, scatter) take the values as they are.
+ */
 export function setType(chart: ChartData, type: ChartType): ChartData {
-  const next = { ...chart, type };
+  let next = { ...chart, type };
+  if (!aggregationApplies(type)) next = withConfig(next, { measures: next.config.measures.map((m) => ({ ...m, aggregation: 'NONE' as const })) });
   return hasXAxisChoice(type) || chart.config.options.xAxis === undefined ? next : setXAxis(next, 'discrete');
 }
 

@@ -14,6 +14,25 @@ export function formatAxisValue(value: unknown, style: AxisStyle | undefined): s
   return `${style?.prefix ?? ''}${formatNumber(divided)}${style?.postfix ?? ''}`;
 }
 
+/**
+ * A number short enough for an axis tick: from 10,000 on abbreviated with k, M and B (12,345 → 12.3k,
+ * 2,500,000 → 2.5M), three significant digits; smaller numbers as formatNumber writes them.
+ */
+export function abbreviateNumber(value: number): string {
+  const size = Math.abs(value);
+  for (const [limit, unit, suffix] of [[1e9, 1e9, 'B'], [1e6, 1e6, 'M'], [1e4, 1e3, 'k']] as const) {
+    if (size >= limit) return `${Number((value / unit).toPrecision(3))}${suffix}`;
+  }
+  return formatNumber(value);
+}
+
+/** An axis tick as the axis style shows it: like formatAxisValue, with large numbers abbreviated (issue 25). */
+export function formatAxisTick(value: unknown, style: AxisStyle | undefined): string {
+  if (typeof value !== 'number') return formatAxisValue(value, style);
+  const divided = style?.valueDivisor ? value / style.valueDivisor : value;
+  return `${style?.prefix ?? ''}${abbreviateNumber(divided)}${style?.postfix ?? ''}`;
+}
+
 /** Any cell: numbers formatted, text as it is, empty for null. */
 export const formatCell = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : value === null || value === undefined ? '' : String(value));
 

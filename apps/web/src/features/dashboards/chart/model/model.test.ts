@@ -15,7 +15,8 @@ import {
   validateChart,
   validateClasses,
 } from './index.ts';
-import { binLabel } from './format.ts';
+import { abbreviateNumber, binLabel, formatAxisTick } from './format.ts';
+import { fitToHeight } from './options.ts';
 
 const chart = (over: Omit<Partial<ChartData>, 'config'> & { config?: Partial<ChartData['config']> }): ChartData => ({
   type: 'bar',
@@ -180,6 +181,32 @@ describe('chart options', () => {
     const o = option(c, modes);
     expect(o.yAxis).toMatchObject({ type: 'log', name: 'Trips', min: 1, max: 100 });
     expect(o.yAxis.axisLabel.formatter(12345)).toBe('~12.345 k');
+  });
+
+  it('value axis ticks on small dashboard panels: abbreviated, overlapping ones hidden, fewer of them (issue 25)', () => {
+    expect(abbreviateNumber(9999)).toBe('9999');
+    expect(abbreviateNumber(12345)).toBe('12.3k');
+    expect(abbreviateNumber(-2_500_000)).toBe('-2.5M');
+    expect(abbreviateNumber(3_000_000_000)).toBe('3B');
+    expect(abbreviateNumber(0.125)).toBe('0.125');
+    expect(formatAxisTick(1_234_567, { prefix: '€', valueDivisor: 10 })).toBe('€123k');
+    const o = option(trips('bar'), modes);
+    expect(o.yAxis.axisLabel.hideOverlap).toBe(true);
+    expect(o.yAxis.axisLabel.formatter(45_000)).toBe('45k');
+    // The tooltip keeps the full number.
+    expect(o.series[0].tooltip.valueFormatter(45_000)).toBe('45000');
+    const fitted = (height: number) => fitToHeight(o, height) as Record<string, any>;
+    expect(fitted(180).yAxis.splitNumber).toBe(3);
+    expect(fitted(280).yAxis.splitNumber).toBe(4);
+    expect(fitted(400).yAxis.splitNumber).toBeUndefined();
+    // Category axes keep every category.
+    expect(fitted(180).xAxis.splitNumber).toBeUndefined();
+  });
+
+  it('boxplot boxes are not filled white (unreadable on the dark theme)', () => {
+    const c = chart({ type: 'boxplot', config: { measures: [{ name: 'trav_time', aggregation: 'NONE' }], dimensions: [] } });
+    const o = option(c, answer(['min', 'q1', 'median', 'q3', 'max'], [[1, 2, 3, 4, 5]]));
+    expect(o.series[0].itemStyle.color).toBe('transparent');
   });
 
   it('binned axis: bin names, shortened names, min and max bin', () => {

@@ -4,7 +4,7 @@
  */
 import type { AxisStyle, ChartMeasure, TableField } from '@corridor/contract';
 import type { ChartData } from '../types.ts';
-import { formatAxisValue } from './format.ts';
+import { formatAxisTick, formatAxisValue } from './format.ts';
 import type { ChartMessage } from './messages.ts';
 import { usesPivot } from './queries.ts';
 import { boxData, type CategoryData, categoryData, type DatasetAnswer, scatterData } from './series.ts';
@@ -28,8 +28,27 @@ export function valueAxis(style: AxisStyle | undefined, whole = false): ChartOpt
     max: style?.max ?? undefined,
     scale: type !== 'log',
     ...(whole && type === 'value' ? { minInterval: 1 } : {}),
-    axisLabel: type === 'time' ? {} : { formatter: (v: number) => formatAxisValue(v, style) },
+    // Ticks abbreviated (12.3k) and those that would overlap left out: dashboard panels are small (issue 25).
+    axisLabel: type === 'time' ? { hideOverlap: true } : { formatter: (v: number) => formatAxisTick(v, style), hideOverlap: true },
   };
+}
+
+/** Panels up to this chart height get fewer value ticks (ECharts' default of about 5 crowds a small panel). */
+export const SMALL_CHART_HEIGHT = 320;
+
+/**
+ * The option fitted to the chart area's height: on small panels the value axes tick about 3 times (under 220 px)
+ * or 4 times (under 320 px) instead of 5, so their labels do not run into each other.
+ */
+export function fitToHeight(option: ChartOption, height: number): ChartOption {
+  if (height >= SMALL_CHART_HEIGHT) return option;
+  const splitNumber = height < 220 ? 3 : 4;
+  const fit = (axis: unknown) =>
+    axis && typeof axis === 'object' && !Array.isArray(axis) && ['value', 'log'].includes(String((axis as ChartOption).type)) ? { ...(axis as ChartOption), splitNumber } : axis;
+  const fitted = { ...option };
+  if ('xAxis' in option) fitted.xAxis = fit(option.xAxis);
+  if ('yAxis' in option) fitted.yAxis = fit(option.yAxis);
+  return fitted;
 }
 
 /** A category axis named like the bar chart's: the name centred along the axis, below (or beside) its labels. */
@@ -156,7 +175,8 @@ function boxplot(chart: ChartData, answers: DatasetAnswer[]): ChartOption {
     tooltip: { trigger: 'item', confine: true },
     xAxis: horizontal ? yAxis : groupAxis,
     yAxis: horizontal ? groupAxis : yAxis,
-    series: data.series.map((s) => ({ name: s.name, type: 'boxplot', data: s.boxes.map((b) => b ?? []) })),
+    // ECharts fills boxes white, a glaring block on the dark theme: no fill, the box drawn in the theme's series colour.
+    series: data.series.map((s) => ({ name: s.name, type: 'boxplot', itemStyle: { color: 'transparent', borderWidth: 1.5 }, data: s.boxes.map((b) => b ?? []) })),
   };
 }
 

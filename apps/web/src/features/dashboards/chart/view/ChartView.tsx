@@ -8,7 +8,7 @@ import { CHART_LIMITS } from '@corridor/contract';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARDS_NS } from '../../i18n/index.ts';
-import { type ChartMessage, chartOption, chartQuery, requestErrorMessage, tableRows, validateChart } from '../model/index.ts';
+import { type ChartMessage, chartOption, chartQuery, fitToHeight, type OptionResult, requestErrorMessage, tableRows, type TableRows, validateChart } from '../model/index.ts';
 import type { ChartViewProps } from '../types.ts';
 import { ChartTable } from './ChartTable.tsx';
 import { drawnDatasets, useChartAnswers } from './useChartAnswers.ts';
@@ -27,11 +27,13 @@ export function ChartView({ chart, datasets, height, theme, onInstance, onState 
   const drawn = useMemo(() => drawnDatasets(chart, datasets), [chart, datasets]);
   const state = useChartAnswers(chart.table, query, drawn);
   const fields = useTableFieldTypes(drawn[0]?.id, chart.table);
-  const result = useMemo(() => {
+  const result = useMemo((): { rows: TableRows } | OptionResult | null => {
     if (state.status !== 'ready') return null;
     if (chart.type === 'table') return { rows: tableRows(chart, state.answers, t('chart.view.dataset')) };
-    return chartOption(chart, state.answers, fields);
-  }, [chart, state, fields, t]);
+    const built = chartOption(chart, state.answers, fields);
+    if ('option' in built) return { option: fitToHeight(built.option, area) };
+    return built;
+  }, [chart, state, fields, t, area]);
 
   const message = (m: ChartMessage | string) => (typeof m === 'string' ? m : t(`chart.messages.${m.key}`, m.params ?? {}));
   let error: string | null = null;
