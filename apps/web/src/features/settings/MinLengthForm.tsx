@@ -9,6 +9,8 @@ interface MinLengthFormProps {
   /** The alert when the value is shorter than `min` (spec 3 §5). */
   tooShort: string;
   initial?: string;
+  /** Shown under the field, e.g. the password rule "At least 6 characters." */
+  description?: string;
   password?: boolean;
   pending: boolean;
   /** Resolves with the success text, rejects with the failure's; both are shown below the field. */
@@ -16,7 +18,7 @@ interface MinLengthFormProps {
 }
 
 /** One field and a button whose value needs `min` characters: usernames, group names, passwords. */
-export function MinLengthForm({ label, buttonLabel, min, tooShort, initial = '', password, pending, onSubmit }: MinLengthFormProps) {
+export function MinLengthForm({ label, buttonLabel, min, tooShort, initial = '', description, password, pending, onSubmit }: MinLengthFormProps) {
   const [value, setValue] = useState(initial);
   const [notice, setNotice] = useState<NoticeState>();
   const submit = (event: FormEvent) => {
@@ -38,7 +40,7 @@ export function MinLengthForm({ label, buttonLabel, min, tooShort, initial = '',
       <Stack gap="sm">
         <Notice notice={notice} onClose={() => setNotice(undefined)} />
         <Group align="flex-end" gap="sm">
-          <Field label={label} value={value} onChange={(event) => setValue(event.currentTarget.value)} style={{ flex: 1 }} autoComplete={password ? 'new-password' : 'off'} />
+          <Field label={label} description={description} value={value} onChange={(event) => setValue(event.currentTarget.value)} style={{ flex: 1 }} autoComplete={password ? 'new-password' : 'off'} />
           <Button type="submit" loading={pending}>
             {buttonLabel}
           </Button>

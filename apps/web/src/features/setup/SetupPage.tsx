@@ -1,4 +1,4 @@
-import { DEFAULT_ENGINE_VERSION } from '@corridor/contract';
+import { DEFAULT_ENGINE_VERSION, SETUP_PASSWORD_MIN } from '@corridor/contract';
 import { Button, Group, Paper, Stack, Stepper } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
@@ -36,7 +36,7 @@ export function SetupPage() {
     validate: (values) => {
       const errors = adminErrors(values);
       return Object.fromEntries(
-        Object.entries(errors).map(([field, key]) => [field, t(`setup.admin.errors.${key}`)]),
+        Object.entries(errors).map(([field, key]) => [field, t(`setup.admin.errors.${key}`, { min: SETUP_PASSWORD_MIN })]),
       );
     },
   });

@@ -10,6 +10,7 @@ import { Notice, type NoticeState } from '../Notice.tsx';
 /** Adds a user who can sign in at once (spec 3 §2.10); the server's text explains a refusal. */
 export function AddUserForm() {
   const { t } = useTranslation(ADMIN_NS);
+  const { t: tApp } = useTranslation();
   const add = useAddUser();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -37,7 +38,7 @@ export function AddUserForm() {
       <Notice notice={notice} onClose={() => setNotice(undefined)} />
       <Group align="flex-end" gap="sm" mt="sm">
         <TextInput label={t('accounts.username')} value={username} onChange={(e) => setUsername(e.currentTarget.value)} autoComplete="off" />
-        <PasswordInput label={t('accounts.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" />
+        <PasswordInput label={t('accounts.password')} description={tApp('passwordRule', { min: ADMIN_PASSWORD_MIN })} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" />
         <Button type="submit" disabled={username.trim().length < 2 || password.length < ADMIN_PASSWORD_MIN} loading={add.isPending} leftSection={<IconUserPlus size={16} aria-hidden />}>
           {t('accounts.add')}
         </Button>

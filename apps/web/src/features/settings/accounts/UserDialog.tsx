@@ -16,6 +16,7 @@ import { UserGroupsTab } from './UserGroupsTab.tsx';
  */
 export function UserDialog({ user, onClose }: { user: AccountUser; onClose: () => void }) {
   const { t } = useTranslation(ADMIN_NS);
+  const { t: tApp } = useTranslation();
   const own = useSessionUser().userId === user.id;
   const rename = useRenameUser(user.id);
   const password = useOverwritePassword(user.id);
@@ -63,6 +64,7 @@ export function UserDialog({ user, onClose }: { user: AccountUser; onClose: () =
               label={t('userDialog.newPassword')}
               buttonLabel={t('userDialog.changePassword')}
               min={ADMIN_PASSWORD_MIN}
+              description={tApp('passwordRule', { min: ADMIN_PASSWORD_MIN })}
               tooShort={t('userDialog.passwordTooShort')}
               pending={password.isPending}
               onSubmit={(value) =>
