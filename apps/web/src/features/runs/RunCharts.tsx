@@ -11,8 +11,8 @@ import { buildSeries, CHART_HEIGHT, chartOption, pointCount, RUN_CHARTS, type Ru
 
 const EChart = lazy(() => import('./EChart.tsx'));
 
-const AXES: Record<RunChartDefinition['id'], { x: 'time' | 'iteration'; y: 'gigabytes' | 'score' | 'share' }> = {
-  memory: { x: 'time', y: 'gigabytes' },
+const AXES: Record<RunChartDefinition['id'], { x: 'elapsed' | 'iteration'; y: 'gigabytes' | 'score' | 'share' }> = {
+  memory: { x: 'elapsed', y: 'gigabytes' },
   scores: { x: 'iteration', y: 'score' },
   modes: { x: 'iteration', y: 'share' },
 };
@@ -24,7 +24,8 @@ function RunChart({ run, chart }: { run: RunDetails; chart: RunChartDefinition }
   const series = useMemo(() => (table.data ? buildSeries(table.data, chart.x, chart.divisor) : []), [table.data, chart]);
   const title = t(`runs.charts.${chart.id}`);
   const option = useMemo(
-    () => chartOption(series, chart.x, { x: t(`runs.charts.${AXES[chart.id].x}`), y: t(`runs.charts.${AXES[chart.id].y}`) }),
+    () =>
+      chartOption(series, chart.x, { x: t(`runs.charts.${AXES[chart.id].x}`), y: t(`runs.charts.${AXES[chart.id].y}`) }, AXES[chart.id].y === 'share' ? 'share' : 'number'),
     [series, chart, t],
   );
   const state = table.isPending ? 'loading' : table.isError ? 'error' : 'ready';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSeries, chartOption, pointCount, RUN_CHARTS } from './runCharts.ts';
+import { buildSeries, chartOption, elapsedStep, formatElapsed, pointCount, RUN_CHARTS, shareAxisRange } from './runCharts.ts';
 
 describe('run chart queries', () => {
   it('asks memory without the free readings, and scores/modes per iteration', () => {
@@ -54,6 +54,38 @@ describe('series from query answers', () => {
     expect(option.xAxis.type).toBe('value');
     expect(option.yAxis.axisLabel.formatter(0.123456789)).toBe('0.123457');
     expect(option.tooltip.valueFormatter(1234.5678)).toBe('1234.6');
-    expect(chartOption([], 'time', { x: '', y: '' }).xAxis.type).toBe('time');
+    expect(chartOption([], 'time', { x: '', y: '' }).xAxis.type).toBe('value');
+  });
+
+  it('draws memory over the time elapsed since the first reading, never day numbers (issue 25)', () => {
+    // An imported run's log times: 28 November, 22:50 to 01:20 the next day.
+    const t0 = Date.UTC(2026, 10, 28, 22, 50);
+    const memory = [{ name: 'used', data: [[t0, 1], [t0 + 75 * 60_000, 2], [t0 + 150 * 60_000, 3]] as [number, number][] }];
+    const option = chartOption(memory, 'time', { x: 'Elapsed time', y: 'GB' });
+    expect(option.series[0]!.data.map(([x]) => x)).toEqual([0, 75 * 60_000, 150 * 60_000]);
+    expect(option.xAxis).toMatchObject({ type: 'value', min: 0, interval: 30 * 60_000 });
+    const tick = (option.xAxis as { axisLabel: { formatter: (v: number) => string } }).axisLabel.formatter;
+    expect([0, 30, 60, 150].map((m) => tick(m * 60_000))).toEqual(['0:00', '0:30', '1:00', '2:30']);
+    expect(formatElapsed(95_000, 10_000)).toBe('1:35');
+    expect(formatElapsed(3_725_000, 1000)).toBe('1:02:05');
+    expect(formatElapsed(26 * 3_600_000)).toBe('26:00');
+    // At most six intervals: a six-hour Berlin run ticks hourly, a two-minute run every 30 s.
+    expect(elapsedStep(6 * 3_600_000)).toBe(3_600_000);
+    expect(elapsedStep(120_000)).toBe(30_000);
+    expect(elapsedStep(10 * 86_400_000)).toBe(2 * 86_400_000);
+  });
+
+  it('draws mode shares on 0..1 in percent, fitted to the data (issue 25)', () => {
+    const shares = (...values: number[]) => [{ name: 'car', data: values.map((v, i): [number, number] => [i, v]) }];
+    expect(shareAxisRange(shares(1))).toEqual({ min: 0.9, max: 1 });
+    expect(shareAxisRange(shares(0.42, 0.58))).toEqual({ min: 0.4, max: 0.6 });
+    expect(shareAxisRange(shares(0))).toEqual({ min: 0, max: 0.1 });
+    expect(shareAxisRange(shares(0.05, 1))).toEqual({ min: 0, max: 1 });
+    expect(shareAxisRange([])).toEqual({ min: 0, max: 1 });
+    const option = chartOption(shares(1, 1), 'iteration', { x: 'Iteration', y: 'Share' }, 'share');
+    expect(option.yAxis).toMatchObject({ min: 0.9, max: 1 });
+    const label = (option.yAxis as { axisLabel: { formatter: (v: number) => string } }).axisLabel.formatter;
+    expect([label(1), label(0.955), label(0.9)]).toEqual(['100%', '95.5%', '90%']);
+    expect(option.tooltip.valueFormatter(0.25)).toBe('25%');
   });
 });
