@@ -3,11 +3,13 @@ import { SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readValue, writeValue } from '../model/binding.ts';
-import { errorFor, itemVisible, viewContext, visibleTabs, type FieldError } from '../model/form.ts';
+import { errorFor, type FieldError } from '../model/form.ts';
+import { fieldDoc, formView, type TabView } from '../model/view.ts';
 import { CONFIG_SCHEMA } from '../schema/schema.ts';
-import type { Field, GroupItem, Level, ModuleTab } from '../schema/types.ts';
+import type { Level } from '../schema/types.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { GroupList } from './GroupList.tsx';
+import { OtherParams, SetSection } from './ParamFields.tsx';
 import { UnknownParamsAlert } from './UnknownParams.tsx';
 
 interface ConfigFormProps {
@@ -20,11 +22,13 @@ interface ConfigFormProps {
   onChange: (change: (config: Config) => Config) => void;
 }
 
-/** The form view: one tab per module the level shows, its fields and repeated groups. */
+/**
+ * The form view: one tab per module with something to show — every param the file has, at every level, and what
+ * the level offers of params the file lacks (the schema's fields of the level; at expert every param MATSim documents).
+ */
 export function ConfigForm({ config, level, errors, unknown, files, onChange }: ConfigFormProps) {
   const { t } = useTranslation();
-  const context = viewContext(config, level);
-  const tabs = visibleTabs(CONFIG_SCHEMA, config, context);
+  const tabs = formView(CONFIG_SCHEMA, config, level);
   const [active, setActive] = useState<string | null>(null);
   const current = tabs.find((tab) => tab.module === active) ?? tabs[0];
 
@@ -42,7 +46,7 @@ export function ConfigForm({ config, level, errors, unknown, files, onChange }: 
         <Tabs.Panel key={tab.module} value={tab.module} pt="md">
           <Stack gap="md">
             <UnknownParamsAlert unknown={unknown.filter((u) => u.module === tab.module)} inTab />
-            <ModuleFields tab={tab} config={config} context={context} errors={errors} files={files} onChange={onChange} />
+            <ModuleFields tab={tab} config={config} level={level} errors={errors} files={files} onChange={onChange} />
           </Stack>
         </Tabs.Panel>
       ))}
@@ -50,25 +54,22 @@ export function ConfigForm({ config, level, errors, unknown, files, onChange }: 
   );
 }
 
-interface ModuleFieldsProps extends Omit<ConfigFormProps, 'level' | 'unknown'> {
-  tab: ModuleTab;
-  context: ReturnType<typeof viewContext>;
+interface ModuleFieldsProps extends Omit<ConfigFormProps, 'unknown'> {
+  tab: TabView;
 }
 
-function ModuleFields({ tab, config, context, errors, files, onChange }: ModuleFieldsProps) {
-  const items = tab.items.filter((item) => itemVisible(item, context));
-  const fields = items.filter((item): item is Field => item.kind !== 'group');
-  const groups = items.filter((item): item is GroupItem => item.kind === 'group');
+function ModuleFields({ tab, config, level, errors, files, onChange }: ModuleFieldsProps) {
   return (
     <Stack gap="lg">
-      {fields.length > 0 && (
+      {tab.fields.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {fields.map((field) => (
+          {tab.fields.map((field) => (
             <FieldInput
               key={field.id}
               field={field}
-              level={context.level}
+              level={level}
               files={files}
+              doc={fieldDoc(field)}
               value={readValue(config, field.binding)}
               error={errorFor(errors, field.id)}
               onChange={(value) => onChange((current) => writeValue(current, field.binding, value))}
@@ -76,8 +77,12 @@ function ModuleFields({ tab, config, context, errors, files, onChange }: ModuleF
           ))}
         </SimpleGrid>
       )}
-      {groups.map((group) => (
-        <GroupList key={group.id} group={group} config={config} context={context} errors={errors} files={files} onChange={onChange} />
+      <OtherParams module={tab.module} params={tab.params} onChange={onChange} />
+      {tab.groups.map((group) => (
+        <GroupList key={group.id} group={group} config={config} level={level} errors={errors} files={files} onChange={onChange} />
+      ))}
+      {tab.sets.map((set) => (
+        <SetSection key={set.key} module={tab.module} set={set} onChange={onChange} />
       ))}
     </Stack>
   );

@@ -4,22 +4,24 @@ import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addEntry, groupEntries, readEntryValue, removeEntry, writeEntryValue, type EntryRef } from '../model/binding.ts';
-import { errorFor, itemVisible, type FieldError, type viewContext } from '../model/form.ts';
-import type { GroupItem } from '../schema/types.ts';
+import { errorFor, type FieldError } from '../model/form.ts';
+import { entryView, fieldDoc } from '../model/view.ts';
+import type { GroupItem, Level } from '../schema/types.ts';
 import { FieldInput } from './FieldInput.tsx';
+import { ParamGrid, SetSection } from './ParamFields.tsx';
 import { RemoveGroupModal } from './RemoveGroupModal.tsx';
 
 export interface GroupListProps {
   group: GroupItem;
   config: Config;
-  context: ReturnType<typeof viewContext>;
+  level: Level;
   errors: readonly FieldError[];
   files: readonly string[];
   onChange: (change: (config: Config) => Config) => void;
 }
 
 /** A repeated parameterset: one collapsible entry each, Add, and a trash button with the confirmation. */
-export function GroupList({ group, config, context, errors, files, onChange }: GroupListProps) {
+export function GroupList({ group, config, level, errors, files, onChange }: GroupListProps) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<EntryRef>();
   const entries = groupEntries(config, group);
@@ -45,7 +47,7 @@ export function GroupList({ group, config, context, errors, files, onChange }: G
           entry={ref}
           initiallyOpen={openedAtStart || index >= entries.length - 1}
           config={config}
-          context={context}
+          level={level}
           errors={errors}
           files={files}
           onChange={onChange}
@@ -72,12 +74,14 @@ interface GroupEntryProps extends GroupListProps {
   onRemove: () => void;
 }
 
-function GroupEntry({ index, group, entry, initiallyOpen, config, context, errors, files, onChange, onRemove }: GroupEntryProps) {
+function GroupEntry({ index, group, entry, initiallyOpen, config, level, errors, files, onChange, onRemove }: GroupEntryProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(initiallyOpen);
   const titleField = group.fields.find((field) => field.binding === group.titleField);
   const name = (titleField && readEntryValue(config, entry, titleField)?.trim()) || group.titleDefault || t('configEditor.unnamed');
-  const fields = group.fields.filter((field) => itemVisible(field, context));
+  // The group's fields of the level, any other the entry sets, and the entry's params the group has no field for.
+  const view = entryView(config, group, entry, level);
+  const module = group.binding.slice(0, group.binding.indexOf('.'));
 
   return (
     <Paper withBorder p="sm" role="group" aria-label={`${index + 1}. ${name}`}>
@@ -94,18 +98,29 @@ function GroupEntry({ index, group, entry, initiallyOpen, config, context, error
       </Group>
       <Collapse expanded={open} keepMounted={false}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
-          {fields.map((field) => (
+          {view.fields.map((field) => (
             <FieldInput
               key={field.id}
               field={field}
-              level={context.level}
+              level={level}
               files={files}
+              doc={fieldDoc(field, group)}
               value={readEntryValue(config, entry, field)}
               error={errorFor(errors, field.id, index)}
               onChange={(value) => onChange((current) => writeEntryValue(current, groupEntries(current, group)[index] ?? entry, field, value))}
             />
           ))}
         </SimpleGrid>
+        {view.params.length > 0 && (
+          <Stack gap="sm" mt="sm">
+            <ParamGrid module={module} params={view.params} onChange={onChange} />
+          </Stack>
+        )}
+        {view.sets.map((set) => (
+          <Stack key={set.key} mt="sm">
+            <SetSection module={module} set={set} onChange={onChange} />
+          </Stack>
+        ))}
       </Collapse>
     </Paper>
   );

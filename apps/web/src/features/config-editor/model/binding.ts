@@ -244,3 +244,48 @@ export function addEntry(config: Config, group: GroupItem): Config {
   const path = container >= 0 ? [m, container] : [m];
   return changeEntriesAt(config, path, (list) => [...list, set]);
 }
+
+/**
+ * Index path (relative to the entry's parameterset) of the param a group field reads in one entry, or for a flat
+ * entry the module-level index of its `<flat>_<suffix>` param; undefined when the entry does not set it.
+ */
+export function entryParamPath(config: Config, ref: EntryRef, field: Field): number[] | undefined {
+  if (ref.kind === 'flat') {
+    if (!field.flat) return undefined;
+    const name = `${field.flat}_${ref.suffix}`;
+    let found: number[] | undefined;
+    config.modules[ref.module]!.entries.forEach((entry, e) => {
+      if (entry.kind === 'param' && entry.name === name) found = [ref.module, e];
+    });
+    return found;
+  }
+  const entries = setAt(config, ref.path).entries;
+  for (const binding of bindingsOf(field)) {
+    const path = locate(entries, binding);
+    if (path) return [...ref.path, ...path];
+  }
+  return undefined;
+}
+
+/** The param at an index path (module index first). */
+export function paramAtPath(config: Config, path: readonly number[]): ConfigEntry | undefined {
+  let entries: readonly ConfigEntry[] = config.modules[path[0]!]?.entries ?? [];
+  for (const index of path.slice(1, -1)) {
+    const entry = entries[index];
+    if (!isSet(entry)) return undefined;
+    entries = entry.entries;
+  }
+  return path.length > 1 ? entries[path[path.length - 1]!] : undefined;
+}
+
+/** Sets the value of the param at an index path (module index first). */
+export function writeAtPath(config: Config, path: readonly number[], value: string): Config {
+  const [m, ...rest] = path;
+  return changeModule(config, m!, (module) => ({ ...module, entries: setValueIn(module.entries, rest, value) }));
+}
+
+/** Appends a param to the parameterset at `setPath` (module index first); an empty value changes nothing. */
+export function appendToSet(config: Config, setPath: readonly number[], name: string, value: string): Config {
+  if (value === '') return config;
+  return changeEntriesAt(config, setPath, (list) => [...list, { kind: 'param', name, value }]);
+}

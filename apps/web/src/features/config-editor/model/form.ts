@@ -1,9 +1,9 @@
 /** What the form shows and whether it may be saved: levels, naming, strategy-dependent visibility, validation. */
-import { canonicalModuleName, configNaming, type Config, type ConfigNaming } from '@corridor/matsim/config-text';
+import { configNaming, type Config, type ConfigNaming } from '@corridor/matsim/config-text';
 import { STRATEGY_GROUP_ITEM } from '../schema/schema.ts';
 import { checkPattern, type PatternMessage } from '../schema/patterns.ts';
-import type { Field, Item, Level, ModuleTab, Schema, Visibility } from '../schema/types.ts';
-import { groupEntries, readEntryValue, readValue, splitBinding, type EntryRef } from './binding.ts';
+import type { Field, Item, Level, Schema, Visibility } from '../schema/types.ts';
+import { groupEntries, readEntryValue, readValue, type EntryRef } from './binding.ts';
 
 /** The strategy names the file selects (parametersets and old `Module_N` params alike). */
 export function selectedStrategies(config: Config): string[] {
@@ -38,23 +38,6 @@ export function itemVisible(item: Item | Field, context: ViewContext): boolean {
     (item.naming === undefined || item.naming === context.naming) &&
     matchesStrategies(item.visibleWhen, context.strategies)
   );
-}
-
-/** The tabs to show: strategy-dependent modules only while such a strategy is selected; optional ones (DVRP, DRT)
- * when the file has the module or at the expert level; never a tab with nothing to show at the level. */
-export function visibleTabs(schema: Schema, config: Config, context: ViewContext): ModuleTab[] {
-  return schema.filter((tab) => {
-    if (!matchesStrategies(tab.visibleWhen, context.strategies)) return false;
-    if (tab.optional && context.level !== 'expert' && !hasModule(config, tab)) return false;
-    return tab.items.some((item) => itemVisible(item, context));
-  });
-}
-
-function hasModule(config: Config, tab: ModuleTab): boolean {
-  return tab.items.some((item) => {
-    const { module } = splitBinding(item.binding);
-    return config.modules.some((found) => canonicalModuleName(found.name) === module);
-  });
 }
 
 /** One invalid value: where it is (field id, and the entry of a group) and the message key (none: not shown). */
