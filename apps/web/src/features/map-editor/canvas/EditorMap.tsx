@@ -2,7 +2,7 @@
  * The editor's map (spec 2 §2): MapLibre with the theme's style (or a plain background), the network as deck.gl
  * layers, the active tool's handler on the pointer, the viewport query, fly-to and the camera in the address.
  */
-import { Alert, useComputedColorScheme } from '@mantine/core';
+import { Alert, Badge, useComputedColorScheme } from '@mantine/core';
 import type { NetworkInfo } from '@corridor/contract';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,8 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   const [showArrows, setShowArrows] = useState(camera.zoom > ARROW_MIN_ZOOM);
   const { layers, linkCount } = useNetworkLayers(palette, showAllNodes, showArrows);
   const exceedsLimit = useEditor((state) => state.exceedsLimit);
+  // Add Link's snap target, named for tests and assistive technology (the ring is drawn by the layers).
+  const snapNode = useEditor((state) => (state.tool === 'addLink' ? state.hover.nodeId : undefined));
 
   const styleUrl = useStyleUrl(scheme);
   // A plane with no place on Earth (MATSim's Atlantis) is drawn on the plain background: no real map under it.
@@ -64,10 +66,19 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   }, [instance, layers, linkCount]);
 
   return (
-    <div ref={frame} data-testid="editor-map" data-map-ready={ready || undefined} aria-label={t('map.label')} role="application" style={{ position: 'absolute', inset: 0 }}>
+    <div ref={frame} data-testid="editor-map" data-map-ready={ready || undefined} data-snap-node={snapNode} aria-label={t('map.label')} role="application" style={{ position: 'absolute', inset: 0 }}>
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
       {map && <CameraInUrl map={map} />}
       <RefusalNotice />
+      {snapNode !== undefined && (
+        <Badge
+          variant="filled"
+          role="status"
+          style={{ position: 'absolute', bottom: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none', textTransform: 'none' }}
+        >
+          {t('toolbar.snap', { id: snapNode })}
+        </Badge>
+      )}
       {exceedsLimit && (
         <Alert
           color="yellow"

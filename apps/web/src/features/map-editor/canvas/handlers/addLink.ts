@@ -4,15 +4,16 @@
  * points, spec 2 §9). A new node and its link are one group, so one undo takes back one click. The first point on
  * the empty map becomes a node only with the second click: Escape right after it leaves nothing behind. Done, or a
  * second click on the chain's last node, ends the chain and selects the last link drawn (its panel opens for
- * editing); Escape ends it without selecting. The draft shows the chain and a rubber band to the pointer.
+ * editing); Escape ends it without selecting. The draft shows the chain and a rubber band to the pointer. Both ends
+ * snap to a loaded node within SNAP_RADIUS_PX at every zoom; the node a click would join is ringed on the map.
  */
 import { newLink, setNode, type NetworkData } from '@corridor/changesets';
 import type { NetworkLeafModification, NetworkModification } from '@corridor/contract';
 import type { Handler, MapPointerEvent } from '../../state/handler.ts';
 import type { EditorStore } from '../../state/store.ts';
 import type { LngLat } from '../../state/types.ts';
+import { snapNode } from './geometry.ts';
 import { linkIdSource, newNodeId } from './ids.ts';
-import { hoverPicked } from './select.ts';
 import { DraftSession } from './session.ts';
 
 /** The chain's last point: a node of the network, or a place that becomes a node with the next click. */
@@ -25,9 +26,13 @@ interface Chain {
   readonly lastLinkId?: string;
 }
 
-/** Where a click puts the next point: on the node under the pointer, else at the pointer. */
-export function chainPoint(network: NetworkData, event: Pick<MapPointerEvent, 'lngLat' | 'nodeId'>): ChainEnd {
-  const node = event.nodeId ? network.nodes.get(event.nodeId) : undefined;
+/**
+ * Where a click puts the next point: on the loaded node within SNAP_RADIUS_PX of the pointer (at every zoom, issue
+ * 25), else the node the map picked, else at the pointer.
+ */
+export function chainPoint(network: NetworkData, event: Pick<MapPointerEvent, 'lngLat' | 'nodeId' | 'degreesPerPixel'>): ChainEnd {
+  const id = snapNode(network, event.lngLat, event.degreesPerPixel) ?? event.nodeId;
+  const node = id ? network.nodes.get(id) : undefined;
   return node ? { nodeId: node.id, at: [node.lng, node.lat] } : { at: event.lngLat };
 }
 
@@ -89,9 +94,11 @@ export const addLinkHandler: Handler = {
     draw(store, { points: [...chain.points, next.at], end: { nodeId: step.nodeId, at: next.at }, lastLinkId: step.linkId });
   },
   move(store, event) {
-    hoverPicked(store, event);
+    // The node a click would join is the hovered one: the map rings it (the snap target).
+    const next = chainPoint(store.getState().network, event);
+    store.hover(next.nodeId !== undefined ? { nodeId: next.nodeId } : event.linkId ? { linkId: event.linkId } : {});
     const chain = chains.read(store);
-    if (chain) draw(store, chain, chainPoint(store.getState().network, event).at);
+    if (chain) draw(store, chain, next.at);
   },
   done: (store) => finish(store, true),
   cancel: (store) => chains.end(store),

@@ -1,7 +1,8 @@
 import { networkData } from '@corridor/changesets';
 import { describe, expect, it } from 'vitest';
-import { closesRing, nearestOnSegment, pointInPolygon, selectionInPolygon } from './geometry.ts';
+import { closesRing, nearestOnSegment, pointInPolygon, selectionInPolygon, SNAP_RADIUS_PX, snapNode } from './geometry.ts';
 import { closes } from './lasso.ts';
+import { chainPoint, chainStep } from './addLink.ts';
 
 const square = [
   [0, 0],
@@ -81,5 +82,35 @@ describe('nearest point on a segment', () => {
   it('projects onto the segment and stays within its ends', () => {
     expect(nearestOnSegment([0, 0], [2, 0], [1, 0.5])).toEqual([1, 0]);
     expect(nearestOnSegment([0, 0], [2, 0], [3, 1])).toEqual([2, 0]);
+  });
+});
+
+describe('Add Link snapping (issue 25)', () => {
+  const network = networkData(
+    [
+      { id: 'crossing', lng: 13.4, lat: 52.5 },
+      { id: 'near', lng: 13.4, lat: 52.5003 },
+    ],
+    [],
+  );
+  const perPixel = 1e-5; // about a metre per pixel
+
+  it('joins the nearest loaded node within the fixed pixel radius, at any zoom', () => {
+    expect(SNAP_RADIUS_PX).toBe(12);
+    expect(snapNode(network, [13.4, 52.50005], perPixel)).toBe('crossing');
+    expect(snapNode(network, [13.4, 52.5002], perPixel)).toBe('near');
+    expect(snapNode(network, [13.4, 52.5 - 11 * perPixel], perPixel)).toBe('crossing');
+    expect(snapNode(network, [13.4, 52.5 - 13 * perPixel], perPixel)).toBeUndefined();
+    // Zoomed out 100 times (the starting zoom): the same 12 pixels reach 100 times farther on the ground.
+    expect(snapNode(network, [13.4, 52.5 - 0.001], perPixel * 100)).toBe('crossing');
+  });
+
+  it('puts both ends of a new link on existing nodes, with no node picked by the map (nodes not drawn)', () => {
+    const start = chainPoint(network, { lngLat: [13.40001, 52.49999], degreesPerPixel: perPixel * 100 });
+    expect(start).toEqual({ nodeId: 'crossing', at: [13.4, 52.5] });
+    const far = { lngLat: [13.5, 52.5] as const, degreesPerPixel: perPixel * 100 };
+    expect(chainPoint(network, far).nodeId).toBeUndefined();
+    const step = chainStep(network, start, chainPoint(network, { lngLat: [13.4, 52.50031], degreesPerPixel: perPixel }))!;
+    expect(step.mod).toMatchObject({ type: 'network/addLink', link: { fromId: 'crossing', toId: 'near' } });
   });
 });

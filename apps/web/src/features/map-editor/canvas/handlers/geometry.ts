@@ -22,6 +22,30 @@ export function closesRing(first: LngLat, point: LngLat, degreesPerPixel: number
   return degreeDistance(first, point) <= CLOSE_RING_PX * degreesPerPixel;
 }
 
+/** Add Link joins a node this many screen pixels from the pointer, at every zoom (issue 25). */
+export const SNAP_RADIUS_PX = 12;
+
+/**
+ * The loaded node nearest to the point within `radiusPx` screen pixels, else undefined. Reads the network, not
+ * what the map draws: below the zoom where every node is drawn the nodes are not pickable, and a click on a
+ * crossing must still join it.
+ */
+export function snapNode(network: NetworkData, point: LngLat, degreesPerPixel: number, radiusPx = SNAP_RADIUS_PX): string | undefined {
+  const limit = radiusPx * degreesPerPixel;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const node of network.nodes.values()) {
+    // A cheap box test first: most nodes are far away.
+    if (Math.abs(node.lat - point[1]) > limit) continue;
+    const distance = degreeDistance(point, [node.lng, node.lat]);
+    if (distance <= limit && distance < bestDistance) {
+      best = node.id;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
 /** Even-odd ray casting; a point on an edge may fall either way. */
 export function pointInPolygon([x, y]: LngLat, polygon: readonly LngLat[]): boolean {
   let inside = false;

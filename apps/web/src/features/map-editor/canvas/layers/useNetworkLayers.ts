@@ -9,6 +9,7 @@ import { LineLayer, PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/l
 import { useMemo } from 'react';
 import { useEditor } from '../../state/context.ts';
 import type { LngLat } from '../../state/types.ts';
+import { SNAP_RADIUS_PX } from '../handlers/geometry.ts';
 import { arrowPlacements, directionArrowLayer } from '../../../../components/map/directionArrows.ts';
 import { allNodes, deletedSegments, directedLinks, flaggedNodes, linkSegments, nodesOf, segmentsOf, type NodePoint, type Segment } from './data.ts';
 import type { Palette, Rgba } from './palette.ts';
@@ -59,6 +60,7 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean, showAr
   const selection = useEditor((state) => state.selection);
   const hover = useEditor((state) => state.hover);
   const draft = useEditor((state) => state.draft);
+  const tool = useEditor((state) => state.tool);
 
   const links = useMemo(() => linkSegments(network, filters), [network, filters]);
   const deleted = useMemo(() => deletedSegments(network), [network]);
@@ -128,6 +130,29 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean, showAr
     ];
   }, [layers.network, selectedLinks, hoverLinks, markedNodes, palette, hover.nodeId, selection]);
 
+  // Add Link's snap target: the node a click would join, ringed at the snapping radius (issue 25).
+  const snapTarget = useMemo(() => (tool === 'addLink' && hover.nodeId ? nodesOf(network, [hover.nodeId]) : []), [tool, hover.nodeId, network]);
+  const snap = useMemo(
+    (): Layer[] =>
+      snapTarget.length === 0
+        ? []
+        : [
+            new ScatterplotLayer<NodePoint>({
+              id: 'snap-target',
+              data: snapTarget,
+              getPosition: position,
+              filled: false,
+              stroked: true,
+              getLineColor: palette.selected,
+              radiusUnits: 'pixels',
+              lineWidthUnits: 'pixels',
+              getRadius: SNAP_RADIUS_PX,
+              getLineWidth: 2.5,
+            }),
+          ],
+    [snapTarget, palette],
+  );
+
   const temporary = useMemo((): Layer[] => {
     if (!draft || draft.points.length === 0) return [];
     const points = draft.points as LngLat[];
@@ -161,6 +186,6 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean, showAr
     ];
   }, [draft, palette]);
 
-  const all = useMemo(() => [...base, ...marks, ...temporary], [base, marks, temporary]);
+  const all = useMemo(() => [...base, ...marks, ...temporary, ...snap], [base, marks, temporary, snap]);
   return { layers: all, linkCount: layers.network ? links.length : 0 };
 }
