@@ -20,6 +20,8 @@ describe('the config catalogue', () => {
     expect(paramDoc('controler', 'lastIteration')).toBe(paramDoc('controller', 'lastIteration'));
     expect(paramDoc('planCalcScore', 'BrainExpBeta')?.description).toMatch(/^logit model scale parameter/);
     expect(paramDoc('controller', 'noSuchParam')).toBeUndefined();
+    // Scoring's module-level params are its default scoringParameters'.
+    expect(paramDoc('planCalcScore', 'performing')).toEqual({ default: '6.0' });
     expect(moduleDoc('drt')).toBeUndefined();
   });
 

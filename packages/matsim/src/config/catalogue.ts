@@ -17,11 +17,15 @@ export function moduleDoc(module: string): ModuleDoc | undefined {
   return Object.hasOwn(CONFIG_CATALOGUE, canonical) ? CONFIG_CATALOGUE[canonical] : undefined;
 }
 
-/** A module-level param's documentation, or one of a parameterset of the module (`set`: its type). */
+/**
+ * A module-level param's documentation, or one of a parameterset of the module (`set`: its type). Scoring's
+ * module-level `performing`, `lateArrival`, … are those of its default scoringParameters set (MATSim reads both).
+ */
 export function paramDoc(module: string, param: string, set?: string): ParamDoc | undefined {
   const doc = moduleDoc(module);
   if (!doc) return undefined;
   const params = set === undefined ? doc.params : doc.sets[set];
   const name = set === undefined ? canonicalParamName(module, param) : param;
-  return params && Object.hasOwn(params, name) ? params[name] : undefined;
+  if (params && Object.hasOwn(params, name)) return params[name];
+  return set === undefined && canonicalModuleName(module) === 'scoring' ? paramDoc(module, param, 'scoringParameters') : undefined;
 }
