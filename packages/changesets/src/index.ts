@@ -7,3 +7,4 @@ export { applyNetwork, disabledNetwork, ModificationError } from './network/appl
 export { isNetworkModification, replayNetwork, replayNetworkSkipping } from './replay.ts';
 export { currentNetwork } from './view.ts';
 export { REFUSAL_CODES, refusalText, type Refusal, type RefusalCode } from './refusal.ts';
+export { inverseStep, revertEntries, touched, type FeatureRef, type RevertBlock, type RevertEntry, type RevertStep } from './revert.ts';
