@@ -13,3 +13,12 @@ export function currentSearchWith(name: string, value: string): URLSearchParams 
   params.set(name, value);
   return params;
 }
+
+/**
+ * True while the address still shows the page at `pathname` (taken from `window.location.pathname` when the page
+ * opened). A page being left stays on screen while the next page loads, and its writers would put their query
+ * onto the next page's address (the runs page kept the visualizer's `?t=…&sp=…`): they write only while this holds.
+ */
+export function addressStillAt(pathname: string): boolean {
+  return window.location.pathname === pathname;
+}

@@ -4,16 +4,18 @@
  */
 import { useThrottledCallback } from '@mantine/hooks';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { currentSearchWith } from '../addressParams.ts';
+import { addressStillAt, currentSearchWith } from '../addressParams.ts';
 import { CAMERA_PARAM, formatCamera } from './camera.ts';
 
 const WRITE_EVERY_MS = 500;
 
 export function CameraInUrl({ map }: { map: MapLibreMap }) {
   const [search, setSearch] = useSearchParams();
+  const [pathname] = useState(() => window.location.pathname);
   const write = useThrottledCallback(() => {
+    if (!addressStillAt(pathname)) return;
     const { lng, lat } = map.getCenter();
     const value = formatCamera({ lat, lng, zoom: map.getZoom() });
     if (search.get(CAMERA_PARAM) === value) return;

@@ -12,6 +12,7 @@ import { interpolate } from '../model/interpolate.ts';
 import type { VehicleLayer } from '../model/layers.ts';
 import { fetchWindow, needsReload, type Buffer } from '../model/reload.ts';
 import { colorsFor } from '../style/apply.ts';
+import { legendOf } from '../style/legend.ts';
 import { useVisualizer } from '../state/context.ts';
 import { createStandingScratch, frameColors, vehicleData, vehicleLayers, type FrameColors, type VehicleData } from './vehicleLayers.ts';
 
@@ -59,6 +60,16 @@ export function VehicleLayerData({ layer }: { layer: VehicleLayer }) {
     if (loaded) loadedRef.current = { ...loaded, colors: pointColors(loaded.data.points, paint.current) };
     drawings.invalidate();
   }, [strategy, attribute, categories, drawings]);
+
+  // The colour legend for the PNG: the strategy over the loaded points' values.
+  useEffect(() => {
+    drawings.setLegend(layer.id, () => {
+      const loaded = loadedRef.current;
+      const { strategy: now, attribute: by, categories: names } = paint.current;
+      const values = loaded && by ? pointValues(loaded.data.points) : null;
+      return { attribute: by, legend: legendOf(now, values, values?.length ?? 0, names) };
+    });
+  }, [drawings, layer.id]);
 
   useEffect(() => {
     if (!ready || runId === undefined) return;

@@ -7,6 +7,7 @@ import { Button, Group, Select, Tooltip, useComputedColorScheme } from '@mantine
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addressStillAt } from '../../../components/addressParams.ts';
 import { CameraInUrl } from '../../../components/map/CameraInUrl.tsx';
 import { CAMERA_PARAM, formatCamera, parseCamera } from '../../../components/map/camera.ts';
 import { useStyleUrl } from '../../../components/map/mapStyle.ts';
@@ -15,7 +16,10 @@ import { VISUALIZER_NS } from '../i18n/index.ts';
 import type { LngLatBounds } from '../model/bounds.ts';
 import { themesFor, themeUrl } from '../model/themes.ts';
 import { useVisualizer } from '../state/context.ts';
-import { downloadPng } from './download.ts';
+import { formatClock } from '../model/time.ts';
+import { useLayerName } from '../panels/LayersPanel.tsx';
+import { useSourceName } from '../panels/fields.tsx';
+import { downloadPng, type PngCaption } from './download.ts';
 import { LayerStatusLines } from './LayerStatusLines.tsx';
 
 const BACKGROUND = { light: '#eef1f4', dark: '#1f2124' } as const;
@@ -29,8 +33,10 @@ interface Props {
 }
 
 export function VisualizerMap({ order, fitTo, theme, onTheme }: Props) {
-  const { t } = useTranslation(VISUALIZER_NS);
-  const { clock, drawings } = useVisualizer();
+  const { t, i18n } = useTranslation(VISUALIZER_NS);
+  const { clock, drawings, view, sources } = useVisualizer();
+  const layerName = useLayerName();
+  const sourceName = useSourceName();
   const scheme = useComputedColorScheme('light');
   const background = BACKGROUND[scheme];
   const frame = useRef<HTMLDivElement>(null);
@@ -64,14 +70,22 @@ export function VisualizerMap({ order, fitTo, theme, onTheme }: Props) {
     if (map && fitTo) map.fitBounds(fitTo.bounds, { padding: 40, animate: false });
   }, [map, fitTo]);
 
-  // The animation loop: the clock moves, and the overlay draws again when time, zoom or a layer changed.
+  // The animation loop: the clock moves, and the overlay draws again when time, zoom or a layer changed. Once the
+  // address has left the visualizer the page may stay on screen while the next page loads: the loop then neither
+  // moves the clock nor draws (nor asks for vehicles), so the next page gets the main thread at once.
   useEffect(() => {
     if (!instance) return;
     let handle = 0;
     let last = performance.now();
     let drawn = { time: Number.NaN, zoom: Number.NaN };
     let version = 0;
+    const pathname = window.location.pathname;
     const step = (now: number) => {
+      if (!addressStillAt(pathname)) {
+        last = now;
+        handle = requestAnimationFrame(step);
+        return;
+      }
       clock.tick(now - last);
       last = now;
       const { time } = clock.get();
@@ -91,6 +105,34 @@ export function VisualizerMap({ order, fitTo, theme, onTheme }: Props) {
     handle = requestAnimationFrame(step);
     return () => cancelAnimationFrame(handle);
   }, [instance, clock, drawings]);
+
+  /** What the PNG shows beside the map: the data sources with their runs, the time, the visible layers' colour legends. */
+  const caption = (): PngCaption => {
+    const numbers = new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: 4 });
+    const visible = view.layers.filter((layer) => layer.visible);
+    const legends = drawings.legends(order.filter((id) => visible.some((layer) => layer.id === id)));
+    return {
+      sources: view.sources.map((source) => {
+        const run = sources.get(source.id)?.run?.name;
+        return run ? `${sourceName(source.id)} – ${run}` : sourceName(source.id);
+      }),
+      time: t('page.map.legend.time', { time: formatClock(clock.get().time) }),
+      blocks: legends.flatMap(({ id, legend }) => {
+        const layer = visible.find((entry) => entry.id === id);
+        return layer ? [{ title: layerName(layer), attribute: legend.attribute, legend: legend.legend }] : [];
+      }),
+      words: {
+        fixed: t('page.map.legend.fixed'),
+        noValue: t('page.map.legend.noValue'),
+        noData: t('page.map.legend.noData'),
+        below: (value) => t('page.map.legend.below', { value }),
+        above: (value) => t('page.map.legend.above', { value }),
+        more: (count) => t('page.map.legend.more', { count }),
+        quantiles: (min, max) => t('page.map.legend.quantiles', { min, max }),
+        formatNumber: (value) => numbers.format(value),
+      },
+    };
+  };
 
   const themes = themesFor(adminUrl);
   const label = (name: string) => (name === 'plain' || name === 'admin' ? t(`page.map.themes.${name}`) : name);
@@ -114,7 +156,7 @@ export function VisualizerMap({ order, fitTo, theme, onTheme }: Props) {
           <Button
             size="xs"
             leftSection={<IconDownload size={14} />}
-            onClick={() => void downloadPng([map?.getCanvas(), instance?.overlay.getCanvas()], 'visualizer.png')}
+            onClick={() => void downloadPng([map?.getCanvas(), instance?.overlay.getCanvas()], 'visualizer.png', caption())}
             disabled={!map}
           >
             {t('page.map.downloadPng')}

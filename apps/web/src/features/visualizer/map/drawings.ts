@@ -3,6 +3,7 @@
  * in, deck.gl layers out) and the map's animation loop asks every builder each frame, in the layers' order.
  */
 import type { Layer as DeckLayer } from '@deck.gl/core';
+import type { Legend } from '../style/legend.ts';
 
 export interface DrawContext {
   time: number;
@@ -16,9 +17,21 @@ export interface DrawContext {
 export type LayerBuilder = (context: DrawContext) => DeckLayer[];
 
 /** What a layer's data is doing, shown on the map (nothing while it has what it needs). */
-export type LayerStatus = { layer: 'network' | 'vehicles'; state: 'loading' } | { layer: 'network' | 'vehicles'; state: 'error'; message: string };
+export type LayerStatus =
+  | { layer: 'network' | 'vehicles' | 'difference'; state: 'loading' }
+  | { layer: 'network' | 'vehicles' | 'difference'; state: 'error'; message: string };
+
+/** A layer's colour legend now: what its colour follows (null: fixed) and the legend (for the PNG download). */
+export interface LayerLegend {
+  attribute: string | null;
+  legend: Legend;
+}
 
 export interface Drawings {
+  /** How a layer's colour legend is made when it is asked for (the PNG download); null removes it. */
+  setLegend(id: string, legend: (() => LayerLegend) | null): void;
+  /** The legends of the given layers, in their order (layers without one are left out). */
+  legends(order: readonly string[]): { id: string; legend: LayerLegend }[];
   set(id: string, builder: LayerBuilder): void;
   delete(id: string): void;
   /** Something changed outside the clock: draw again at the next frame. */
@@ -37,16 +50,28 @@ const sameStatus = (a: LayerStatus | undefined, b: LayerStatus | null) =>
 
 export function createDrawings(): Drawings {
   const builders = new Map<string, LayerBuilder>();
+  const legends = new Map<string, () => LayerLegend>();
   let dirty = true;
   let statuses: ReadonlyMap<string, LayerStatus> = new Map();
   const listeners = new Set<() => void>();
   return {
+    setLegend(id, legend) {
+      if (legend) legends.set(id, legend);
+      else legends.delete(id);
+    },
+    legends(order) {
+      return order.flatMap((id) => {
+        const make = legends.get(id);
+        return make ? [{ id, legend: make() }] : [];
+      });
+    },
     set(id, builder) {
       builders.set(id, builder);
       dirty = true;
     },
     delete(id) {
       builders.delete(id);
+      legends.delete(id);
       dirty = true;
       this.setStatus(id, null);
     },

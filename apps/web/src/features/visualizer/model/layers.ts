@@ -6,6 +6,7 @@
 import { VIS_TIME_WINDOWS, type VisAnalysisName, type VisFilter } from '@corridor/contract';
 import { DEFAULT_LINE_COLOR, DEFAULT_VEHICLE_COLOR, STATIONARY_COLOR, TRAIL_LENGTH, TRAIL_WIDTH, VEHICLE_SIZE, fixedColor, fixedWidth } from '../style/presets.ts';
 import type { ColorChoice, NumberChoice } from '../style/types.ts';
+import { LINK_VOLUME_DIFFERENCE, type DifferenceMeasure } from './difference.ts';
 
 export interface DataSource {
   id: string;
@@ -29,7 +30,14 @@ export interface AnalysisControl {
   linkId?: string;
   /** The section's filters (spec 3 §3 "activeFilters"), on the names the analysis options offer; missing in older addresses. */
   filters?: VisFilter[];
+  /** Link volume difference only: the base data source's id ('' while there is none) and the measure. */
+  base?: string;
+  measure?: DifferenceMeasure;
 }
+
+/** The dynamic sections of a network layer: the server's analyses and the base-against-case difference. */
+export type LayerAnalysisName = VisAnalysisName | typeof LINK_VOLUME_DIFFERENCE;
+export const LAYER_ANALYSES: readonly LayerAnalysisName[] = ['link-volume', 'flow-bundle', LINK_VOLUME_DIFFERENCE];
 
 export interface NetworkLayer {
   id: string;
@@ -39,7 +47,7 @@ export interface NetworkLayer {
   color: ColorChoice;
   width: NumberChoice;
   arrows: boolean;
-  analyses: Partial<Record<VisAnalysisName, AnalysisControl>>;
+  analyses: Partial<Record<LayerAnalysisName, AnalysisControl>>;
 }
 
 export const VEHICLE_TYPES = ['trail', 'box', 'disc', 'sphere', 'donut', 'pyramid'] as const;
@@ -101,21 +109,36 @@ export function newLayer(type: LayerType, id: string, dataSource: string): Layer
   return { id, type, visible: true, dataSource, style: { ...DEFAULT_VEHICLE_STYLE }, filters: [], color: fixedColor(DEFAULT_VEHICLE_COLOR) };
 }
 
-export const newAnalysisControl = (name: VisAnalysisName): AnalysisControl => ({
+export const newAnalysisControl = (name: LayerAnalysisName): AnalysisControl => ({
   time: 'off',
   window: VIS_TIME_WINDOWS[0],
   from: 0,
   to: 86_400,
   filters: [],
   ...(name === 'flow-bundle' ? { linkId: '' } : {}),
+  ...(name === LINK_VOLUME_DIFFERENCE ? { base: '', measure: 'absolute' as const } : {}),
 });
 
-/** The dynamic sections a network layer has: one per analysis its colour or width uses, kept while used. */
-export function syncAnalyses(layer: NetworkLayer): NetworkLayer {
+/** The base a difference compares against: the chosen one while it is another source of the view, else the first other source ('' without one). */
+export function differenceBase(base: string | undefined, caseSource: string, sources: readonly DataSource[]): string {
+  if (base && base !== caseSource && sources.some((source) => source.id === base)) return base;
+  return sources.find((source) => source.id !== caseSource)?.id ?? '';
+}
+
+/**
+ * The dynamic sections a network layer has: one per analysis its colour or width uses, kept while used. The
+ * difference's base stays another source of the view (the first other one when it is not).
+ */
+export function syncAnalyses(layer: NetworkLayer, sources: readonly DataSource[] = []): NetworkLayer {
   const used = new Set([layer.color.attribute, layer.width.attribute]);
   const analyses: NetworkLayer['analyses'] = {};
-  for (const name of ['link-volume', 'flow-bundle'] as const) {
+  for (const name of LAYER_ANALYSES) {
     if (used.has(name)) analyses[name] = layer.analyses[name] ?? newAnalysisControl(name);
+  }
+  const difference = analyses[LINK_VOLUME_DIFFERENCE];
+  if (difference) {
+    const base = differenceBase(difference.base, layer.dataSource, sources);
+    if (base !== difference.base) analyses[LINK_VOLUME_DIFFERENCE] = { ...difference, base };
   }
   return { ...layer, analyses };
 }
@@ -140,9 +163,10 @@ export function reduceView(view: View, action: ViewAction): View {
       return { ...next, layers: [...view.layers, network, vehicles], active: network.id, next: next.next + 2 };
     }
     case 'removeSource': {
-      const layers = view.layers.filter((layer) => layer.dataSource !== action.id);
+      const sources = view.sources.filter((source) => source.id !== action.id);
+      const layers = view.layers.filter((layer) => layer.dataSource !== action.id).map((layer) => (layer.type === 'network' ? syncAnalyses(layer, sources) : layer));
       const active = layers.some((layer) => layer.id === view.active) ? view.active : (layers[0]?.id ?? null);
-      return { ...view, sources: view.sources.filter((source) => source.id !== action.id), layers, active };
+      return { ...view, sources, layers, active };
     }
     case 'addLayer': {
       const activeSource = view.layers.find((layer) => layer.id === view.active)?.dataSource;
@@ -160,7 +184,7 @@ export function reduceView(view: View, action: ViewAction): View {
     case 'activate':
       return view.layers.some((layer) => layer.id === action.id) ? { ...view, active: action.id } : view;
     case 'updateLayer': {
-      const updated = action.layer.type === 'network' ? syncAnalyses(action.layer) : action.layer;
+      const updated = action.layer.type === 'network' ? syncAnalyses(action.layer, view.sources) : action.layer;
       return { ...view, layers: view.layers.map((layer) => (layer.id === updated.id ? updated : layer)) };
     }
   }

@@ -7,8 +7,9 @@
 import { VIS_ANALYSES, VIS_MESSAGES, VisFilter } from '@corridor/contract';
 import { z } from 'zod';
 import { ColorChoice, NumberChoice } from '../style/types.ts';
+import { DIFFERENCE_MEASURES, LINK_VOLUME_DIFFERENCE } from './difference.ts';
 import { wrapTime } from './time.ts';
-import { ANALYSIS_TIME_MODES, EMPTY_VIEW, LAYER_TYPES, STATIONARY_TYPES, VEHICLE_TYPES, type Layer, type View } from './layers.ts';
+import { ANALYSIS_TIME_MODES, EMPTY_VIEW, LAYER_ANALYSES, LAYER_TYPES, STATIONARY_TYPES, VEHICLE_TYPES, syncAnalyses, type Layer, type View } from './layers.ts';
 
 export const VIEW_PARAM = 'v';
 export const TIME_PARAM = 't';
@@ -22,6 +23,8 @@ const Control = z.object({
   to: z.number(),
   linkId: z.string().max(200).optional(),
   filters: z.array(VisFilter).max(20).optional(),
+  base: z.string().max(20).optional(),
+  measure: z.enum(DIFFERENCE_MEASURES).optional(),
 });
 const Base = { id: z.string().max(20), visible: z.boolean(), dataSource: z.string().max(20) };
 const NetworkLayerSchema = z.object({
@@ -30,7 +33,7 @@ const NetworkLayerSchema = z.object({
   color: ColorChoice,
   width: NumberChoice,
   arrows: z.boolean(),
-  analyses: z.object({ 'link-volume': Control.optional(), 'flow-bundle': Control.optional() }),
+  analyses: z.object({ 'link-volume': Control.optional(), 'flow-bundle': Control.optional(), [LINK_VOLUME_DIFFERENCE]: Control.optional() }),
 });
 const VehicleLayerSchema = z.object({
   ...Base,
@@ -76,7 +79,8 @@ export function decodeView(value: string | null): View {
   }
   const parsed = z.array(z.union([NetworkLayerSchema, VehicleLayerSchema])).safeParse(compact.l);
   if (!parsed.success) return EMPTY_VIEW;
-  const layers = parsed.data as Layer[];
+  // A difference's base that is not (or no longer) another source of the view falls back to the first other one.
+  const layers = (parsed.data as Layer[]).map((layer) => (layer.type === 'network' ? syncAnalyses(layer, sources) : layer));
   const active = layers.some((layer) => layer.id === compact.a) ? compact.a : (layers[0]?.id ?? null);
   return { sources, layers, active, next: compact.n };
 }
@@ -103,7 +107,7 @@ export function unknownAnalyses(value: string | null): string[] {
   const unknown = new Set<string>();
   for (const layer of layers as { type?: unknown; analyses?: unknown }[]) {
     if (layer?.type !== 'network' || typeof layer.analyses !== 'object' || layer.analyses === null) continue;
-    for (const name of Object.keys(layer.analyses)) if (!(VIS_ANALYSES as readonly string[]).includes(name)) unknown.add(name);
+    for (const name of Object.keys(layer.analyses)) if (!(VIS_ANALYSES as readonly string[]).includes(name) && !(LAYER_ANALYSES as readonly string[]).includes(name)) unknown.add(name);
   }
   return [...unknown];
 }

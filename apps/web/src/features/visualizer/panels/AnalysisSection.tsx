@@ -3,13 +3,16 @@
  * for flow bundle the link (typed, handed on at Enter or blur, or picked on the map), the time filter (off, synced
  * with the global time, or custom from–to typed as HH:MM(:SS)), and filters on what the analysis offers.
  */
-import { Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { VIS_TIME_WINDOWS, type VisAnalysisName } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { analysisOptions } from '../server/calls.ts';
 import { VISUALIZER_NS } from '../i18n/index.ts';
-import { ANALYSIS_TIME_MODES, type AnalysisControl } from '../model/layers.ts';
+import { DIFFERENCE_MEASURES, LINK_VOLUME_DIFFERENCE, type DifferenceMeasure } from '../model/difference.ts';
+import { ANALYSIS_TIME_MODES, type AnalysisControl, type LayerAnalysisName } from '../model/layers.ts';
+import { useVisualizer } from '../state/context.ts';
+import { useSourceName } from './fields.tsx';
 import { formatClock, parseClock } from '../model/time.ts';
 import { CommitInput } from './CommitInput.tsx';
 import { FilterEditor, type FilterName } from './FilterEditor.tsx';
@@ -46,13 +49,73 @@ function TimeBound({ label, seconds, onChange, fits }: { label: string; seconds:
   );
 }
 
-export function AnalysisSection({ name, control, runId, onChange }: { name: VisAnalysisName; control: AnalysisControl; runId: number | undefined; onChange: (control: AnalysisControl) => void }) {
+/** The difference's base (another data source of the view) and its measure, absolute or relative. */
+function DifferenceFields({ caseSource, control, onChange }: { caseSource: string; control: AnalysisControl; onChange: (control: AnalysisControl) => void }) {
   const { t } = useTranslation(VISUALIZER_NS);
-  const filterNames = useAnalysisFilterNames(runId, name);
-  const title = t(name === 'link-volume' ? 'panels.settings.linkVolumes' : 'panels.settings.flowBundle');
+  const { view, sources } = useVisualizer();
+  const sourceName = useSourceName();
+  const others = view.sources.filter((source) => source.id !== caseSource);
+  const label = (id: string) => {
+    const run = sources.get(id)?.run?.name;
+    return run ? `${sourceName(id)} – ${run}` : sourceName(id);
+  };
+  return (
+    <>
+      {others.length === 0 ? (
+        <Text size="xs" c="dimmed" role="status">
+          {t('panels.settings.noBase')}
+        </Text>
+      ) : (
+        <Select
+          size="xs"
+          label={t('panels.settings.base')}
+          description={t('panels.settings.baseHint')}
+          data={others.map((source) => ({ value: source.id, label: label(source.id) }))}
+          value={control.base || null}
+          onChange={(value) => value && onChange({ ...control, base: value })}
+          allowDeselect={false}
+        />
+      )}
+      <Stack gap={2}>
+        <Text size="xs" fw={500} id="difference-measure">
+          {t('panels.settings.measure')}
+        </Text>
+        <SegmentedControl
+          size="xs"
+          aria-labelledby="difference-measure"
+          data={DIFFERENCE_MEASURES.map((measure) => ({ value: measure, label: t(`panels.settings.measures.${measure}`) }))}
+          value={control.measure ?? 'absolute'}
+          onChange={(value) => onChange({ ...control, measure: value as DifferenceMeasure })}
+        />
+      </Stack>
+    </>
+  );
+}
+
+const TITLES = { 'link-volume': 'panels.settings.linkVolumes', 'flow-bundle': 'panels.settings.flowBundle', [LINK_VOLUME_DIFFERENCE]: 'panels.settings.linkVolumeDifference' } as const;
+
+export function AnalysisSection({
+  name,
+  control,
+  runId,
+  caseSource,
+  onChange,
+}: {
+  name: LayerAnalysisName;
+  control: AnalysisControl;
+  runId: number | undefined;
+  /** The layer's data source (the difference's case). */
+  caseSource: string;
+  onChange: (control: AnalysisControl) => void;
+}) {
+  const { t } = useTranslation(VISUALIZER_NS);
+  // The difference filters both runs' link volumes: the filters link volume offers.
+  const filterNames = useAnalysisFilterNames(runId, name === LINK_VOLUME_DIFFERENCE ? 'link-volume' : name);
+  const title = t(TITLES[name]);
   return (
     <Stack gap="xs" component="section" aria-label={title}>
       <Title order={6}>{title}</Title>
+      {name === LINK_VOLUME_DIFFERENCE && <DifferenceFields caseSource={caseSource} control={control} onChange={onChange} />}
       {name === 'flow-bundle' && (
         <CommitInput
           size="xs"

@@ -8,7 +8,8 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { networkAttributeValues } from '../../../api/network.ts';
 import { VISUALIZER_NS } from '../i18n/index.ts';
-import type { NetworkLayer } from '../model/layers.ts';
+import { LINK_VOLUME_DIFFERENCE } from '../model/difference.ts';
+import { LAYER_ANALYSES, type NetworkLayer } from '../model/layers.ts';
 import { ColorStrategyEditor, NumberStrategyEditor } from '../style/index.ts';
 import { useVisualizer } from '../state/context.ts';
 import { AnalysisSection } from './AnalysisSection.tsx';
@@ -38,6 +39,8 @@ export function NetworkSettings({ layer }: { layer: NetworkLayer }) {
   const fileId = options?.networkFileId;
   const attributes: Record<string, VisAttributeType> = { ...(options?.networkAttributes ?? {}) };
   for (const name of options?.networkAnalyses ?? []) attributes[name] = 'analysis';
+  // Base against case: offered with link volumes (the section asks for a second data source when there is none).
+  if (options?.networkAnalyses.includes('link-volume')) attributes[LINK_VOLUME_DIFFERENCE] = 'analysis';
   const categoriesOf = useCategories(fileId, attributes);
   const valuesOf = (attribute: string) => queryClient.getQueryData<Float32Array>(['visualizer', 'attribute', fileId, attribute]) ?? null;
   const update = (next: NetworkLayer) => dispatch({ type: 'updateLayer', layer: next });
@@ -50,14 +53,16 @@ export function NetworkSettings({ layer }: { layer: NetworkLayer }) {
       <ColorStrategyEditor value={layer.color} onChange={(color) => update({ ...layer, color })} attributes={attributes} valuesOf={valuesOf} categoriesOf={categoriesOf} presets="network" />
       <Divider label={t('panels.settings.lineWidth')} labelPosition="left" />
       <NumberStrategyEditor value={layer.width} onChange={(width) => update({ ...layer, width })} attributes={attributes} valuesOf={valuesOf} withUnit />
-      {(['link-volume', 'flow-bundle'] as const).map((name) => {
+      {LAYER_ANALYSES.map((name) => {
         const control = layer.analyses[name];
+        const analysis = name === LINK_VOLUME_DIFFERENCE ? 'link-volume' : name;
         return control ? (
           <AnalysisSection
             key={name}
             name={name}
             control={control}
-            runId={options?.networkAnalyses.includes(name) ? source?.runId : undefined}
+            caseSource={layer.dataSource}
+            runId={options?.networkAnalyses.includes(analysis) ? source?.runId : undefined}
             onChange={(next) => update({ ...layer, analyses: { ...layer.analyses, [name]: next } })}
           />
         ) : null;

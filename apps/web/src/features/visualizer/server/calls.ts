@@ -63,11 +63,11 @@ export async function linkAttribute(fileId: number, name: string): Promise<Float
 
 export const analysisOptions = (runId: number, name: VisAnalysisName) => api.get(`/datasets/analysis/${runId}/${name}/options`, AnalysisOptions);
 
-export const linkVolume = (runId: number, body: LinkVolumeRequest) =>
-  api.post(`/datasets/analysis/${runId}/link-volume`, LinkVolumeAnswer, { json: body });
+export const linkVolume = (runId: number, body: LinkVolumeRequest, signal?: AbortSignal) =>
+  api.post(`/datasets/analysis/${runId}/link-volume`, LinkVolumeAnswer, { json: body, signal });
 
-export const flowBundle = (runId: number, body: FlowBundleRequest) =>
-  api.post(`/datasets/analysis/${runId}/flow-bundle`, FlowBundleAnswer, { json: body });
+export const flowBundle = (runId: number, body: FlowBundleRequest, signal?: AbortSignal) =>
+  api.post(`/datasets/analysis/${runId}/flow-bundle`, FlowBundleAnswer, { json: body, signal });
 
 export interface TrajectoryAnswer {
   data: DecodedTrajectories;

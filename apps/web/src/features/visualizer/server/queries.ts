@@ -40,6 +40,11 @@ export function useNetwork(fileId: number | null | undefined) {
   return { geometry, lookup };
 }
 
+/** A network's link ids alone (the base of a difference: is its network the case's?). */
+export function useNetworkLookup(fileId: number | null | undefined) {
+  return useQuery({ queryKey: ['visualizer', 'lookup', fileId] as const, queryFn: () => networkLookup(fileId!), enabled: typeof fileId === 'number', ...network });
+}
+
 /** A link attribute's values per link; a text attribute also its categories (index → value). */
 export function useLinkAttribute(fileId: number | null | undefined, name: string | null, text: boolean) {
   const enabled = typeof fileId === 'number' && name !== null;
@@ -58,10 +63,11 @@ export function useLinkAnalysis(runId: number | undefined, name: VisAnalysisName
   const enabled = runId !== undefined && name !== null && (name !== 'flow-bundle' || !!request.linkId);
   return useQuery({
     queryKey: ['visualizer', 'analysis', runId, name, request] as const,
-    queryFn: async () => {
+    // The signal: a page left (or a request no longer watched) aborts the call instead of waiting for it.
+    queryFn: async ({ signal }) => {
       const body = { timeFilter: request.timeFilter, filters: request.filters };
-      if (name === 'link-volume') return linkVolume(runId!, body);
-      const answer = await flowBundle(runId!, { ...body, ids: [request.linkId!] });
+      if (name === 'link-volume') return linkVolume(runId!, body, signal);
+      const answer = await flowBundle(runId!, { ...body, ids: [request.linkId!] }, signal);
       return answer[request.linkId!] ?? {};
     },
     enabled,

@@ -1,10 +1,11 @@
 /**
  * Writes the view into the address (replacing the entry): the view when it changes, the time and speed at most
- * once a second while the clock runs, the theme. The camera is written by CameraInUrl.
+ * once a second while the clock runs, the theme. The camera is written by CameraInUrl. Nothing is written once the
+ * address has left the visualizer (the page stays on screen while the next one loads).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { currentSearchParams } from '../../../components/addressParams.ts';
+import { addressStillAt, currentSearchParams } from '../../../components/addressParams.ts';
 import type { Clock } from '../model/clock.ts';
 import type { View } from '../model/layers.ts';
 import { PLAIN_THEME } from '../model/themes.ts';
@@ -14,6 +15,7 @@ const TIME_WRITE_MS = 1000;
 
 export function useUrlWriter(view: View, clock: Clock, theme: string): void {
   const [, setSearch] = useSearchParams();
+  const [pathname] = useState(() => window.location.pathname);
   // The setter changes with every address change; the clock's writer keeps one subscription and a pending write.
   const setSearchRef = useRef(setSearch);
   useEffect(() => {
@@ -21,6 +23,7 @@ export function useUrlWriter(view: View, clock: Clock, theme: string): void {
   }, [setSearch]);
 
   useEffect(() => {
+    if (!addressStillAt(pathname)) return;
     const encoded = view.sources.length > 0 ? encodeView(view) : null;
     setSearch(
       () => {
@@ -33,13 +36,14 @@ export function useUrlWriter(view: View, clock: Clock, theme: string): void {
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [view, theme, setSearch]);
+  }, [view, theme, setSearch, pathname]);
 
   useEffect(() => {
     let last = '';
     let timer: ReturnType<typeof setTimeout> | undefined;
     const write = () => {
       timer = undefined;
+      if (!addressStillAt(pathname)) return;
       const { time, speedIndex } = clock.get();
       const next = `${Math.floor(time)}|${speedIndex}`;
       if (next === last) return;
@@ -61,5 +65,5 @@ export function useUrlWriter(view: View, clock: Clock, theme: string): void {
       unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [clock]);
+  }, [clock, pathname]);
 }

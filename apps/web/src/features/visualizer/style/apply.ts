@@ -52,6 +52,18 @@ function bounds(custom: boolean, min: number, max: number, values: Float32Array,
   return dataRange(values, count) ?? { min, max };
 }
 
+/** The bounds −m…m around 0, m the larger of |min| and |max| (1 when both are 0): a diverging scheme's white is at 0. */
+export function centeredBounds({ min, max }: { min: number; max: number }): { min: number; max: number } {
+  const m = Math.max(Math.abs(min), Math.abs(max)) || 1;
+  return { min: -m, max: m };
+}
+
+/** The value strategy's bounds: custom or the data's range, centred at 0 when asked. */
+export function valueBounds(s: ColorStrategyOf<'value'>, values: Float32Array | null, count: number): { min: number; max: number } {
+  const plain = s.customBounds || !values ? { min: s.min, max: s.max } : (dataRange(values, count) ?? { min: s.min, max: s.max });
+  return s.centered ? centeredBounds(plain) : plain;
+}
+
 /** RGBA packed into one 32-bit word in the platform's byte order (to fill a Uint32Array view). */
 function pack(c: Rgba): number {
   const bytes = new Uint8Array(c);
@@ -76,7 +88,7 @@ const colorFills: { [T in Exclude<ColorStrategy['type'], 'const'>]: (s: ColorStr
   value: (s) => (words, values, count) => {
     const table = schemeTable(s.colorScheme, s.opacity);
     const nan = pack(parseHex(s.nanColor));
-    const { min, max } = bounds(s.customBounds, s.min, s.max, values, count);
+    const { min, max } = valueBounds(s, values, count);
     for (let i = 0; i < count; i++) {
       const v = values[i]!;
       words[i] = Number.isNaN(v) ? nan : table[Math.round(fraction(v, min, max) * LAST_SAMPLE)]!;

@@ -68,12 +68,28 @@ const FLOW_BUNDLE: ColorStrategy = {
   nanColor: DEFAULT_NAN_COLOR,
 };
 
+/**
+ * Link volume difference (case − base): a diverging scheme centred at 0 over the data's range — fewer vehicles
+ * blue, more red, no change white; links without a value grey.
+ */
+const LINK_VOLUME_DIFFERENCE: ColorStrategy = {
+  type: 'value',
+  colorScheme: 'BuRd',
+  customBounds: false,
+  min: -1,
+  max: 1,
+  opacity: OPAQUE,
+  nanColor: DEFAULT_NAN_COLOR,
+  centered: true,
+};
+
 /** Network attributes with a colour preset of their own, by name. */
 export const NETWORK_COLOR_PRESETS: Readonly<Record<string, ColorStrategy>> = {
   lanes: LANES,
   capacity: CAPACITY,
   'link-volume': LINK_VOLUME,
   'flow-bundle': FLOW_BUNDLE,
+  'link-volume-difference': LINK_VOLUME_DIFFERENCE,
 };
 
 /** Relative speed (share of the free speed) 0–1 from red to green. */

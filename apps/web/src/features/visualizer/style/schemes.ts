@@ -58,6 +58,7 @@ const CONTINUOUS: Record<ContinuousSchemeName, (t: number) => string> = {
   Magma: interpolateMagma,
   Cividis: interpolateCividis,
   RdYlBu: interpolateRdYlBu,
+  BuRd: (t) => interpolateRdBu(1 - t),
 };
 
 const INTERPOLATORS: Record<Interpolation, (a: string, b: string) => (t: number) => string> = {

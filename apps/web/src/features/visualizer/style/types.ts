@@ -29,6 +29,8 @@ export const CONTINUOUS_SCHEMES = [
   'Magma',
   'Cividis',
   'RdYlBu',
+  /** RdBu reversed: blue for the lowest values, red for the highest (differences: fewer blue, more red). */
+  'BuRd',
 ] as const;
 export type ContinuousSchemeName = (typeof CONTINUOUS_SCHEMES)[number];
 
@@ -82,6 +84,8 @@ export const ValueColorStrategy = z.object({
   max: Finite,
   opacity: Opacity,
   nanColor: HexColor,
+  /** Centre the scheme at 0 (diverging: differences): the bounds become −m…m, m the larger of |min| and |max|. */
+  centered: z.boolean().optional(),
 });
 export const QuantileColorStrategy = z.object({ type: z.literal('quantile'), colorScheme: ColorScheme, opacity: Opacity });
 export const BinColorStrategy = z.object({

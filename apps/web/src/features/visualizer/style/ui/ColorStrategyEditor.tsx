@@ -1,5 +1,5 @@
 import type { VisAttributeType } from '@corridor/contract';
-import { Stack, Text } from '@mantine/core';
+import { Stack, Switch, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { dataRange } from '../apply.ts';
 import { chooseNetworkColor, chooseVehicleColor, colorTypesFor, DEFAULT_NAN_COLOR } from '../presets.ts';
@@ -84,6 +84,7 @@ function StrategyFields({ strategy, onChange, onFixed, range, categories }: Fiel
             range={range}
             onChange={({ custom, min, max }) => onChange({ ...strategy, customBounds: custom, min, max })}
           />
+          <Switch size="xs" label={t('centered')} checked={!!strategy.centered} onChange={(e) => onChange({ ...strategy, centered: e.currentTarget.checked })} />
           <HexColorInput size="xs" label={t('nanColor')} value={strategy.nanColor} onChange={(nanColor) => onChange({ ...strategy, nanColor })} />
         </Stack>
       );
