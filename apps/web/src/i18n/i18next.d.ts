@@ -13,6 +13,7 @@ import type { metricsCatalogues } from '../features/metrics/i18n/index.ts';
 import type { sysinfoCatalogues } from '../features/settings/sysinfo/i18n/index.ts';
 import type { runImportCatalogues } from '../features/runs/import/i18n/index.ts';
 import type { configChecksCatalogues } from '../features/config-editor/i18n/index.ts';
+import type { compareResultsCatalogues } from '../features/compare/i18n/index.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       administration: (typeof administrationCatalogues)['en'];
       runImport: (typeof runImportCatalogues)['en'];
       configEditorChecks: (typeof configChecksCatalogues)['en'];
+      compareResults: (typeof compareResultsCatalogues)['en'];
     };
   }
 }

@@ -9,6 +9,7 @@ import { appliedChangesets } from './appliedChangesets.ts';
 import { compareLines, countDifferences } from './compareLines.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { RunHeader } from './RunHeader.tsx';
+import { RunResults } from './RunResults.tsx';
 import { isReady, runColumn } from './runColumns.ts';
 
 /** The comparison of 2 or more runs: their columns, the "Show all settings" toggle and the table. */
@@ -33,6 +34,7 @@ export function RunComparison({ ids }: { ids: number[] }) {
             </Paper>
           ))}
         </Group>
+        <RunResults columns={columns} />
       </Stack>
     );
   }
@@ -49,6 +51,7 @@ export function RunComparison({ ids }: { ids: number[] }) {
   const anyChangesets = changesets.some((list) => list !== null && list.length > 0);
   return (
     <Stack gap="md">
+      <RunResults columns={columns} />
       <Group justify="space-between">
         <Text role="status">
           {differences === 0 ? t('compare.noDifferences') : t('compare.differences', { count: differences })}

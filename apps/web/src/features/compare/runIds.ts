@@ -20,3 +20,8 @@ export function parseRunIds(param: string | null): number[] {
 export function compareDashboardPath(group: string, ids: readonly number[], template: 'overview' | 'trips'): string {
   return `/${encodeURIComponent(group)}/dashboards/new?datasets=${ids.slice(0, 2).join(',')}&template=${template}`;
 }
+
+/** Manage Tables with the run preselected, to import its output_trips (the dashboards' `?import=` address). */
+export function tablesImportPath(group: string, runId: number): string {
+  return `/${encodeURIComponent(group)}/dashboards?import=${runId}`;
+}
