@@ -2,6 +2,7 @@
  * buildApp(deps): the whole HTTP server as a Fastify instance, without listening. main.ts listens; tests call
  * app.inject. Everything that varies between production and tests (database, clock, limits) comes in as deps.
  */
+import { registerRequestLog } from './plugins/request-log.ts';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { API_PREFIX } from '@corridor/contract';
@@ -73,8 +74,8 @@ export interface AppDeps {
   loginPolicy?: LoginPolicy;
   /** How long an engine download may receive nothing before it fails. */
   engineIdleTimeoutMs?: number;
-  /** false silences the log (tests); default: pino at config.logLevel. */
-  logger?: boolean;
+  /** false silences the log (tests); a stream receives pino's lines (tests that read the log); default: pino at config.logLevel. */
+  logger?: boolean | { stream: { write(line: string): void } };
   /** Draws network previews; default: src/previews. */
   networkRenderer?: NetworkRenderer;
   /** Networks with more links are refused by /as/json and /as/geojson. */
@@ -96,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const now = deps.now ?? (() => new Date());
 
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: deps.logger === false ? false : { level: config.logLevel, ...(typeof deps.logger === 'object' ? { stream: deps.logger.stream } : {}) },
+    // One line per request from registerRequestLog, at debug for runner polls and static files (issue 25).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     genReqId,
     requestIdHeader: false,
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   acceptEmptyJsonBodies(app);
 
   registerErrorHandler(app);
+  registerRequestLog(app);
   const monitoring = createMonitoring({ config, db, now, log: app.log });
   monitoring.metrics.observe(app);
   echoRequestId(app);
@@ -142,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const licensesRepository = new LicensesRepository(db);
   const adminAccountsRepository = new AdminAccountsRepository(db);
   const seats = new UserSeats(licensesRepository, adminAccountsRepository);
-  const accounts = new AccountsService(accountsRepository, features, limiter, now, seats, accountMail);
+  const accounts = new AccountsService(accountsRepository, features, limiter, now, seats, accountMail, app.log);
   const adminAccounts = new AdminAccountsService(adminAccountsRepository, accountsRepository, seats);
   // Devices, password and API keys; the API keys also authenticate requests (resolveActor and GET /metrics below).
   const profileRepository = new ProfileRepository(db);

@@ -222,6 +222,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     log: postProcessLog,
     now,
     onError: (err, runId) => log.error({ err, runId }, 'run post-processing failed'),
+    onFailed: (runId, logFileId) => log.warn({ runId, step: 'tables', logFileId }, 'a run post-processing step failed'),
   });
   const visualizerRepository = new VisualizerRepository(db);
   const networkSource = { store: networkStore, prepare: (fileId: number) => network.prepareBinary(fileId), idle: () => network.idle() };
@@ -235,6 +236,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     log: postProcessLog,
     now,
     onError: (err, runId) => log.error({ err, runId }, 'vehicle data preparation failed'),
+    onFailed: (runId, logFileId) => log.warn({ runId, step: 'vehicleData', logFileId }, 'a run post-processing step failed'),
     onBlobLeak,
   });
   const visualizer = new VisualizerService({
@@ -254,6 +256,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     log: jobLog,
     now,
     onLogError: (err, jobId) => log.warn({ err, jobId }, 'a job log line could not be written'),
+    serverLog: log,
   });
   const jobsRepository = new JobsRepository(db);
   const jobs = new JobsService({ jobs: jobsRepository, datasets: datasetsRepository, access: datasetAccess, lifecycle, logs, blobs, processing, onBlobLeak, now });

@@ -47,7 +47,12 @@ export class AccountsService {
     /** The licence's user limit (admin-accounts/seats.ts); setup is exempt. */
     private readonly seats?: { assertRoom(adding?: number): Promise<void>; hasRoom(adding?: number): Promise<boolean> },
     private readonly signupMail?: SignupMail,
+    /** The server's log: a refused burst of sign-ins is one warn line per address and name while it is held up. */
+    private readonly log?: { warn(fields: object, message: string): void },
   ) {}
+
+  /** Until when a refused (address, username) pair has been reported; bounded, like the limiter's own maps. */
+  private readonly refusalsReported = new Map<string, number>();
 
   /** The Actor behind a session cookie, or null when the cookie is missing, unknown, expired or blocked. */
   async resolveSession(cookieValue: string | undefined): Promise<Actor | null> {
@@ -89,7 +94,10 @@ export class AccountsService {
 
   async login(input: { username: string; password: string }, client: ClientInfo): Promise<SignedIn> {
     const { retryAfterMs, delayMs } = this.limiter.attempt(client.ip, input.username);
-    if (retryAfterMs > 0) throw tooManyAttempts(retryAfterMs);
+    if (retryAfterMs > 0) {
+      this.reportRefusal(client.ip, input.username, retryAfterMs);
+      throw tooManyAttempts(retryAfterMs);
+    }
     // An account under attack signs in a little slower; it is never locked.
     if (delayMs > 0) await sleep(delayMs);
     const user = await this.accounts.findUserByName(input.username.trim());
@@ -169,6 +177,19 @@ export class AccountsService {
     });
     await this.accounts.touchSession(session.token, userId, this.now());
     return { user: await this.sessionUser(userId), cookieValue: session.value };
+  }
+
+  /** One warn line when a pair starts being refused, not one per refused attempt. */
+  private reportRefusal(ip: string, username: string, retryAfterMs: number): void {
+    const now = this.now().getTime();
+    const key = `${ip}\u0000${username.trim().toLowerCase()}`;
+    if ((this.refusalsReported.get(key) ?? 0) > now) return;
+    if (this.refusalsReported.size >= 10_000) {
+      for (const [other, until] of this.refusalsReported) if (until <= now) this.refusalsReported.delete(other);
+      if (this.refusalsReported.size >= 10_000) this.refusalsReported.clear();
+    }
+    this.refusalsReported.set(key, now + retryAfterMs);
+    this.log?.warn({ ip, username, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }, 'sign-in attempts refused: too many failures');
   }
 
   private async sessionUser(userId: number): Promise<SessionUser> {

@@ -40,6 +40,8 @@ export interface JobLifecycleDeps {
   now: () => Date;
   /** A log line that could not be written (the job has ended anyway). */
   onLogError?: (err: unknown, jobId: number) => void;
+  /** The server's log: a job that ends FAILED is one warn line with the ids an operator needs (issue 25). */
+  serverLog?: { warn(fields: object, message: string): void };
 }
 
 const STATUS_WORD: Record<FinalStatus, string> = { FINISHED: 'finished', FAILED: 'failed', CANCELLED: 'cancelled' };
@@ -66,7 +68,7 @@ export class JobLifecycle {
             reportedBefore === undefined ? undefined : lt(jobs.lastUpdated, reportedBefore),
           ),
         )
-        .returning({ id: jobs.id, datasetId: jobs.datasetId });
+        .returning({ id: jobs.id, datasetId: jobs.datasetId, runnerId: jobs.runnerId, userId: jobs.createdBy });
       if (!job) return null;
       if (job.datasetId !== null) {
         await tx.insert(runEvents).values({
@@ -81,7 +83,8 @@ export class JobLifecycle {
       await this.writeLog(jobId, outcome, now, tx);
       return job;
     });
-    return ended;
+    if (ended && outcome.status === 'FAILED') await this.warnFailed(ended, outcome);
+    return ended && { id: ended.id, datasetId: ended.datasetId };
   }
 
   /** FAILED with `message` for every job the runner still holds; answers how many ended. */
@@ -107,6 +110,26 @@ export class JobLifecycle {
     let ended = 0;
     for (const { id } of rows) ended += await this.failJobsOfRunner(id, reason);
     return ended;
+  }
+
+  /** Runner name and token id while the runner row is there (a lost runner's row is gone by now: its id stays). */
+  private async warnFailed(job: { id: number; datasetId: number | null; runnerId: string | null; userId: number | null }, outcome: Outcome): Promise<void> {
+    const { serverLog, db } = this.deps;
+    if (!serverLog) return;
+    const [runner] = job.runnerId === null ? [] : await db.select({ name: runners.name, tokenId: runners.tokenId }).from(runners).where(eq(runners.id, job.runnerId));
+    serverLog.warn(
+      {
+        runId: job.datasetId,
+        jobId: job.id,
+        userId: job.userId,
+        runnerId: job.runnerId,
+        runner: runner?.name ?? null,
+        runnerTokenId: runner?.tokenId ?? null,
+        exitCode: outcome.exitCode,
+        reason: outcome.message,
+      },
+      'a run failed',
+    );
   }
 
   private async writeLog(jobId: number, outcome: Outcome, now: Date, db: Db): Promise<void> {

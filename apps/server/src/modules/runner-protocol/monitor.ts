@@ -66,7 +66,7 @@ export class HeartbeatMonitor {
       // A heartbeat that arrived since the list was read keeps the runner.
       if (!(await repository.deleteRunnerIfSilent(runner.id, runner.lastHeartbeat))) continue;
       const failed = await lifecycle.failJobsOfRunner(runner.id, heartbeatLost(runner.name));
-      this.deps.log.warn({ runnerId: runner.id, runner: runner.name, failedJobs: failed }, 'a runner stopped sending heartbeats');
+      this.deps.log.warn({ runnerId: runner.id, runner: runner.name, runnerTokenId: runner.tokenId, failedJobs: failed }, 'a runner was lost: it stopped sending heartbeats');
     }
     // Jobs whose runner row is gone without the jobs having ended (e.g. removed with its token).
     for (const runnerId of await repository.orphanedRunnerIds()) await lifecycle.failJobsOfRunner(runnerId, heartbeatLost(runnerId));

@@ -26,6 +26,8 @@ export interface RunPostProcessingDeps {
   log: PostProcessLog;
   now: () => Date;
   onError: (err: unknown, runId: number) => void;
+  /** The step ended FAILED (the server logs it at warn, issue 25). */
+  onFailed?: (runId: number, logFileId: number | null) => void;
 }
 
 export class RunPostProcessing {
@@ -74,6 +76,7 @@ export class RunPostProcessing {
     }
     const logFileId = await this.deps.log.append(runId, lines);
     await this.setState(runId, failed ? 'FAILED' : 'FINISHED', logFileId);
+    if (failed) this.deps.onFailed?.(runId, logFileId);
   }
 
   private setState(runId: number, status: 'STARTED' | 'FINISHED' | 'FAILED', logFileId: number | null): Promise<void> {

@@ -39,6 +39,8 @@ export interface VehicleDataPreparationDeps {
   log: PostProcessLog;
   now: () => Date;
   onError: (err: unknown, runId: number) => void;
+  /** The step ended FAILED (the server logs it at warn, issue 25). */
+  onFailed?: (runId: number, logFileId: number | null) => void;
   onBlobLeak: (key: string, err: unknown) => void;
 }
 
@@ -124,6 +126,7 @@ export class VehicleDataPreparation {
       const reason = userMessage(err);
       const logFileId = await log.append(runId, [`Vehicle data could not be prepared: ${reason}`]);
       await this.setState(runId, 'FAILED', VIS_MESSAGES.failed(reason), logFileId);
+      this.deps.onFailed?.(runId, logFileId);
     }
   }
 
