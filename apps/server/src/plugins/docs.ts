@@ -48,12 +48,20 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     openapi: {
       info: {
         title: 'Corridor API',
-        description: 'Every error answer is JSON {statusCode, error, message}. Sessions use the corridor_session cookie.',
+        description:
+          'Every error answer is JSON {statusCode, error, message}. A signed-in browser sends the corridor_session cookie; ' +
+          'a script sends an API key (My Profile > API Keys) as `Authorization: Bearer {id}.{secret}` — paste the key into ' +
+          "Authorize > apiKey to try calls with it. Runners authenticate with their runner token the same way.",
         version: '1',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'corridor_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'corridor_session' },
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: '{id}.{secret}', description: 'An API key from My Profile > API Keys, sent as `Authorization: Bearer {id}.{secret}`.' },
+        },
       },
+      // Either scheme for every operation, so Swagger UI's Authorize sends the key with each call it tries.
+      security: [{ session: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
     // Puts the schemas that routes refer to by $ref (recursive ones: config entries, browse nodes) into components.
