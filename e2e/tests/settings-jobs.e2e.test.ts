@@ -99,8 +99,15 @@ describe('jobs, runners, job templates and run files', () => {
     const tokenRow = row(page, 'Runner tokens', 'Lab machine');
     await tokenRow.waitFor();
     expect(await add.getByLabel('Description').inputValue()).toBe('');
+    // The token is masked (issue 25): "Show" reveals it, "Hide" masks it again; "Copy" is there without revealing.
+    expect(await tokenRow.locator('code').textContent()).toMatch(/^•+$/);
+    await tokenRow.getByRole('button', { name: 'Copy token of Lab machine' }).waitFor();
+    await tokenRow.getByRole('button', { name: 'Show token of Lab machine' }).click();
     const token = (await tokenRow.locator('code').textContent()) ?? '';
     expect(token.length).toBeGreaterThan(20);
+    expect(token).not.toContain('•');
+    await tokenRow.getByRole('button', { name: 'Hide token of Lab machine' }).click();
+    expect(await tokenRow.locator('code').textContent()).toMatch(/^•+$/);
     await expect.poll(() => tokenRow.getByRole('cell').nth(4).textContent()).toBe('0');
 
     // A runner connects with the token: it is listed with its resources (the page refreshes every 10 s).

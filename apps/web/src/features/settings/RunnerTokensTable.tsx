@@ -1,5 +1,5 @@
 import type { RunnerToken } from '@corridor/contract';
-import { Alert, Badge, Button, Code, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useAddRunnerToken, useDeleteRunnerToken } from '../../api/runners.ts';
 import { ConfirmDeleteModal } from '../../components/ConfirmDelete.tsx';
 import { DeleteIconButton } from '../../components/DeleteIconButton.tsx';
 import { IPV6_PLACEHOLDER, ipv4Placeholder } from './runnerDefaults.ts';
+import { MaskedToken } from './MaskedToken.tsx';
 import { tokenLabel } from './tokenLabel.ts';
 
 const EMPTY = { description: '', ipv4range: '', ipv6range: '' };
@@ -80,7 +81,7 @@ export function RunnerTokensTable({ tokens, isAdmin }: { tokens: RunnerToken[]; 
             <Table.Tbody>
               {tokens.map((token) => (
                 <Table.Tr key={token.id}>
-                  <Table.Td>{token.token ? <Code>{token.token}</Code> : <Text c="dimmed">{t('runners.hidden')}</Text>}</Table.Td>
+                  <Table.Td>{token.token ? <MaskedToken token={token.token} name={tokenLabel(token)} /> : <Text c="dimmed">{t('runners.hidden')}</Text>}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
                       {token.description}
