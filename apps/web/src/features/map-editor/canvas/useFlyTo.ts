@@ -17,9 +17,11 @@ type FlyTo = NonNullable<EditorState['flyTo']>;
 /** Flies when the target is loaded; answers false when it is not (yet). */
 function fly(map: MapLibreMap, network: NetworkData, target: FlyTo): boolean {
   if (target.linkId !== undefined) {
-    const link = network.links.get(target.linkId);
-    const from = link && network.nodes.get(link.fromId);
-    const to = link && network.nodes.get(link.toId);
+    // A deleted link or node (chosen in the search or the modification list) is still shown, faded: fly to it too.
+    const node = (id: string) => network.nodes.get(id) ?? network.deletedNodes.get(id);
+    const link = network.links.get(target.linkId) ?? network.deletedLinks.get(target.linkId);
+    const from = link && node(link.fromId);
+    const to = link && node(link.toId);
     if (!from || !to) return false;
     const { clientWidth, clientHeight } = map.getContainer();
     // On a map smaller than twice the padding MapLibre would not move at all.
@@ -32,7 +34,7 @@ function fly(map: MapLibreMap, network: NetworkData, target: FlyTo): boolean {
     return true;
   }
   if (target.nodeId !== undefined) {
-    const node = network.nodes.get(target.nodeId);
+    const node = network.nodes.get(target.nodeId) ?? network.deletedNodes.get(target.nodeId);
     if (!node) return false;
     map.flyTo({ center: [node.lng, node.lat], zoom: NODE_ZOOM, duration: FLY_DURATION_MS });
     return true;

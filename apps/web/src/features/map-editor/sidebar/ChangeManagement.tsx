@@ -17,6 +17,7 @@ import { useChangesetActions, useChangesetFromAddress } from '../state/changeset
 import { shownChangesetName } from '../state/changesetModel.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
 import { ChangeSummary } from './ChangeSummary.tsx';
+import { ModificationList } from './ModificationList.tsx';
 
 type DialogName = 'save' | 'open' | 'import';
 
@@ -76,6 +77,7 @@ export function ChangeManagement() {
         </Alert>
       )}
       <ChangeSummary />
+      <ModificationList />
       <SaveDialog opened={dialog === 'save'} onClose={() => setDialog(null)} save={actions.save} />
       <OpenDialog
         opened={dialog === 'open'}

@@ -1,9 +1,10 @@
 /**
  * The Select tool's search box (spec 2 §2, §9): node and link ids in the groups Nodes and Links (at most 5 each,
  * 15 in all). Loaded ids match by prefix; an exact id that is not loaded is asked of the server, and choosing it
- * loads it first. Choosing a suggestion selects the feature and flies the map to it.
+ * loads it first. Choosing a suggestion selects the feature and flies the map to it. Deleted and added nodes and
+ * links are found with their flag (a "deleted" / "added" badge); a deleted one is shown faded, its panel offers the revert.
  */
-import { Autocomplete, Loader } from '@mantine/core';
+import { Autocomplete, Badge, Group, Loader } from '@mantine/core';
 import { useDebouncedValue, useTimeout } from '@mantine/hooks';
 import type { NetworkData } from '@corridor/changesets';
 import type { NetworkQueryAnswer } from '@corridor/contract';
@@ -16,7 +17,7 @@ import { EDITOR_NS } from '../i18n/index.ts';
 import { fromAnswer } from '../model/answer.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
 import { useEditorEnv } from '../state/env.ts';
-import { AUTOCOMPLETE_FOCUS_DELAY_MS, limitGroups, matchingIds, parseSuggestionValue, suggestionValue, type SuggestionKind } from './suggestions.ts';
+import { AUTOCOMPLETE_FOCUS_DELAY_MS, limitGroups, matchingIds, parseSuggestionValue, suggestionFlag, suggestionValue, type SuggestionKind } from './suggestions.ts';
 
 /** Typing settles this long before an id is asked of the server (one request per pause, not per key). */
 const SERVER_LOOKUP_DELAY_MS = 300;
@@ -31,6 +32,10 @@ function remoteHits(answer: NetworkQueryAnswer | undefined, id: string, network:
   if (nodes.some((node) => node.id === id) && !network.deletedNodes.has(id)) hits.add('node');
   if (links.some((link) => link.id === id) && !network.deletedLinks.has(id)) hits.add('link');
   return hits;
+}
+
+function* chain<T>(...lists: Iterable<T>[]): Iterable<T> {
+  for (const list of lists) yield* list;
 }
 
 export function Search() {
@@ -62,8 +67,9 @@ export function Search() {
     const hits = remoteHits(answer, term, network);
     const exact = (kind: SuggestionKind) => (hits.has(kind) ? [term] : []);
     return limitGroups([
-      { kind: 'node', ids: [...exact('node'), ...matchingIds(network.nodes.keys(), term)] },
-      { kind: 'link', ids: [...exact('link'), ...matchingIds(network.links.keys(), term)] },
+      // Deleted nodes and links are found too (issue 25): they are still drawn, faded, and can be reverted.
+      { kind: 'node', ids: [...exact('node'), ...matchingIds(chain(network.nodes.keys(), network.deletedNodes.keys()), term)] },
+      { kind: 'link', ids: [...exact('link'), ...matchingIds(chain(network.links.keys(), network.deletedLinks.keys()), term)] },
     ]);
   }, [answer, term, network]);
 
@@ -76,7 +82,8 @@ export function Search() {
     const chosen = parseSuggestionValue(value);
     if (!chosen) return;
     const shown = store.getState().network;
-    const isLoaded = chosen.kind === 'node' ? shown.nodes.has(chosen.id) : shown.links.has(chosen.id);
+    const isLoaded =
+      chosen.kind === 'node' ? shown.nodes.has(chosen.id) || shown.deletedNodes.has(chosen.id) : shown.links.has(chosen.id) || shown.deletedLinks.has(chosen.id);
     if (!isLoaded && answer) store.load(answer, false);
     store.select(
       { type: 'network-links-and-nodes', nodes: chosen.kind === 'node' ? [chosen.id] : [], links: chosen.kind === 'link' ? [chosen.id] : [] },
@@ -101,6 +108,20 @@ export function Search() {
       // The groups are already matched and cut to the limits; Mantine's own filter would cut them again.
       filter={({ options }) => options}
       onOptionSubmit={choose}
+      renderOption={({ option }) => {
+        const chosen = parseSuggestionValue(option.value);
+        const flag = chosen && suggestionFlag(network, chosen.kind, chosen.id);
+        return (
+          <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
+            <span>{chosen?.id ?? option.value}</span>
+            {flag && (
+              <Badge size="xs" variant="light" color={flag === 'deleted' ? 'red' : 'green'}>
+                {t(`toolbar.search.${flag}`)}
+              </Badge>
+            )}
+          </Group>
+        );
+      }}
       // Room for every suggestion with its group labels (10 today) without scrolling.
       maxDropdownHeight={420}
       openOnFocus={false}

@@ -85,13 +85,14 @@ export function deletedSegments(network: NetworkData): Segment[] {
   return segmentsFrom(network.deletedLinks.values(), (id) => network.nodes.get(id) ?? network.deletedNodes.get(id), () => true);
 }
 
-/** The given links one by one (selection, hover), without grouping. */
+/** The given links one by one (selection, hover), without grouping; a deleted link where it was. */
 export function segmentsOf(network: NetworkData, ids: readonly string[]): Segment[] {
   const segments: Segment[] = [];
+  const node = (id: string) => network.nodes.get(id) ?? network.deletedNodes.get(id);
   for (const id of ids) {
-    const link = network.links.get(id);
-    const from = link && network.nodes.get(link.fromId);
-    const to = link && network.nodes.get(link.toId);
+    const link = network.links.get(id) ?? network.deletedLinks.get(id);
+    const from = link && node(link.fromId);
+    const to = link && node(link.toId);
     if (from && to) segments.push({ linkId: id, source: [from.lng, from.lat], target: [to.lng, to.lat] });
   }
   return segments;

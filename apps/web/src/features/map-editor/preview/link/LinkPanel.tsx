@@ -1,6 +1,6 @@
 /** Network link panel (spec 2 §2): id, direction, reverse / add opposite, the link's fields, Save and Delete. */
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { generateId, oppositeLink, reverseLink, type LinkData } from '@corridor/changesets';
+import { generateId, oppositeLink, reverseLink, revertEntries, type LinkData } from '@corridor/changesets';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteChecked } from '../../dialogs/linkUseGuard.ts';
@@ -17,6 +17,14 @@ export function LinkPanel({ linkId }: { linkId: string }) {
   const editMode = useEditor((state) => state.editMode);
   const deleted = !network.links.has(linkId);
   const link: LinkData | undefined = network.links.get(linkId) ?? network.deletedLinks.get(linkId);
+  const base = useEditor((state) => state.base);
+  const history = useEditor((state) => state.history);
+  // A deleted link: the revert of the modification that deleted it, when one is possible now.
+  const restore = useMemo(() => {
+    if (!deleted) return undefined;
+    const entry = revertEntries(base, history, network).findLast((candidate) => candidate.steps.some((step) => step.mod.type === 'network/deleteLink' && step.mod.id === linkId));
+    return entry?.revert;
+  }, [deleted, base, history, network, linkId]);
   const hasOpposite = useMemo(
     () => !!link && [...network.links.values()].some((other) => other.fromId === link.toId && other.toId === link.fromId),
     [network, link],
@@ -59,9 +67,16 @@ export function LinkPanel({ linkId }: { linkId: string }) {
           )}
         </Group>
         {deleted && (
-          <Text size="sm" c="dimmed">
-            {t('panels.link.deletedHint')}
-          </Text>
+          <Group gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('panels.link.deletedHint')}
+            </Text>
+            {restore && editMode && (
+              <Button size="xs" variant="light" onClick={() => store.perform(restore)}>
+                {t('sidebar.mods.revert')}
+              </Button>
+            )}
+          </Group>
         )}
         <LinkForm key={link.id} link={link} readOnly={!editable} />
       </Stack>
