@@ -81,6 +81,33 @@ async function drawnPixels(page: Page, png: Buffer): Promise<number> {
   }, png.toString('base64'));
 }
 
+/** The PNG's part right of the map canvas: its width, pixels unlike its background, distinct colours there. */
+async function legendArea(page: Page, png: Buffer, mapWidth: number): Promise<{ width: number; ink: number; colours: number }> {
+  return page.evaluate(
+    async ({ base64, from }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const width = image.width - from;
+      if (width <= 0) return { width, ink: 0, colours: 0 };
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(from, 0, width, image.height);
+      const counts = new Map<number, number>();
+      for (let i = 0; i < data.length; i += 4) {
+        const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const colours = [...counts.values()].filter((count) => count >= 20).length;
+      return { width, ink: data.length / 4 - Math.max(...counts.values()), colours };
+    },
+    { base64: png.toString('base64'), from: mapWidth },
+  );
+}
+
 describe('visualizer', () => {
   test('plays a finished run, colours links by link volume, downloads a PNG and reopens the same view', async () => {
     const { page } = await openPage(env.browser, env.server.url);
@@ -140,7 +167,7 @@ describe('visualizer', () => {
     const settings = page.getByRole('region', { name: 'Layer settings' });
     const uncoloured = await mapPixels(page);
     await settings.getByRole('combobox', { name: 'Property' }).first().click();
-    await page.getByRole('option', { name: 'link-volume' }).click();
+    await page.getByRole('option', { name: 'link-volume', exact: true }).click();
     await settings.getByRole('region', { name: 'Link Volumes' }).waitFor();
     await expect.poll(async () => (await mapPixels(page)).equals(uncoloured), { timeout: 20_000 }).toBe(false);
 
@@ -164,6 +191,13 @@ describe('visualizer', () => {
     const png = await readFile(file);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(await drawnPixels(page, png)).toBeGreaterThan(500);
+    // The PNG carries a legend beside the map (issue 25): wider than the map's canvas, and the legend strip has ink
+    // (the run's name, the time and the link volume colours) on its plain background.
+    const canvasWidth = await page.evaluate(() => document.querySelector<HTMLCanvasElement>('[data-testid="visualizer-map"] canvas')!.width);
+    const legend = await legendArea(page, png, canvasWidth);
+    expect(legend.width).toBeGreaterThan(100);
+    expect(legend.ink).toBeGreaterThan(2000);
+    expect(legend.colours).toBeGreaterThan(5);
 
     // The address holds the view: reloading shows the same sources, layers, time, camera and link volume colouring.
     await page.waitForTimeout(1200);
@@ -207,6 +241,28 @@ describe('visualizer', () => {
     broken.searchParams.set('v', JSON.stringify({ s: [], l: [{ type: 'network', id: 'l1', visible: true, dataSource: 's9' }], a: null, n: 2 }));
     await page.goto(broken.pathname + broken.search);
     await page.getByRole('alert').getByText('Cannot find data source with id: s9').waitFor();
+
+    // Leaving while it plays (issue 25): the Runs page shows, and its address keeps none of the visualizer's query —
+    // neither at once nor after the visualizer's writers would have written again.
+    await page.goto(url);
+    await page.getByText('Data Source 1 – Vis Run').waitFor();
+    await expect.poll(async () => Number(await map.getAttribute('data-vehicles-drawn')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Play' }).click();
+    const playing = await clock.textContent();
+    await expect.poll(() => clock.textContent(), { timeout: 10_000 }).not.toBe(playing);
+    await page.waitForTimeout(1500);
+    const leaving = Date.now();
+    await page.getByRole('navigation').getByRole('link', { name: 'Runs' }).click();
+    await page.getByRole('heading', { name: 'Runs', exact: true }).waitFor({ timeout: 10_000 });
+    console.log(`left the playing visualizer for Runs in ${Date.now() - leaving} ms`);
+    await page.getByText('Vis Run').first().waitFor();
+    const runsUrl = new URL(page.url());
+    expect(runsUrl.pathname).toBe('/ada/runs');
+    expect(runsUrl.search).toBe('');
+    await page.waitForTimeout(2000);
+    expect(new URL(page.url()).pathname).toBe('/ada/runs');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByTestId('visualizer-map').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   }, RUN_TIMEOUT_MS + 240_000);
 });
