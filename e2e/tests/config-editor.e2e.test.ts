@@ -79,7 +79,7 @@ describe('the configuration editor', () => {
 
     // An invalid time shows the pattern's message and blocks saving; a valid one does not.
     await openTab(page, 'qsim');
-    const endTime = page.getByRole('textbox', { name: 'endTime' });
+    const endTime = page.getByRole('textbox', { name: 'endTime', exact: true });
     await endTime.fill('half past six');
     await page.getByText(TIME_MESSAGE).waitFor();
     expect(await saveButton(page).isDisabled()).toBe(true);
@@ -147,6 +147,54 @@ describe('the configuration editor', () => {
     expect(stored).toContain('\n  <module name="controller">\n    <param name="outputDirectory" value="./output" />\n    <param name="lastIteration" value="25" />');
     expect(stored).toContain('<param name="closingTime" value="18:00:00" />');
   });
+  test('every param of the file shows at every level, with MATSim\'s description; a param the file lacks shows MATSim\'s default', async () => {
+    const { page } = await openPage(env.browser, env.server.url);
+    await signIn(page, 'lena', 'config-1');
+    await scenarioWithEquilConfig(page, 'Params');
+    await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'config.xml', exact: true }).click();
+    await page.waitForURL(/\/edit-file\?/);
+    await page.getByText('Beginner', { exact: true }).click();
+
+    // Params of the file no level showed before: global's randomSeed and coordinateSystem, the input files,
+    // controller's outputDirectory.
+    await openTab(page, 'global');
+    expect(await page.getByRole('textbox', { name: 'randomSeed' }).inputValue()).toBe('4711');
+    expect(await page.getByRole('textbox', { name: 'coordinateSystem' }).inputValue()).toBe('Atlantis');
+    await openTab(page, 'network');
+    expect(await page.getByRole('textbox', { name: 'inputNetworkFile' }).inputValue()).toBe('network.xml');
+    await openTab(page, 'controller');
+    expect(await page.getByRole('textbox', { name: 'outputDirectory' }).inputValue()).toBe('./output');
+    // MATSim's description of lastIteration, from the comments of its output_config.xml.
+    const lastIteration = page.getByRole('textbox', { name: 'lastIteration' });
+    expect(await lastIteration.getAttribute('aria-describedby')).toBeTruthy();
+    await panel(page).getByText('Default=1000. Last Iteration of a simulation.').waitFor();
+    // The advanced opening and closing times of activity w are set in the file: shown at beginner.
+    await openTab(page, 'scoring');
+    const work = page.getByRole('group', { name: '2. w' });
+    expect(await work.getByRole('textbox', { name: 'closingTime' }).inputValue()).toBe('18:00:00');
+    // The scoring module's own params (lateArrival, performing) show too.
+    expect(await page.getByRole('textbox', { name: 'performing' }).inputValue()).toBe('+6');
+
+    // A param the file lacks shows MATSim's default beside "MATSim default".
+    await openTab(page, 'qsim');
+    expect(await page.getByRole('textbox', { name: 'flowCapacityFactor' }).getAttribute('placeholder')).toBe('MATSim default: 1.0');
+
+    // Expert offers every param MATSim documents for the module, with its description and default; typing saves it.
+    await page.getByText('Expert', { exact: true }).click();
+    await openTab(page, 'controller');
+    const trips = page.getByRole('textbox', { name: 'writeTripsInterval' });
+    expect(await trips.getAttribute('placeholder')).toBe('MATSim default: 50');
+    await panel(page).getByText(/defines in which iterations trips CSV are written/).waitFor();
+    await trips.pressSequentially('10');
+    expect(await trips.inputValue()).toBe('10');
+    await saveButton(page).click();
+    await status(page).filter({ hasText: 'All changes are saved.' }).waitFor();
+    const id = new URL(page.url()).searchParams.get('id');
+    const stored = await page.evaluate(async (id) => (await fetch(`/api/v1/datasets/files/${id}`)).text(), id);
+    expect(stored).toContain('<param name="writeTripsInterval" value="10" />');
+    await page.getByText('Beginner', { exact: true }).click();
+  });
+
   test('saving a config a run uses saves a copy, and the address follows', async () => {
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'lena', 'config-1');

@@ -68,8 +68,11 @@ describe('what the form shows', () => {
     expect(offered.find((param) => param.name === 'writeTripsInterval')!.doc).toMatchObject({ default: '50', description: expect.stringMatching(/trips CSV/) });
     // Schema fields keep their own field (not offered twice); MATSim renamed createGraphs away: not offered in a new file.
     expect(offered.map((param) => param.name)).not.toContain('lastIteration');
-    // A tab for modules the file lacks only where the schema has one (counts is no tab of equil's config).
-    expect(formView(CONFIG_SCHEMA, config, 'expert').map((view) => view.module)).not.toContain('counts');
+    // A tab for modules the file lacks only where the schema has one (counts is no tab of equil's config), and a
+    // strategy-dependent one only while such a strategy is selected.
+    const tabs = formView(CONFIG_SCHEMA, config, 'expert').map((view) => view.module);
+    expect(tabs).not.toContain('counts');
+    expect(tabs).not.toContain('subtourModeChoice');
   });
 
   test('schema fields carry MATSim description and default; group fields by their parameterset', () => {

@@ -221,7 +221,8 @@ function tabView(schema: Schema, config: Config, context: ViewContext, module: s
       }
     });
   }
-  if (context.level === 'expert') {
+  // A strategy-dependent tab offers nothing while no such strategy is selected.
+  if (context.level === 'expert' && open) {
     for (const name of offered(module, undefined, present, boundNames)) params.push({ key: key(name), name, doc: paramDoc(module, name) });
   }
   return { module, fields, groups, params: params.sort(byName), sets };
