@@ -113,14 +113,14 @@ describe('administration', () => {
   test('a licence key is checked, added, shown with its holder, and removed', async () => {
     await admin.goto('/settings/licenses');
     await admin.getByText('No licences are stored.').waitFor();
-    const key = admin.getByLabel('License key');
+    const key = admin.getByLabel('Licence key');
     await key.fill('abc ');
-    await admin.getByRole('button', { name: 'Check License Key' }).click();
+    await admin.getByRole('button', { name: 'Check Licence Key' }).click();
     await admin.getByText('A licence key has at least 5 characters.').waitFor();
 
     await key.fill(`  ${vendor.key}\n`);
-    await admin.getByRole('button', { name: 'Check License Key' }).click();
-    await admin.getByRole('button', { name: 'Add License' }).click();
+    await admin.getByRole('button', { name: 'Check Licence Key' }).click();
+    await admin.getByRole('button', { name: 'Add Licence' }).click();
     await admin.getByText('The licence was added.').waitFor();
     await admin.getByText('ACME Mobility').waitFor();
     await admin.getByRole('button', { name: 'Refresh' }).click();

@@ -54,9 +54,9 @@ describe('setup with a licence file and the engine download', () => {
     const broken = join(server.dataDir, 'broken.license');
     writeFileSync(broken, 'this is not a licence');
     await page.locator('input[type=file]').setInputFiles(broken);
-    await page.getByText('There was an error with the license file.').waitFor();
+    await page.getByText('There was an error with the licence file.').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('You need to have a valid license in order to continue.').waitFor();
+    await page.getByText('You need to have a valid licence in order to continue.').waitFor();
 
     // The real file is checked as soon as it is chosen and shown as a card.
     await useVendorLicenceFile(page);

@@ -38,11 +38,11 @@ describe('first-run setup wizard', () => {
 
     // Panel 3: no licence yet → refused; a broken key → the server's reason; then the community licence.
     await next(page);
-    await page.getByText('You need to have a valid license in order to continue.').waitFor();
+    await page.getByText('You need to have a valid licence in order to continue.').waitFor();
     await page.getByText('Licence key', { exact: true }).first().click();
     await page.getByRole('textbox', { name: 'Licence key' }).fill('  not-a-licence  ');
     await page.getByRole('button', { name: 'Check licence key' }).click();
-    await page.getByText('There was an error with the license key: The license key is malformed.').waitFor();
+    await page.getByText('There was an error with the licence key: The licence key is malformed.').waitFor();
     await page.getByText('Free community licence').click();
     await next(page);
 

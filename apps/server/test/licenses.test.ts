@@ -74,15 +74,15 @@ describe('licence key checks', () => {
     const otherKey = generateKeyPairSync('ed25519').privateKey;
 
     const cases: [string, string][] = [
-      ['', 'The license key is malformed.'],
-      ['ab', 'The license key is malformed.'],
-      ['not-a-key.at-all', 'The license key is malformed.'],
-      [`${body}.${signature}.extra`, 'The license key is malformed.'],
-      [`${Buffer.from('{"name":"x"}').toString('base64url')}.${signature}`, 'The license key is malformed.'],
-      [`${tamperedBody}.${signature}`, 'The license signature is invalid.'],
-      [signLicense(payload(), otherKey), 'The license signature is invalid.'],
-      [signLicense(payload({ validUntilDate: '2026-06-14' }), vendor.privateKey), 'The license has expired.'],
-      [signLicense(payload({ validFromDate: '2026-06-16' }), vendor.privateKey), 'The license is not yet valid.'],
+      ['', 'The licence key is malformed.'],
+      ['ab', 'The licence key is malformed.'],
+      ['not-a-key.at-all', 'The licence key is malformed.'],
+      [`${body}.${signature}.extra`, 'The licence key is malformed.'],
+      [`${Buffer.from('{"name":"x"}').toString('base64url')}.${signature}`, 'The licence key is malformed.'],
+      [`${tamperedBody}.${signature}`, 'The licence signature is invalid.'],
+      [signLicense(payload(), otherKey), 'The licence signature is invalid.'],
+      [signLicense(payload({ validUntilDate: '2026-06-14' }), vendor.privateKey), 'The licence has expired.'],
+      [signLicense(payload({ validFromDate: '2026-06-16' }), vendor.privateKey), 'The licence is not yet valid.'],
     ];
     for (const [key, message] of cases) {
       const response = await checkKey(key);
@@ -99,7 +99,7 @@ describe('licence key checks', () => {
     const response = await checkKey(signLicense(payload(), vendor.privateKey));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(
-      'Only community licenses can be used without a configured license public key.',
+      'Only community licences can be used without a configured licence public key.',
     );
   });
 
@@ -119,7 +119,7 @@ describe('licence key checks', () => {
 
     const empty = await t.app.inject({ method: 'POST', url: `${API}/corridor/licenses/check`, ...multipart(' \n') });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe('The license file is empty.');
+    expect(empty.json().message).toBe('The licence file is empty.');
 
     const huge = await t.app.inject({
       method: 'POST',
@@ -127,7 +127,7 @@ describe('licence key checks', () => {
       ...multipart('x'.repeat(70 * 1024)),
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().message).toBe('The license file is too large (limit 64 KB).');
+    expect(huge.json().message).toBe('The licence file is too large (limit 64 KB).');
 
     const notMultipart = await t.app.inject({ method: 'POST', url: `${API}/corridor/licenses/check`, payload: { key } });
     expect(notMultipart.statusCode).toBe(400);
@@ -174,7 +174,7 @@ describe('stored licences', () => {
 
     expect((await post(`${API}/corridor/licenses/key`, key, false)).statusCode).toBe(401);
     const bad = await post(`${API}/corridor/licenses/key`, 'garbage');
-    expect(bad.json().message).toBe('The license key is malformed.');
+    expect(bad.json().message).toBe('The licence key is malformed.');
 
     const added = await post(`${API}/corridor/licenses/key`, key);
     expect(added.statusCode).toBe(200);
@@ -241,6 +241,6 @@ describe('stored licences', () => {
     const key = signLicense(payload({ issuer: 'community', features: { commercial: true } }), privateKey);
     const response = await checkKey(key, cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('A community license cannot be used commercially.');
+    expect(response.json().message).toBe('A community licence cannot be used commercially.');
   });
 });

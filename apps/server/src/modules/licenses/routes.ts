@@ -90,14 +90,14 @@ export function licensesRoutes(licenses: LicensesService): FastifyPluginAsyncZod
 
 /** The single uploaded file's bytes; the size limit is checked while streaming, not after. */
 async function readLicenseFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest('Upload the license file as multipart/form-data.');
+  if (!request.isMultipart()) throw badRequest('Upload the licence file as multipart/form-data.');
   try {
     const file = await request.file({ limits: { fileSize: LICENSE_FILE_LIMIT, files: 1 } });
-    if (!file) throw badRequest('No license file was uploaded.');
+    if (!file) throw badRequest('No licence file was uploaded.');
     return await file.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, 'The license file is too large (limit 64 KB).');
+      throw new HttpError(413, 'The licence file is too large (limit 64 KB).');
     }
     throw unreadableUpload(err);
   }

@@ -74,14 +74,14 @@ export class LicensesService {
 
   async remove(actor: Actor | null, key: string): Promise<void> {
     requireAdmin(actor);
-    if (!(await this.licenses.delete(normalizeKey(key)))) throw notFound('License not found.');
+    if (!(await this.licenses.delete(normalizeKey(key)))) throw notFound('Licence not found.');
   }
 
   /** Verifies a stored licence again (it may have expired since); an invalid one stays stored until removed. */
   async refresh(actor: Actor | null, key: string): Promise<License> {
     requireAdmin(actor);
     const row = await this.licenses.get(normalizeKey(key));
-    if (!row) throw notFound('License not found.');
+    if (!row) throw notFound('Licence not found.');
     return this.verified(row.key);
   }
 

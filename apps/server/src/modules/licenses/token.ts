@@ -7,13 +7,13 @@ import { sign, verify, type KeyObject } from 'node:crypto';
 import { LicensePayload, type License } from '@corridor/contract';
 
 export const LICENSE_MESSAGES = {
-  malformed: 'The license key is malformed.',
-  badSignature: 'The license signature is invalid.',
-  expired: 'The license has expired.',
-  notYetValid: 'The license is not yet valid.',
-  noPublicKey: 'Only community licenses can be used without a configured license public key.',
-  emptyFile: 'The license file is empty.',
-  communityCommercial: 'A community license cannot be used commercially.',
+  malformed: 'The licence key is malformed.',
+  badSignature: 'The licence signature is invalid.',
+  expired: 'The licence has expired.',
+  notYetValid: 'The licence is not yet valid.',
+  noPublicKey: 'Only community licences can be used without a configured licence public key.',
+  emptyFile: 'The licence file is empty.',
+  communityCommercial: 'A community licence cannot be used commercially.',
 } as const;
 
 /** Far more than any real payload; stops a huge body from reaching JSON.parse and signature checks. */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComparedRuns } from '../../api/compare.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { appliedChangesets } from './appliedChangesets.ts';
+import { appliedChangesets, changesetHighlights } from './appliedChangesets.ts';
 import { compareLines, countDifferences } from './compareLines.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { RunHeader } from './RunHeader.tsx';
@@ -49,12 +49,21 @@ export function RunComparison({ ids }: { ids: number[] }) {
   const compared = columns.map((column) => (isReady(column) ? position++ : null));
   const changesets = runs.map((run) => (run.data ? appliedChangesets(run.data.attributes) : null));
   const anyChangesets = changesets.some((list) => list !== null && list.length > 0);
+  // The changesets row is marked "differs" on its own: the summary says so too (issue 25).
+  const changesetsDiffer = anyChangesets && changesetHighlights(changesets).some(Boolean);
+  const summary = changesetsDiffer
+    ? differences === 0
+      ? t('compare.onlyChangesetsDiffer')
+      : t('compare.differencesAndChangesets', { count: differences })
+    : differences === 0
+      ? t('compare.noDifferences')
+      : t('compare.differences', { count: differences });
   return (
     <Stack gap="md">
       <RunResults columns={columns} />
       <Group justify="space-between">
         <Text role="status">
-          {differences === 0 ? t('compare.noDifferences') : t('compare.differences', { count: differences })}
+          {summary}
         </Text>
         <Switch label={t('compare.showAll')} checked={showAll} onChange={(event) => setShowAll(event.currentTarget.checked)} />
       </Group>

@@ -8,6 +8,7 @@ import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { errorStatus } from '../../api/client.ts';
 import { useRun } from '../../api/runs.ts';
 import { useRouteTitle } from '../../app/pageTitle.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
@@ -34,7 +35,15 @@ export function RunLayout() {
 
   if (run.isPending) return <PageLoader />;
   if (run.isError) {
-    return <ErrorState title={t('runs.layout.loadErrorTitle')} message={t('runs.layout.loadError')} />;
+    // Refused or missing is not the same as a server that did not answer (issue 25).
+    const status = errorStatus(run.error);
+    const message =
+      status === 0
+        ? t('runs.layout.unreachable')
+        : status === 403 || status === 404
+          ? t('runs.layout.notAllowed')
+          : t('runs.layout.loadError', { message: run.error.message });
+    return <ErrorState title={t('runs.layout.loadErrorTitle')} message={message} />;
   }
 
   const details = run.data;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useGroupChange } from '../../../api/administration.ts';
 import { ADMIN_NS } from '../i18n/administration.ts';
 import { MinLengthForm } from '../MinLengthForm.tsx';
+import { groupNameError } from './groupError.ts';
 import { GroupUsersTab } from './GroupUsersTab.tsx';
 
 /** A group's dialog (spec 3 §2.11): tabs Name and Users; owners and administrators change them. */
@@ -29,7 +30,7 @@ export function GroupDialog({ group, editable, onClose }: { group: Group; editab
               onSubmit={(name) =>
                 changes.rename.mutateAsync(name).then(
                   () => t('groups.renamed'),
-                  (error: Error) => Promise.reject(new Error(`${t('groups.renameFailed')} ${error.message}`)),
+                  (error: Error) => Promise.reject(new Error(groupNameError(t, t('groups.renameFailed'), error, name))),
                 )
               }
             />

@@ -11,6 +11,7 @@ import { ADMIN_NS } from '../i18n/administration.ts';
 import { Notice, type NoticeState } from '../Notice.tsx';
 import { SETTINGS_PATH } from '../settingsPaths.ts';
 import { GroupDialog } from './GroupDialog.tsx';
+import { groupNameError } from './groupError.ts';
 
 /**
  * Groups, /settings/groups (spec 3 §2.11), for everyone: administrators see every team, others their own. Personal
@@ -68,7 +69,7 @@ export function GroupsPage() {
           pending={create.isPending}
           onAdd={(name, done) => {
             setNotice(undefined);
-            create.mutate(name, { onSuccess: done, onError: (error) => setNotice({ ok: false, text: `${t('groups.addFailed')} ${error.message}` }) });
+            create.mutate(name, { onSuccess: done, onError: (error) => setNotice({ ok: false, text: groupNameError(t, t('groups.addFailed'), error, name) }) });
           }}
         />
       </Section>

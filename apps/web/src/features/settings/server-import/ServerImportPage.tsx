@@ -12,7 +12,7 @@ import { SETTINGS_PATH } from '../settingsPaths.ts';
 type SaveState = 'idle' | 'saving' | 'saved';
 
 /**
- * Settings > Local Run Import, /settings/server-import (spec 3 §2.16, §4): the root directory is saved first, then
+ * Settings > Import Runs from Server (spec 3 §2.16 calls the page "Local Run Import"; the card's name is kept), /settings/server-import (spec 3 §2.16, §4): the root directory is saved first, then
  * the feature flag runImportFromServer. The path has no client-side rule (spec 3 §5).
  */
 export function ServerImportPage() {
