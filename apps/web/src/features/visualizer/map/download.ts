@@ -59,6 +59,22 @@ function itemLabel(item: LegendItem, words: LegendWords): string {
   }
 }
 
+/** Words laid into lines of at most `width` pixels (a word longer than a line is cut later); at most `max` lines. */
+export function wrapLines(measure: (text: string) => number, text: string, width: number, max = 3): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && measure(next) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max - 1), lines.slice(max - 1).join(' ')];
+}
+
 /** Text cut to `width` pixels with an ellipsis. */
 function fit(context: CanvasRenderingContext2D, text: string, width: number): string {
   if (context.measureText(text).width <= width) return text;
@@ -85,6 +101,14 @@ export function layoutLegendPanel(context: CanvasRenderingContext2D, caption: Pn
       context.fillText(fit(context, value, options.room ?? inner), options.x ?? left + pad, y);
     }
   };
+  /** A text over as many lines as it needs (up to 3), moving down by `step` per line. */
+  const paragraph = (value: string, size: number, step: number, options: { bold?: boolean; color?: string } = {}) => {
+    context.font = font(size, options.bold);
+    for (const line of wrapLines((part) => context.measureText(part).width, value, inner)) {
+      text(line, size, options);
+      y += step * scale;
+    }
+  };
   const swatch = (color: string, x: number, w: number, h: number) => {
     if (!draw) return;
     context.fillStyle = color;
@@ -107,21 +131,14 @@ export function layoutLegendPanel(context: CanvasRenderingContext2D, caption: Pn
   const { words } = caption;
   const number = words.formatNumber;
 
-  for (const source of caption.sources) {
-    text(source, 14, { bold: true });
-    y += 19 * scale;
-  }
+  for (const source of caption.sources) paragraph(source, 14, 19, { bold: true });
   text(caption.time, 13);
   y += 18 * scale;
 
   for (const block of caption.blocks) {
     y += 10 * scale;
-    text(block.title, 13, { bold: true });
-    y += 17 * scale;
-    if (block.attribute) {
-      text(block.attribute, 12, { color: DIMMED });
-      y += 16 * scale;
-    }
+    paragraph(block.title, 13, 17, { bold: true });
+    if (block.attribute) paragraph(block.attribute, 12, 16, { color: DIMMED });
     const { legend } = block;
     switch (legend.kind) {
       case 'fixed':
