@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { API, byTag, createDemoScenario, json, type ScenarioFile } from '../support/api.ts';
+import { API, byTag, createDemoScenario, json, type ScenarioFile, waitForRunTables } from '../support/api.ts';
 import { openPage, signIn } from '../support/session.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const env = useServerAndBrowser({ username: 'ada', password: 'compare-1' });
 
 const RUN_TIMEOUT_MS = 120_000;
+const SHOTS = process.env.E2E_SHOTS;
 const TRANSIT_SCHEDULE = '/work/shared/data/pt-tutorial/transitschedule.xml';
 
 /** POST /jobs/jobs with the scenario's config, network and population (the schedule form's payload). */
@@ -98,6 +99,63 @@ describe('compare runs', () => {
     expect(sets.some((text) => text.includes('ChangeExpBeta'))).toBe(true);
     await page.getByRole('switch', { name: 'Show all settings' }).uncheck();
     await expect.poll(async () => (await settingRows(page)).length).toBe(2);
+
+    // The results side by side (issue 25): each run's score of its last iteration, mode shares, travel times.
+    for (const run of [base, variant]) await waitForRunTables(page, run, RUN_TIMEOUT_MS);
+    await page.reload();
+    const results = page.getByRole('table', { name: 'Results comparison' });
+    await results.waitFor();
+    const score = results.locator('tr[data-result="score"] td');
+    await expect.poll(() => score.allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^-?[\d.]+ \(iteration 3\)$/), expect.stringMatching(/^-?[\d.]+ \(iteration 1\)$/)]);
+    expect(await results.locator('tr[data-result="mode"]').count()).toBeGreaterThan(0);
+    const shares = await results.locator('tr[data-result="mode"] td').allTextContents();
+    for (const share of shares) expect(share).toMatch(/^\d+\.\d %$/);
+    await expect.poll(() => results.locator('tr[data-result="travel-time"]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/compare-results.png`, fullPage: true });
+    expect(await results.locator('tr[data-result="travel-time"] td').first().textContent()).toMatch(/^\d+:\d\d(:\d\d)? \(\d+ trips\)$/);
+
+    // Open in a dashboard: a dashboard over both runs, filled from the Overview template, every chart comparing them.
+    await page.getByRole('link', { name: 'Open in a dashboard' }).click();
+    await page.getByRole('heading', { name: 'Run overview' }).waitFor();
+    expect(await page.getByLabel('Dataset of Dataset 1').inputValue()).toMatch(/^Variant Run \(\d+\)$/);
+    expect(await page.getByLabel('Dataset of Dataset 2').inputValue()).toMatch(/^Base Run \(\d+\)$/);
+    // Filled from a template is a change: the new dashboard saves itself and gets its address.
+    await page.waitForURL(/\/ada\/dashboards\/\d+$/, { timeout: 15_000 });
+    const dashboardId = Number(/\/dashboards\/(\d+)$/.exec(page.url())![1]);
+    const stored = await json<{ variables: { name: string; id: number }[]; items: { type: string; variables: string[]; data: { config?: { options: { compare?: boolean } } } }[] }>(
+      await page.request.get(`${API}/datasets/dashboards/${dashboardId}`),
+    );
+    expect(stored.variables).toEqual([
+      { name: 'Dataset 1', id: variant },
+      { name: 'Dataset 2', id: base },
+    ]);
+    const charts = stored.items.filter((item) => item.type === 'chart');
+    expect(charts.length).toBeGreaterThanOrEqual(5);
+    for (const chart of charts) {
+      expect(chart.data.config!.options.compare).toBe(true);
+      expect(chart.variables).toEqual(['Dataset 1', 'Dataset 2']);
+    }
+    // Drawn: every chart with both runs' data (ECharts names each dataset's series in its description).
+    const drawn = page.locator('[data-chart-state="ready"]').filter({ has: page.locator('canvas') });
+    await expect.poll(() => drawn.count(), { timeout: 60_000 }).toBe(charts.length);
+    expect(await page.locator('[data-chart-state="error"]').count()).toBe(0);
+    const described = await page
+      .locator('[data-chart-state="ready"] [aria-label]')
+      .filter({ has: page.locator('canvas') })
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    expect(described).toHaveLength(charts.length);
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/compare-dashboard.png`, fullPage: true });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: `${SHOTS}/compare-dashboard-dark.png`, fullPage: true });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+    for (const label of described) {
+      expect(label).toContain('Dataset 1');
+      expect(label).toContain('Dataset 2');
+    }
+    await page.goto(`/ada/compare?runs=${variant},${base}`);
+    await table.waitFor();
 
     // One run only: the hint, nothing else; and the way back to the run list.
     await page.goto(`/ada/compare?runs=${base}`);

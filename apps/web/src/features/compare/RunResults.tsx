@@ -15,7 +15,7 @@ import { queryTable, useGroupTables } from '../../api/tables.ts';
 import { formatSeriesValue } from '../../components/seriesFormat.ts';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { COMPARE_RESULTS_NS } from './i18n/index.ts';
-import { RunHeader } from './RunHeader.tsx';
+import { runPath } from '../runs/runPaths.ts';
 import type { RunColumn } from './runColumns.ts';
 import { compareDashboardPath, tablesImportPath } from './runIds.ts';
 import {
@@ -47,10 +47,11 @@ function useRunQueries(ids: readonly (number | null)[], table: string, query: Ta
   });
 }
 
-const hasRun = (column: RunColumn) => column.state !== 'loading' && column.state !== 'runUnavailable';
+const hasRun = (column: RunColumn): column is Extract<RunColumn, { run: unknown }> => column.state !== 'loading' && column.state !== 'runUnavailable';
 
 export function RunResults({ columns }: { columns: RunColumn[] }) {
   const { t } = useTranslation(COMPARE_RESULTS_NS);
+  const { t: tApp } = useTranslation();
   const group = useCurrentGroup();
   const tables = useGroupTables(group.id);
   const runIds = columns.map((column) => (hasRun(column) ? column.id : null));
@@ -113,7 +114,16 @@ export function RunResults({ columns }: { columns: RunColumn[] }) {
                 <Table.Th w={220}>{t('measure')}</Table.Th>
                 {columns.map((column) => (
                   <Table.Th key={column.id}>
-                    <RunHeader column={column} />
+                    {/* The name only: why a run has nothing to compare is said once, in the configuration's table. */}
+                    {hasRun(column) ? (
+                      <Anchor component={Link} to={runPath(column.run.groupName, column.run.id)} size="sm" fw={600}>
+                        {column.run.name}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" fw={600}>
+                        {tApp('compare.runFallback', { id: column.id })}
+                      </Text>
+                    )}
                   </Table.Th>
                 ))}
               </Table.Tr>
