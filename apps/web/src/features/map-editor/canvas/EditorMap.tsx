@@ -13,7 +13,8 @@ import { useStyleUrl } from '../../../components/map/mapStyle.ts';
 import { useMapInstance, useMapReady, useThemedStyle } from '../../../components/map/useMapInstance.ts';
 import { CameraInUrl } from '../../../components/map/CameraInUrl.tsx';
 import { RefusalNotice } from './RefusalNotice.tsx';
-import { initialCamera } from './camera.ts';
+import { openingCamera } from './camera.ts';
+import { useFitToNetwork } from './useFitToNetwork.ts';
 import { PALETTES } from './layers/palette.ts';
 import { NODE_ZOOM, useNetworkLayers } from './layers/useNetworkLayers.ts';
 import { useFlyTo } from './useFlyTo.ts';
@@ -29,7 +30,7 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   const frame = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   // Read once: the map owns the camera from then on and writes it back to the address.
-  const [camera] = useState(() => initialCamera(new URLSearchParams(window.location.search), info));
+  const [{ camera, fit }] = useState(() => openingCamera(new URLSearchParams(window.location.search), info));
   const instance = useMapInstance(container, camera, palette.background);
   const map = instance?.map;
   const [showAllNodes, setShowAllNodes] = useState(camera.zoom >= NODE_ZOOM);
@@ -42,7 +43,8 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   const styleUrl = useStyleUrl(scheme);
   // A plane with no place on Earth (MATSim's Atlantis) is drawn on the plain background: no real map under it.
   useThemedStyle(map, palette.background, info.plane ? null : styleUrl);
-  useViewportQuery(map);
+  const fitToNetwork = useFitToNetwork(map, fit);
+  useViewportQuery(map, fitToNetwork);
   useFlyTo(map);
   usePointer(instance, store);
   useMapCursor(map);

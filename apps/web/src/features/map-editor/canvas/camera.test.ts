@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampBbox, formatCamera, initialCamera, parseCamera } from './camera.ts';
+import { clampBbox, formatCamera, initialCamera, nodeExtent, openingCamera, parseCamera } from './camera.ts';
 
 const info = { centerLat: 52.5, centerLon: 13.4, zoom: 11 };
 
@@ -18,5 +18,17 @@ describe('camera in the address', () => {
 
   it('clamps the viewport to the world for the query', () => {
     expect(clampBbox(-200, -95, 190, 80)).toEqual([-180, -90, 180, 80]);
+  });
+});
+
+describe('opening fitted to the network (issue 25)', () => {
+  it('fits unless the address has a camera, starting one zoom level out', () => {
+    expect(openingCamera(new URLSearchParams('id=3'), info)).toEqual({ camera: { lat: 52.5, lng: 13.4, zoom: 10 }, fit: true });
+    expect(openingCamera(new URLSearchParams('c=1,2,3'), info)).toEqual({ camera: { lat: 1, lng: 2, zoom: 3 }, fit: false });
+  });
+
+  it('reads the extent of the loaded nodes', () => {
+    expect(nodeExtent([])).toBeUndefined();
+    expect(nodeExtent([{ lng: 13.1, lat: 52.6 }, { lng: 13.5, lat: 52.4 }])).toEqual([[13.1, 52.4], [13.5, 52.6]]);
   });
 });

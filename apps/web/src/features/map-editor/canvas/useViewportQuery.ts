@@ -4,7 +4,8 @@
  * keeps what it has). The answer joins what is loaded (`store.load`) and says whether the server's limit was hit.
  */
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect } from 'react';
+import type { NetworkQueryAnswer } from '@corridor/contract';
+import { useEffect, useRef } from 'react';
 import { queryNetwork } from '../../../api/network.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
 import { useEditorEnv } from '../state/env.ts';
@@ -13,10 +14,13 @@ import { clampBbox } from './camera.ts';
 /** Network reload debounce (spec 2 §9). */
 export const RELOAD_DEBOUNCE_MS = 200;
 
-export function useViewportQuery(map: MapLibreMap | undefined): void {
+/** `onLoaded` hears each answer after it joined the store (the first fit to the network). */
+export function useViewportQuery(map: MapLibreMap | undefined, onLoaded?: (answer: NetworkQueryAnswer) => void): void {
   const store = useEditorStore();
   const { networkFileId } = useEditorEnv();
   const filters = useEditor((state) => state.filters);
+  const loaded = useRef(onLoaded);
+  loaded.current = onLoaded;
 
   useEffect(() => {
     if (!map) return;
@@ -30,7 +34,9 @@ export function useViewportQuery(map: MapLibreMap | undefined): void {
       const bbox = clampBbox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth());
       queryNetwork(networkFileId, { type: 'Data', filters: { bbox, conditions: [...filters] } }, current.signal)
         .then((answer) => {
-          if (!current.signal.aborted) store.load(answer, true);
+          if (current.signal.aborted) return;
+          store.load(answer, true);
+          loaded.current?.(answer);
         })
         .catch(() => {
           // Spec 2 §8: a failed network query is silently ignored.

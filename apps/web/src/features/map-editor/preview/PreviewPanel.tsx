@@ -2,10 +2,11 @@
  * The bottom area (spec 2 §2 "Layout", "Tabs"): two panes side by side (left 70 %, right 30 %) whose tabs can be
  * dragged within and between them, or moved and closed from each tab's menu. The first tab, Preview, cannot be
  * closed. The list is data, so transit line, DRT and DRT vehicle tabs join later through `extraTabs`; where each
- * tab sits is the pure `tabModel.ts`. A pane without tabs shows where a tab can be dropped.
+ * tab sits is the pure `tabModel.ts`. A pane without tabs is shown only while a tab is dragged, as the place to drop
+ * it (issue 25: a permanent empty pane took 30 % of the width from the table).
  */
 import { Group } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { SelectionPreview } from './SelectionPreview.tsx';
@@ -30,12 +31,27 @@ export function PreviewPanel({ extraTabs = NO_EXTRA_TABS }: { extraTabs?: readon
   // Tabs that came or went since the last render (derived state: set during render, React re-renders at once).
   const layout = syncLayout(stored, ids);
   if (layout !== stored) setLayout(layout);
+  // A pane without tabs is only a drop target: shown while a tab is dragged, else the other pane takes the room.
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => {
+    if (!dragging) return;
+    const end = () => setDragging(false);
+    window.addEventListener('dragend', end);
+    window.addEventListener('drop', end);
+    return () => {
+      window.removeEventListener('dragend', end);
+      window.removeEventListener('drop', end);
+    };
+  }, [dragging]);
+  const shownPanes = PANES.filter((pane) => dragging || layout[pane].tabs.length > 0);
 
   return (
     <Group gap="xs" align="stretch" wrap="nowrap" h="100%">
-      {PANES.map((pane) => (
+      {shownPanes.map((pane) => (
         <div key={pane} style={{ flex: PANE_FLEX[pane], minWidth: 0, minHeight: 0 }} data-testid={`editor-pane-${pane}`}>
           <TabPane
+            // After the drag has started: changing the layout inside dragstart can cancel the drag in Chromium.
+            onDragStart={() => setTimeout(() => setDragging(true), 0)}
             pane={pane}
             state={layout[pane]}
             tabs={tabs}

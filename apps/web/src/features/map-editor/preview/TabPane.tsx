@@ -28,9 +28,11 @@ export interface TabPaneProps {
   onActivate(id: string): void;
   onMove(id: string, to: PaneId, index?: number): void;
   onClose(tab: PreviewTab): void;
+  /** A tab of this pane starts being dragged (the empty pane then shows as a drop target). */
+  onDragStart?(): void;
 }
 
-export function TabPane({ pane, state, tabs, onActivate, onMove, onClose }: TabPaneProps) {
+export function TabPane({ pane, state, tabs, onActivate, onMove, onClose, onDragStart }: TabPaneProps) {
   const { t } = useTranslation(EDITOR_NS);
   const accepts = (event: DragEvent) => event.dataTransfer.types.includes(TAB_TYPE);
   const allowDrop = (event: DragEvent) => {
@@ -86,6 +88,7 @@ export function TabPane({ pane, state, tabs, onActivate, onMove, onClose }: TabP
               onDragStart={(event) => {
                 event.dataTransfer.setData(TAB_TYPE, tab.id);
                 event.dataTransfer.effectAllowed = 'move';
+                onDragStart?.();
               }}
               onDragOver={allowDrop}
               onDrop={(event) => dropOnTab(event, index)}

@@ -83,3 +83,12 @@ describe('field errors (issue 25: invalid values keep their error and commit not
     expect(linkChanges(link, { ...formValues(link), lanes: '2' })).toEqual({ lanes: 2 });
   });
 });
+
+describe('numbers shown with 2 decimals (issue 25)', () => {
+  const drawn = { ...link, length: 123.456789 };
+  it('shows a computed length rounded and does not write the rounding back', () => {
+    expect(formValues(drawn).length).toBe(123.46);
+    expect(linkChanges(drawn, { ...formValues(drawn), capacity: 900 })).toEqual({ capacity: 900 });
+    expect(linkChanges(drawn, { ...formValues(drawn), length: 120 })).toEqual({ length: 120 });
+  });
+});

@@ -22,12 +22,15 @@ export interface LinkFormValues {
   attributes: Record<string, CustomAttribute>;
 }
 
+/** Numbers are shown with at most 2 decimals (a new link's length is computed to many); the link keeps its own. */
+export const shownNumber = (value: number) => Math.round(value * 100) / 100;
+
 export function formValues(link: NetworkLink): LinkFormValues {
   return {
-    capacity: link.capacity,
-    freespeed: link.freespeed,
-    lanes: link.lanes,
-    length: link.length,
+    capacity: shownNumber(link.capacity),
+    freespeed: shownNumber(link.freespeed),
+    lanes: shownNumber(link.lanes),
+    length: shownNumber(link.length),
     modes: [...link.modes],
     attributes: { ...link.attributes },
   };
@@ -37,12 +40,16 @@ const sameModes = (a: readonly string[], b: readonly string[]) => a.length === b
 const sameAttribute = (a: CustomAttribute | undefined, b: CustomAttribute | undefined) =>
   a?.type === b?.type && a?.value === b?.value;
 
-/** What the form changed against the link; empty when nothing changed. A field that is not a number keeps the old value. */
+/**
+ * What the form changed against the link; empty when nothing changed. A field that is not a number keeps the old
+ * value; a number is a change only when it differs from the value as shown (rounded), so committing a form never
+ * rounds a length the user did not touch.
+ */
 export function linkChanges(link: NetworkLink, values: LinkFormValues): LinkChanges {
   const changes: LinkChanges = {};
   for (const field of NUMERIC_FIELDS) {
     const value = values[field];
-    if (numberError(value) === undefined && Number(value) !== link[field]) changes[field] = Number(value);
+    if (numberError(value) === undefined && Number(value) !== shownNumber(link[field])) changes[field] = Number(value);
   }
   if (!sameModes(link.modes, values.modes)) changes.modes = [...values.modes];
   const before = link.attributes ?? {};
