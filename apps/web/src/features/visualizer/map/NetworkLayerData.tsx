@@ -156,6 +156,14 @@ export function NetworkLayerData({ layer }: { layer: NetworkLayer }) {
     });
   }, [drawings, layer, data, unit, lookup.data, arrows, picking, dispatch]);
 
+  // The values the colour and width follow, for the settings' data range (analyses are not in the query cache by name).
+  useEffect(() => {
+    if (layer.color.attribute) drawings.setValues(layer.id, layer.color.attribute, colorValues.values);
+  }, [drawings, layer.id, layer.color.attribute, colorValues.values]);
+  useEffect(() => {
+    if (layer.width.attribute) drawings.setValues(layer.id, `width:${layer.width.attribute}`, widthValues.values);
+  }, [drawings, layer.id, layer.width.attribute, widthValues.values]);
+
   // The colour legend for the PNG: the strategy over the values it colours now.
   const { t } = useTranslation(VISUALIZER_NS);
   const { view } = useVisualizer();

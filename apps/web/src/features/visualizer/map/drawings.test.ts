@@ -33,4 +33,21 @@ describe('layer drawings', () => {
     expect(drawings.statuses().size).toBe(0);
     expect(heard).toBe(4);
   });
+
+  test('keeps each layer\'s legend and current values until the layer goes; listeners hear new values', () => {
+    const drawings = createDrawings();
+    let heard = 0;
+    drawings.subscribe(() => heard++);
+    const values = Float32Array.of(1, -2);
+    drawings.setValues('l1', 'link-volume-difference', values);
+    drawings.setValues('l1', 'link-volume-difference', values);
+    expect(heard).toBe(1);
+    expect(drawings.values('l1', 'link-volume-difference')).toBe(values);
+    drawings.setLegend('l1', () => ({ attribute: 'x', legend: { kind: 'fixed', color: '#000000' } }));
+    drawings.setLegend('l2', () => ({ attribute: null, legend: { kind: 'noData' } }));
+    expect(drawings.legends(['l2', 'l1', 'l3']).map(({ id }) => id)).toEqual(['l2', 'l1']);
+    drawings.delete('l1');
+    expect(drawings.values('l1', 'link-volume-difference')).toBeNull();
+    expect(drawings.legends(['l1', 'l2']).map(({ id }) => id)).toEqual(['l2']);
+  });
 });

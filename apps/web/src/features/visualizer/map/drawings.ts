@@ -40,6 +40,11 @@ export interface Drawings {
   take(order: readonly string[]): { builders: LayerBuilder[]; dirty: boolean };
   /** A layer's loading or error state; null when it is fine. Listeners hear only real changes. */
   setStatus(id: string, status: LayerStatus | null): void;
+  /** The values a layer's colour or width follows now (analyses, the difference), for the settings' data range. */
+  setValues(id: string, attribute: string, values: Float32Array | null): void;
+  values(id: string, attribute: string): Float32Array | null;
+  /** Changes whenever values are set (for useSyncExternalStore). */
+  valuesVersion(): number;
   /** Layer id → status, a new map after each change (for useSyncExternalStore). */
   statuses(): ReadonlyMap<string, LayerStatus>;
   subscribe(listener: () => void): () => void;
@@ -51,10 +56,23 @@ const sameStatus = (a: LayerStatus | undefined, b: LayerStatus | null) =>
 export function createDrawings(): Drawings {
   const builders = new Map<string, LayerBuilder>();
   const legends = new Map<string, () => LayerLegend>();
+  const values = new Map<string, Float32Array>();
+  let valuesVersion = 0;
   let dirty = true;
   let statuses: ReadonlyMap<string, LayerStatus> = new Map();
   const listeners = new Set<() => void>();
+  const valueKey = (id: string, attribute: string) => `${id}\u0000${attribute}`;
   return {
+    setValues(id, attribute, next) {
+      const key = valueKey(id, attribute);
+      if ((values.get(key) ?? null) === next) return;
+      if (next) values.set(key, next);
+      else values.delete(key);
+      valuesVersion++;
+      listeners.forEach((listener) => listener());
+    },
+    values: (id, attribute) => values.get(valueKey(id, attribute)) ?? null,
+    valuesVersion: () => valuesVersion,
     setLegend(id, legend) {
       if (legend) legends.set(id, legend);
       else legends.delete(id);
@@ -72,6 +90,7 @@ export function createDrawings(): Drawings {
     delete(id) {
       builders.delete(id);
       legends.delete(id);
+      for (const key of [...values.keys()]) if (key.startsWith(`${id}\u0000`)) values.delete(key);
       dirty = true;
       this.setStatus(id, null);
     },

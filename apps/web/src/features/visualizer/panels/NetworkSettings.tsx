@@ -5,6 +5,7 @@
 import { Divider, Stack, Switch, Text } from '@mantine/core';
 import type { VisAttributeType } from '@corridor/contract';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { networkAttributeValues } from '../../../api/network.ts';
 import { VISUALIZER_NS } from '../i18n/index.ts';
@@ -32,7 +33,7 @@ function useCategories(fileId: number | null | undefined, attributes: Record<str
 
 export function NetworkSettings({ layer }: { layer: NetworkLayer }) {
   const { t } = useTranslation(VISUALIZER_NS);
-  const { dispatch, sources } = useVisualizer();
+  const { dispatch, sources, drawings } = useVisualizer();
   const queryClient = useQueryClient();
   const source = sources.get(layer.dataSource);
   const options = source?.options;
@@ -42,7 +43,10 @@ export function NetworkSettings({ layer }: { layer: NetworkLayer }) {
   // Base against case: offered with link volumes (the section asks for a second data source when there is none).
   if (options?.networkAnalyses.includes('link-volume')) attributes[LINK_VOLUME_DIFFERENCE] = 'analysis';
   const categoriesOf = useCategories(fileId, attributes);
-  const valuesOf = (attribute: string) => queryClient.getQueryData<Float32Array>(['visualizer', 'attribute', fileId, attribute]) ?? null;
+  // What the map draws now (also analyses and the difference; the width's values are the sizes of a difference).
+  useSyncExternalStore(drawings.subscribe, drawings.valuesVersion);
+  const valuesOf = (attribute: string) => drawings.values(layer.id, attribute) ?? queryClient.getQueryData<Float32Array>(['visualizer', 'attribute', fileId, attribute]) ?? null;
+  const widthValuesOf = (attribute: string) => drawings.values(layer.id, `width:${attribute}`) ?? valuesOf(attribute);
   const update = (next: NetworkLayer) => dispatch({ type: 'updateLayer', layer: next });
 
   return (
@@ -52,7 +56,7 @@ export function NetworkSettings({ layer }: { layer: NetworkLayer }) {
       <Divider label={t('panels.settings.lineColor')} labelPosition="left" />
       <ColorStrategyEditor value={layer.color} onChange={(color) => update({ ...layer, color })} attributes={attributes} valuesOf={valuesOf} categoriesOf={categoriesOf} presets="network" />
       <Divider label={t('panels.settings.lineWidth')} labelPosition="left" />
-      <NumberStrategyEditor value={layer.width} onChange={(width) => update({ ...layer, width })} attributes={attributes} valuesOf={valuesOf} withUnit />
+      <NumberStrategyEditor value={layer.width} onChange={(width) => update({ ...layer, width })} attributes={attributes} valuesOf={widthValuesOf} withUnit />
       {LAYER_ANALYSES.map((name) => {
         const control = layer.analyses[name];
         const analysis = name === LINK_VOLUME_DIFFERENCE ? 'link-volume' : name;
