@@ -63,7 +63,9 @@ describe('series from query answers', () => {
     const memory = [{ name: 'used', data: [[t0, 1], [t0 + 75 * 60_000, 2], [t0 + 150 * 60_000, 3]] as [number, number][] }];
     const option = chartOption(memory, 'time', { x: 'Elapsed time', y: 'GB' });
     expect(option.series[0]!.data.map(([x]) => x)).toEqual([0, 75 * 60_000, 150 * 60_000]);
-    expect(option.xAxis).toMatchObject({ type: 'value', min: 0, interval: 30 * 60_000 });
+    expect(option.xAxis).toMatchObject({ type: 'value', min: 0, max: 150 * 60_000, interval: 30 * 60_000 });
+    // The axis ends on a whole step.
+    expect(chartOption([{ name: 'used', data: [[t0, 1], [t0 + 199 * 60_000, 2]] }], 'time', { x: '', y: '' }).xAxis).toMatchObject({ max: 240 * 60_000, interval: 3_600_000 });
     const tick = (option.xAxis as { axisLabel: { formatter: (v: number) => string } }).axisLabel.formatter;
     expect([0, 30, 60, 150].map((m) => tick(m * 60_000))).toEqual(['0:00', '0:30', '1:00', '2:30']);
     expect(formatElapsed(95_000, 10_000)).toBe('1:35');

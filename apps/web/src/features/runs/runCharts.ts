@@ -145,7 +145,8 @@ export function chartOption(series: readonly ChartSeries[], x: RunChartDefinitio
             nameLocation: 'middle' as const,
             nameGap: 28,
             min: 0,
-            max: 'dataMax' as const,
+            // Up to the next whole step: the last tick is a step like the others, not an odd 3:19 beside 3:00.
+            max: Math.max(step, Math.ceil(span / step) * step),
             interval: step,
             axisLabel: { formatter: (value: number) => formatElapsed(value, step), hideOverlap: true },
             axisPointer: { label: { formatter: ({ value }: { value: unknown }) => formatElapsed(Number(value), 1000) } },
