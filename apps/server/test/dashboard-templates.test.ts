@@ -66,6 +66,19 @@ describe('dashboard templates', () => {
     expect(await kinds('trips')).toEqual(['text', 'bar:output_trips', 'bar:output_trips', 'bar:output_trips', 'boxplot:output_trips', 'table:output_trips']);
   });
 
+  it('share axes stay on 0..1 (issue 25: two compared runs stacked their shares up to 2)', async () => {
+    for (const key of DASHBOARD_TEMPLATES) {
+      const template = DashboardTemplate.parse((await t.app.inject({ url: `/static/dashboard/templates/${key}.json` })).json());
+      for (const item of template.items) {
+        if (item.type !== 'chart') continue;
+        for (const measure of item.data.config.measures) {
+          if (measure.axisStyle?.label !== 'Share') continue;
+          expect(measure.axisStyle, `${key}: ${item.data.name}`).toMatchObject({ min: 0, max: 1 });
+        }
+      }
+    }
+  });
+
   it('an unknown template is a JSON 404, not the web app', async () => {
     for (const url of ['/static/dashboard/templates/nope.json', '/static/dashboard/templates/overview', '/static/dashboard/templates/..%2Foverview.json']) {
       const response = await t.app.inject({ url });
