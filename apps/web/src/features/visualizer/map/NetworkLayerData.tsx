@@ -39,8 +39,10 @@ export function useBaseNetwork(layer: NetworkLayer, enabled: boolean, caseLookup
   const lookup = useNetworkLookup(same ? null : baseFile);
   const match = useMemo(() => {
     if (same) return { shared: true, onlyInCase: 0, onlyInBase: 0 };
+    // A base run without a network (its options say so) shares none of the case's links.
+    if (baseFile === null && caseLookup) return { shared: false, onlyInCase: caseLookup.length, onlyInBase: 0 };
     return caseLookup && lookup.data ? sharedNetwork(caseLookup, lookup.data) : null;
-  }, [same, caseLookup, lookup.data]);
+  }, [same, baseFile, caseLookup, lookup.data]);
   return { match, error: lookup.error, loading: lookup.isLoading };
 }
 
