@@ -12,7 +12,7 @@ import { useCurrentGroup } from '../../groups/GroupContext.ts';
 import { Board } from './Board.tsx';
 import { dashboardsPath, errorText, isDashboardParam } from './paths.ts';
 import type { BoardStart } from './useBoard.ts';
-import { datasetChoices, initialVariables, mapTemplateItems, parseDatasetIds, parseTemplateKey } from './variables.ts';
+import { datasetChoices, initialVariables, mapTemplateItems, parseDatasetIds, startTemplate } from './variables.ts';
 
 /** The dashboard parameter: a numeric id, the word `new`, or nothing valid (spec 3 §2.2). */
 function parseParam(param: string | undefined): number | 'new' | null {
@@ -38,7 +38,8 @@ function useBoardKey(param: string | undefined) {
 
 /**
  * /{group}/dashboards/{dashboard}: a stored dashboard by id, or a new one (`?datasets=1,2` preselects datasets,
- * `?template=overview` fills it from a template, comparing across the datasets when there are two or more).
+ * `?template=overview` fills it from a template, comparing across the datasets when there are two or more; two or
+ * more datasets without `?template=` start from the Overview).
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboards');
@@ -50,7 +51,7 @@ export function DashboardPage() {
   const { key, markCreated } = useBoardKey(param);
   const dashboard = useDashboard(typeof parsed === 'number' ? parsed : undefined);
   const tables = useGroupTables(group.id);
-  const templateKey = parsed === 'new' ? parseTemplateKey(search.get('template')) : null;
+  const templateKey = parsed === 'new' ? startTemplate(search.get('template'), parseDatasetIds(search.get('datasets'))) : null;
   const template = useDashboardTemplate(templateKey);
 
   if (parsed === null) return <NotFound />;

@@ -9,6 +9,7 @@ import {
   panelDatasets,
   parseDatasetIds,
   parseTemplateKey,
+  startTemplate,
   renameVariable,
   variableNameProblem,
 } from './variables.ts';
@@ -94,6 +95,14 @@ describe('dashboard variables', () => {
     expect(parseTemplateKey('trips')).toBe('trips');
     expect(parseTemplateKey('nope')).toBeNull();
     expect(parseTemplateKey(null)).toBeNull();
+  });
+
+  it('a new board on two or more datasets starts from the Overview unless ?template= names another', () => {
+    expect(startTemplate(null, [1, 2])).toBe('overview');
+    expect(startTemplate('trips', [1, 2])).toBe('trips');
+    expect(startTemplate('trips', [1])).toBe('trips');
+    expect(startTemplate(null, [1])).toBeNull();
+    expect(startTemplate('nope', [])).toBeNull();
   });
 
   it('draws a comparing chart over every variable, others over their own', () => {

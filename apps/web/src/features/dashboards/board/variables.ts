@@ -89,6 +89,14 @@ export function parseTemplateKey(param: string | null): DashboardTemplateKey | n
   return param !== null && (DASHBOARD_TEMPLATES as readonly string[]).includes(param) ? (param as DashboardTemplateKey) : null;
 }
 
+/**
+ * The template a new board starts from: the one `?template=` names; a board opened on two or more datasets is there
+ * to compare them and starts from the Overview (issue 25); otherwise none (an empty board).
+ */
+export function startTemplate(param: string | null, datasetIds: readonly number[]): DashboardTemplateKey | null {
+  return parseTemplateKey(param) ?? (datasetIds.length >= 2 ? 'overview' : null);
+}
+
 /** The datasets a panel draws: its variables' datasets, or every variable's when the chart compares. */
 export function panelDatasets(item: DashboardItem, variables: readonly DashboardVariable[]): DashboardVariable[] {
   if (item.type === 'chart' && item.data.config.options.compare) return [...variables];
