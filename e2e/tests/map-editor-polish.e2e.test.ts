@@ -137,6 +137,27 @@ describe('map editor polish (issue 25)', () => {
     // The length of the drawn link is shown with at most 2 decimals.
     expect(await field('Length (m)').inputValue()).toMatch(/^\d+(\.\d{1,2})?$/);
 
+    // The network table (both directions of a grid link at A): a cell commits on Tab; Escape puts the value back.
+    const tools = page.getByRole('toolbar', { name: 'Map tools' });
+    await tools.getByRole('button', { name: 'Select', exact: true }).click();
+    const neighbour = nodes.find((node) => node.id === [...linked][0])!;
+    const [nx, ny] = screen(neighbour.at);
+    await page.mouse.click((ax + nx) / 2, (ay + ny) / 2);
+    const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Capacity' }) });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    const cell = table.locator('tbody tr').first().locator('td[data-column="capacity"]');
+    const before = (await cell.textContent())!;
+    await cell.getByRole('button').click();
+    await cell.getByRole('textbox').fill('777');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => cell.textContent()).toBe('777');
+    await expect.poll(() => items.first().textContent()).toMatch(new RegExp(`^Link \\S+: Capacity ${before} → 777Unsaved`));
+    await cell.getByRole('button').click();
+    await cell.getByRole('textbox').fill('555');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => cell.textContent()).toBe('777');
+    expect(await items.count()).toBe(4);
+
     // A grid link deleted (imported as JSON, no plan-use dialog in the way), then everything saved.
     const deleted = links.find((link) => link.fromId !== a.id && link.toId !== a.id && link.fromId !== b.id && link.toId !== b.id)!;
     const sidebar = page.getByRole('complementary');
@@ -151,11 +172,10 @@ describe('map editor polish (issue 25)', () => {
     await saveDialog.getByLabel('Changeset name').fill('Polish');
     await saveDialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/[?&]id=\d+/);
-    await expect.poll(() => list.locator('li[data-stage="saved"]').count()).toBe(4);
+    await expect.poll(() => list.locator('li[data-stage="saved"]').count()).toBe(5);
 
     // The search finds the deleted link with its flag; choosing it shows its panel (deleted, with the revert).
     await saveDialog.waitFor({ state: 'hidden' });
-    await page.getByRole('toolbar', { name: 'Map tools' }).getByRole('button', { name: 'Select', exact: true }).click();
     const search = page.getByPlaceholder('Node or link id');
     await search.fill(deleted.id);
     const option = page.getByRole('option').filter({ hasText: new RegExp(`^${deleted.id}deleted$`) });
@@ -171,7 +191,7 @@ describe('map editor polish (issue 25)', () => {
     expect(await capacityRevert.locator('xpath=..').getAttribute('data-reason')).toBe(`Link ${newLink} was changed again later: revert the later change first.`);
     await list.getByRole('button', { name: `Revert: Deleted link ${deleted.id}` }).click();
     await expect.poll(() => items.first().textContent()).toBe(`Added link ${deleted.id}Unsaved${'Revert this one'}`);
-    expect(await list.locator('li[data-stage="saved"]').count()).toBe(4);
+    expect(await list.locator('li[data-stage="saved"]').count()).toBe(5);
     await expect.poll(() => list.locator('li', { hasText: `Deleted link ${deleted.id}` }).textContent()).toContain('Reverted');
     await expect.poll(() => page.getByText('This link is deleted.', { exact: false }).count()).toBe(0);
     await search.fill(deleted.id);

@@ -24,3 +24,11 @@ describe('refusals in the editor', () => {
     expect(say('de', 'linkNotFound', { id: 'l7' })).toBe('Link l7 ist nicht geladen oder wurde gelöscht');
   });
 });
+
+describe('node position text (issue 25)', () => {
+  it('says the position in English and German, not the raw key (i18next takes a "lng" option as the language)', () => {
+    for (const language of ['en', 'de']) {
+      expect(translate('panels.node.position', { lng: language, ns: EDITOR_NS, lon: '13.400000', lat: '52.500000' })).toBe('Lon 13.400000, Lat 52.500000');
+    }
+  });
+});
