@@ -9,6 +9,7 @@ import { MAIL_NS } from './i18n/index.ts';
 /** /-/set-password/{token}: the mailed link of forgot password and sign-up; a new password, then sign in. */
 export function SetPasswordPage() {
   const { t } = useTranslation(MAIL_NS);
+  const { t: tApp } = useTranslation();
   const { token = '' } = useParams();
   const setPassword = useSetPassword();
   const form = useForm({
@@ -46,7 +47,7 @@ export function SetPasswordPage() {
               {setPassword.error.message}
             </Alert>
           )}
-          <PasswordInput label={t('setPassword.password')} autoComplete="new-password" autoFocus {...form.getInputProps('password')} />
+          <PasswordInput label={t('setPassword.password')} description={tApp('passwordRule', { min: SET_PASSWORD_MIN })} autoComplete="new-password" autoFocus {...form.getInputProps('password')} />
           <PasswordInput label={t('setPassword.repeat')} autoComplete="new-password" {...form.getInputProps('repeat')} />
           <Button type="submit" loading={setPassword.isPending} fullWidth>
             {t('setPassword.submit')}
