@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComparedRuns } from '../../api/compare.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { appliedChangesets, changesetHighlights } from './appliedChangesets.ts';
+import { appliedChangesets } from './appliedChangesets.ts';
 import { compareLines, countDifferences } from './compareLines.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { RunHeader } from './RunHeader.tsx';
 import { RunResults } from './RunResults.tsx';
+import { comparisonSummary } from './summary.ts';
 import { isReady, runColumn } from './runColumns.ts';
 
 /** The comparison of 2 or more runs: their columns, the "Show all settings" toggle and the table. */
@@ -50,14 +51,8 @@ export function RunComparison({ ids }: { ids: number[] }) {
   const changesets = runs.map((run) => (run.data ? appliedChangesets(run.data.attributes) : null));
   const anyChangesets = changesets.some((list) => list !== null && list.length > 0);
   // The changesets row is marked "differs" on its own: the summary says so too (issue 25).
-  const changesetsDiffer = anyChangesets && changesetHighlights(changesets).some(Boolean);
-  const summary = changesetsDiffer
-    ? differences === 0
-      ? t('compare.onlyChangesetsDiffer')
-      : t('compare.differencesAndChangesets', { count: differences })
-    : differences === 0
-      ? t('compare.noDifferences')
-      : t('compare.differences', { count: differences });
+  const { key: summaryKey, count } = comparisonSummary(differences, changesets);
+  const summary = t(summaryKey, { count });
   return (
     <Stack gap="md">
       <RunResults columns={columns} />
