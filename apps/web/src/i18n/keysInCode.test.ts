@@ -121,6 +121,12 @@ describe('translation keys used in code', () => {
     expect(uses).toContainEqual(expect.objectContaining({ key: 'profile.appearance.language' }));
   });
 
+  it('count one iteration as one (i18next plurals, issue 25: "1 iterations")', () => {
+    expect(i18n.t('runs.status.finishedNoDuration', { lng: 'en', count: 1 })).toBe('1 iteration');
+    expect(i18n.t('runs.status.finishedNoDuration', { lng: 'en', count: 60 })).toBe('60 iterations');
+    expect(i18n.t('runs.status.finished', { lng: 'de', count: 1, duration: '0:42' })).toBe('1 Iteration in 0:42');
+  });
+
   it.each(LANGUAGES)('are all in the %s catalogues', (language) => {
     const missing = uses.filter((use) => !resolves(use, language)).map((use) => `${use.file}: ${use.namespaces.join('|')} ${use.key}`);
     expect([...new Set(missing)]).toEqual([]);
