@@ -267,7 +267,7 @@ export class MatrixFixtures {
 
   /** A CSV file of the owner that the scenario uses, and (with `table`) imported as that table. */
   async freshCsv(table?: string): Promise<number> {
-    const [file] = await uploadOk(this.t.app, this.users.owner, [{ name: `${MARKER}-trips.csv`, content: 'mode;distance\ncar;1200\nbike;300\n' }]);
+    const [file] = await uploadOk(this.t.app, this.users.owner, [{ name: `${MARKER}-trips-${++this.counter}.csv`, content: 'mode;distance\ncar;1200\nbike;300\n' }]);
     await attach(this.t.app, this.users.owner, this.scenario.id, file!.id);
     if (table) await this.as('owner', 'POST', `/datasets/datasets/${this.scenario.id}/import-as-table/${file!.id}`, { name: table });
     return file!.id;
