@@ -56,6 +56,7 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'GET /accounts/groups/find': () => ({ query: { name: 'admin' } }),
   'DELETE /accounts/users/{userId}/logintokens/{token}': (f) => ({ params: { userId: f.memberId, token: 'device' } }),
   'POST /accounts/users/{userId}/password': (f) => ({ params: { userId: f.memberId }, payload: { oldPW: 'password-1', newPW: 'password-2' } }),
+  'PUT /accounts/users/{userId}/appearance': (f) => ({ params: { userId: f.memberId }, payload: { language: 'de' } }),
   'POST /accounts/users/{userId}/apikeys': (f) => ({ params: { userId: f.memberId }, payload: { description: 'Nightly script' } }),
   'DELETE /accounts/users/{userId}/apikeys/{apikey}': (f) => ({ params: { userId: f.memberId, apikey: 'key' } }),
   'POST /accounts/groups': () => ({ payload: { name: 'new-team' } }),
