@@ -180,6 +180,7 @@ export const ROUTES: Record<string, RouteRule> = {
     },
     SESSION_ONLY,
   ),
+  'PUT /accounts/users/{userId}/appearance': rule('own', (_r, fx) => ({ params: { userId: fx.users.owner.userId }, json: { language: 'de' } })),
   'GET /accounts/users/{userId}/apikeys': rule('self', (_r, fx) => ({ params: { userId: fx.users.owner.userId } })),
   'POST /accounts/users/{userId}/apikeys': rule('own', (_r, fx) => ({ params: { userId: fx.users.owner.userId }, json: { description: fx.name('key') } }), SESSION_ONLY),
   'DELETE /accounts/users/{userId}/apikeys/{apikey}': rule('self', async (_r, fx) => ({ params: { userId: fx.users.owner.userId, apikey: await fx.freshApiKey() } })),
