@@ -7,10 +7,22 @@ const postgres = process.env.TEST_DB === 'postgres';
 const SCHEMA_TEST = 'apps/server/test/schema.test.ts';
 /**
  * API tests whose subject is not the database (the worker pool under bombs, zip bombs, a file system race, the
- * contract's integer bounds refused before any SQL): the PGlite pass proves them, a second pass would test the same
- * path twice.
+ * contract's integer bounds refused before any SQL, release zips on disk, decompressed file heads, the link-use
+ * index built in a worker, the OpenAPI document, log levels): the PGlite pass proves them, a second pass would test
+ * the same path twice.
  */
-const NOT_ABOUT_THE_DATABASE = ['bombs', 'bomb-fairness', 'run-import-zip', 'server-files-race', 'hostile-integers'].map(
+const NOT_ABOUT_THE_DATABASE = [
+  'bombs',
+  'bomb-fairness',
+  'run-import-zip',
+  'server-files-race',
+  'hostile-integers',
+  'matsim-releases',
+  'run-output-views',
+  'link-use',
+  'openapi-auth',
+  'log-levels',
+].map(
   (name) => `apps/server/test/${name}.test.ts`,
 );
 
