@@ -218,8 +218,15 @@ describe('the configuration editor', () => {
     const lastIteration = page.getByRole('textbox', { name: 'lastIteration' });
     const before = await lastIteration.inputValue();
     await lastIteration.fill('3');
+    // The saved mark shows for 1 s (spec): watched on every frame, as a locator's growing poll interval can miss it
+    // when the copy takes long.
+    const savedShown = page.waitForFunction(
+      () => [...document.querySelectorAll('[role=status]')].some((e) => e.textContent?.includes('All changes are saved.')),
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    );
     await saveButton(page).click();
-    await status(page).filter({ hasText: 'All changes are saved.' }).waitFor();
+    await savedShown;
     await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(original);
     expect(await page.getByRole('textbox', { name: 'lastIteration' }).inputValue()).toBe('3');
 

@@ -163,7 +163,7 @@ describe('runs', () => {
     await page.waitForURL('**/ada/runs');
     await page.getByText('You do not yet have a run. Start building your world now!').waitFor();
     await page.goto(runPath);
-    await page.getByText('The run could not be loaded.', { exact: false }).waitFor();
+    await page.getByText('This run does not exist, or you do not have the right to see it.').waitFor();
   });
 
   test('a run whose engine fails ends Failed with the reason on the overview and the log reachable', async () => {
