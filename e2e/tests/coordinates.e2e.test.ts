@@ -121,6 +121,8 @@ describe('coordinates', () => {
 
     // A wrong CRS for the run: the visualizer shows the clear state with a link to the run's edit page.
     await page.goto(`/ada/runs/${runId}/edit`);
+    // The field first shows the run's CRS: typing before it arrives would be replaced by it.
+    await expect.poll(() => page.getByLabel('Coordinate reference system').inputValue(), { timeout: 30_000 }).toContain('EPSG:31468');
     await chooseCrs(page, 'EPSG:4326', /^EPSG:4326 – WGS 84$/);
     await page.getByRole('button', { name: 'Save coordinate system' }).click();
     const runJob = async () => (await json<{ attributes: { __crs?: string; networkPostProcessingJob?: { status: string } } }>(await page.request.get(`${API}/datasets/datasets/${runId}`))).attributes;
