@@ -100,6 +100,7 @@ describe('coordinates', () => {
 
     // A wrong CRS for the scenario (degrees for metres): the editor shows the clear state and the way to fix it.
     await page.goto('/ada/berlin/edit/general');
+    await expect.poll(() => page.getByLabel('Coordinate reference system').inputValue(), { timeout: 30_000 }).toContain('EPSG:31468');
     await chooseCrs(page, 'EPSG:4326', /^EPSG:4326 – WGS 84$/);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').first().waitFor();
