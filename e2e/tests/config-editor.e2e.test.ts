@@ -221,7 +221,7 @@ describe('the configuration editor', () => {
     // The saved mark shows for 1 s (spec): watched on every frame, as a locator's growing poll interval can miss it
     // when the copy takes long.
     const savedShown = page.waitForFunction(
-      () => [...document.querySelectorAll('[role=status]')].some((e) => e.textContent?.includes('All changes are saved.')),
+      () => Array.from(document.querySelectorAll('[role=status]')).some((e) => e.textContent?.includes('All changes are saved.')),
       undefined,
       { polling: 'raf', timeout: 30_000 },
     );
