@@ -29,3 +29,13 @@ export async function signIn(page: Page, username: string, password: string): Pr
 export async function hasFocus(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === document.activeElement);
 }
+
+/** The setup wizard's first two panels (welcome, administrator), leaving it on the licence panel. */
+export async function wizardToLicencePanel(page: Page, username: string, password = 's3cret-pass'): Promise<void> {
+  await page.goto('/setup');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat password').fill(password);
+  await page.getByRole('button', { name: 'Next' }).click();
+}

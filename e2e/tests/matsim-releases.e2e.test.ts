@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { zipBytes } from '../../packages/contract/test/zip-bytes.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { openPage } from '../support/session.ts';
+import { openPage, wizardToLicencePanel } from '../support/session.ts';
 
 /** A tiny zip shaped like MATSim's release zips: matsim-{version}/matsim-{version}.jar and its libs folder. */
 const fakeRelease = (version: string) =>
@@ -49,12 +49,7 @@ afterAll(async () => {
 
 /** The wizard up to Set up Corridor with the community licence and the engine download chosen. */
 async function setUpWithDownload(page: Page, username: string) {
-  await page.goto('/setup');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill('s3cret-pass');
-  await page.getByLabel('Repeat password').fill('s3cret-pass');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await wizardToLicencePanel(page, username);
   await page.getByText('Free community licence').click();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Download the MATSim engine now').check();

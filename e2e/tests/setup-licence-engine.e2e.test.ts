@@ -6,7 +6,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { issueVendorLicence } from '../support/licence-keys.ts';
 import { startReleaseServer, type ReleaseServer } from '../support/release-server.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { openPage } from '../support/session.ts';
+import { openPage, wizardToLicencePanel } from '../support/session.ts';
 
 let browser: Browser;
 let releases: ReleaseServer;
@@ -23,12 +23,7 @@ afterAll(async () => {
 
 /** Panels 1–2, leaving the wizard on the licence panel. */
 async function toLicencePanel(page: Page, username: string) {
-  await page.goto('/setup');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill('s3cret-pass');
-  await page.getByLabel('Repeat password').fill('s3cret-pass');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await wizardToLicencePanel(page, username);
   await page.getByText('Licence file', { exact: true }).first().click();
 }
 

@@ -1,30 +1,18 @@
 /** A config file's text for the configuration editor, and saving it (PUT /datasets/files/{id}). */
 import { ConfigSaveConflict, SaveConfigAnswer } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
-import { answerError, api, ApiError } from './client.ts';
-import { fileUrls } from './files.ts';
+import { api, ApiError } from './client.ts';
+import { readFileText, type FileText } from './fileText.ts';
 
-/** The text and the version it has (the ETag: a save sends it back, so saving over someone else's save is refused). */
-export interface ConfigText {
-  text: string;
-  version: string | null;
-}
+/** The text and the version it has (see fileText.ts). */
+export type ConfigText = FileText;
 export type FileVersion = SaveConfigAnswer;
-
-/** The file as text (compressed files come decompressed). */
-async function fileText(fileId: number, signal?: AbortSignal): Promise<ConfigText> {
-  const response = await fetch(fileUrls.content(fileId), { credentials: 'same-origin', signal });
-  const text = await response.text();
-  if (!response.ok) throw answerError(response.status, text);
-  const etag = response.headers.get('etag');
-  return { text, version: etag ? etag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') : null };
-}
 
 /** The file's text, read once per editor: refetching would not replace what the editor holds. */
 export function useConfigText(fileId: number) {
   return useQuery({
     queryKey: ['configText', fileId],
-    queryFn: ({ signal }) => fileText(fileId, signal),
+    queryFn: ({ signal }) => readFileText(fileId, signal),
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
