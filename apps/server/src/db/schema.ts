@@ -279,8 +279,12 @@ export const jobs = pgTable(
     ramInGb: integer('ram_in_gb').notNull().default(4),
     cpuCores: integer('cpu_cores').notNull().default(1),
     runnerId: text('runner_id'),
+    /** The name of the runner that claimed the job, kept when the runner row is replaced or removed (issue 26). */
+    runnerName: text('runner_name'),
     claimId: text('claim_id'),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** Whether the job went back to the queue once after its runner was lost (setting runRequeueOnRunnerLoss). */
+    requeued: boolean('requeued').notNull().default(false),
     /**
      * A run executed outside Corridor (a laptop, a Slurm node) and reported by `corridor-runner watch` with an API
      * key: no runner holds it, it cannot be stopped from here.
