@@ -224,10 +224,14 @@ export const ConnectedRunner = z.object({
   lastHeartbeat: z.string(),
 });
 export type ConnectedRunner = z.infer<typeof ConnectedRunner>;
+/**
+ * A runner token as administrators see it in the list: never the secret (only its SHA-256 is stored; issue 26), but
+ * its last characters to tell tokens apart.
+ */
 export const RunnerToken = z.object({
   id: z.number().int(),
-  /** The secret token; shown to administrators only (null for everyone else). */
-  token: z.string().nullable(),
+  /** The secret's last 4 characters (empty for tokens made before hashing kept them). */
+  tokenHint: z.string(),
   description: z.string(),
   ipv4range: z.string(),
   ipv6range: z.string(),
@@ -235,14 +239,35 @@ export const RunnerToken = z.object({
   connectedRunners: z.array(ConnectedRunner),
 });
 export type RunnerToken = z.infer<typeof RunnerToken>;
+/** The answer to adding a token: the only time its secret is shown. */
+export const CreatedRunnerToken = RunnerToken.extend({ token: z.string() });
+export type CreatedRunnerToken = z.infer<typeof CreatedRunnerToken>;
+/**
+ * Adding (POST) and editing (PUT) a token. CIDR ranges, e.g. "10.0.0.0/8", several separated by commas or spaces;
+ * an empty range admits no address of that family, and at least one of the two must be given (RUNNER_MESSAGES.noRange).
+ */
 export const CreateRunnerTokenRequest = z.object({
   description: PlainText().max(500).default(''),
-  /** CIDR ranges, e.g. "10.0.0.0/8"; empty means no IPv4 (resp. IPv6) address may use the token. */
   ipv4range: PlainText().max(100).default(''),
   ipv6range: PlainText().max(100).default(''),
 });
+export const UpdateRunnerTokenRequest = CreateRunnerTokenRequest;
+/**
+ * A connected runner as every signed-in user sees it (issue 26): whether runs can start, without the tokens or the
+ * machines' resources, which are for administrators (RunnerToken.connectedRunners).
+ */
+export const OnlineRunner = z.object({
+  name: z.string(),
+  capabilities: z.array(z.string()),
+  sandboxed: z.boolean(),
+  /** Whether it runs a job right now (less CPU or RAM available than it has). */
+  busy: z.boolean(),
+});
+export type OnlineRunner = z.infer<typeof OnlineRunner>;
 export const RUNNER_MESSAGES = {
   addFailed: 'Runner could not be added.',
   badIpv4: 'Please enter an IPv4 range such as 10.0.0.0/8.',
   badIpv6: 'Please enter an IPv6 range such as ::1/128.',
+  noRange:
+    'Please enter an IPv4 or an IPv6 range: a token without any range cannot be used by any runner (0.0.0.0/0 and ::/0 allow every address).',
 } as const;

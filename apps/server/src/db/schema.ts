@@ -396,7 +396,10 @@ export const runSeries = pgTable(
 /** Runner tokens (spec 3 §2.9): a runner connects with the token from an address in one of the ranges. */
 export const runnerTokens = pgTable('runner_tokens', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  token: text('token').notNull().unique(),
+  /** SHA-256 (hex) of the secret; the secret itself is shown once, at creation (issue 26). */
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The secret's last 4 characters, to tell tokens apart in the list. */
+  tokenHint: text('token_hint').notNull().default(''),
   description: text('description').notNull().default(''),
   ipv4range: text('ipv4range').notNull().default(''),
   ipv6range: text('ipv6range').notNull().default(''),
