@@ -22,6 +22,7 @@ const NOT_ABOUT_THE_DATABASE = [
   'link-use',
   'openapi-auth',
   'log-levels',
+  'start-signals',
 ].map(
   (name) => `apps/server/test/${name}.test.ts`,
 );

@@ -3,10 +3,33 @@
  * embedded runner is started (or adopted) after listening; a shutdown (SIGTERM, SIGINT) leaves it running.
  */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { EmbeddedRunner, loopbackUrl, stopRecordedRunner } from './embedded-runner.ts';
+import { readBuildInfo } from './modules/sysinfo/build-info.ts';
 import { ensureEmbeddedToken } from './modules/runner-tokens/embedded-token.ts';
+
+/** What the startup line says: database kind (never its password), DATA_DIR, runner mode, public URL. */
+export function startupFacts(config: Config, listening: string) {
+  return {
+    database: config.databaseUrl ? 'postgresql' : 'pglite',
+    databaseAt: config.databaseUrl ? redactedDatabaseUrl(config.databaseUrl) : `${config.dataDir}/db`,
+    dataDir: config.dataDir,
+    runnerMode: config.embeddedRunner ? 'embedded runner and external runners' : 'external runners only (EMBEDDED_RUNNER=false)',
+    publicUrl: config.publicUrl?.origin ?? null,
+    listening,
+    version: readBuildInfo(config.webDist).version,
+  };
+}
+
+function redactedDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL (unparsable)';
+  }
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,17 +55,21 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a Ctrl-C reaches this process twice (from the terminal's process group and forwarded by
+  // scripts/start.mjs); a second signal while shutting down must not end the process before the database is closed.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.publicUrl?.origin ?? `http://localhost:${port}`;
   console.log(`Corridor is listening on ${shown}`);
+  // One line an operator reads to know what this process uses (issue 26).
+  app.log.info(startupFacts(config, shown), 'Corridor started');
 
   if (config.embeddedRunner) {
-    const token = await ensureEmbeddedToken(database.db).catch((err: unknown) => {
+    const token = await ensureEmbeddedToken(database.db, config.dataDir).catch((err: unknown) => {
       app.log.error({ err }, 'embedded runner not started: its token could not be made');
       return null;
     });
