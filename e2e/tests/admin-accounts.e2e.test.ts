@@ -3,6 +3,9 @@
  * another browser (that session ends on its next call), changes the registration settings, adds a member in the
  * groups dialog (the team's own settings page shows it), adds and removes a licence, and saves the server import settings.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -131,16 +134,22 @@ describe('administration', () => {
   });
 
   test('the server import settings save the root directory, then enable the feature', async () => {
+    const runs = await mkdtemp(path.join(tmpdir(), 'corridor-e2e-runs-'));
     await admin.goto('/settings/server-import');
     await admin.getByText('Potential Security Risk').waitFor();
     await admin.getByLabel("Enable importing Runs from the server's file system").check();
-    await admin.getByLabel('Root Directory for Runs on Server').fill('/srv/runs');
+    // A folder that does not exist is refused with the reason (issue 26).
+    await admin.getByLabel('Root Directory for Runs on Server').fill(`${runs}-missing`);
+    await admin.getByRole('button', { name: 'Save Settings' }).click();
+    await admin.getByRole('alert').getByText(`The folder ${runs}-missing does not exist on the server.`).waitFor();
+    await admin.getByLabel('Root Directory for Runs on Server').fill(runs);
     await admin.getByRole('button', { name: 'Save Settings' }).click();
     await admin.getByRole('button', { name: 'Settings saved' }).waitFor();
     const features = await admin.evaluate(async () => (await fetch('/api/v1/corridor/features/enabled')).json());
     if (features.runImportFromServer !== true) throw new Error(`runImportFromServer is ${features.runImportFromServer}`);
     await admin.reload();
-    await admin.getByLabel('Root Directory for Runs on Server').and(admin.locator('[value="/srv/runs"]')).waitFor();
+    await admin.getByLabel('Root Directory for Runs on Server').and(admin.locator(`[value="${runs}"]`)).waitFor();
     await admin.getByLabel("Enable importing Runs from the server's file system").and(admin.locator(':checked')).waitFor();
+    await rm(runs, { recursive: true, force: true });
   });
 });

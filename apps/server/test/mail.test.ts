@@ -4,7 +4,7 @@
  * authorization rules. Links are read from the delivered messages and redeemed as a user would.
  */
 import { createServer } from 'node:net';
-import { MAIL_MESSAGES, SECRET_MASK, type SettingsUpdate } from '@corridor/contract';
+import { MAIL_MESSAGES, SECRET_MASK, type SettingsUpdate, splitSmtpFailure } from '@corridor/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountTokens } from '../src/db/schema.ts';
@@ -86,7 +86,14 @@ describe('SMTP test connection (spec 3 §2.13)', () => {
     const closed = await call('POST', '/corridor/testsmtp', { cookie: admin, payload: { email: 'ops@example.org', settings: { emailSmtpPort: port } } });
     expect(closed.statusCode).toBe(502);
     expect(closed.json().message).toContain('ECONNREFUSED');
+    expect(closed.json().message).toMatch(new RegExp(`^Nothing listens on 127\\.0\\.0\\.1:${port}`));
     expect(Date.now() - started).toBeLessThan(10_000);
+    // Use SSL against the plain port (issue 26): the hint first, OpenSSL's words after it.
+    const tls = await call('POST', '/corridor/testsmtp', { cookie: admin, payload: { email: 'ops@example.org', settings: { emailSmtpUseSSL: true } } });
+    expect(tls.statusCode).toBe(502);
+    const { hint, detail } = splitSmtpFailure(tls.json().message);
+    expect(hint).toBe(`The server does not speak SSL on port ${smtp.port}; turn off Use SSL (the connection is then upgraded by STARTTLS when the server offers it) or use port 465.`);
+    expect(detail).toMatch(/wrong version number/i);
     // Nothing of the unsaved settings was stored.
     expect((await call('GET', '/corridor/settings', { cookie: admin })).json()).toMatchObject({ emailSmtpPort: smtp.port, emailSmtpAuthPW: SECRET_MASK });
   });

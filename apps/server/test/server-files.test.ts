@@ -3,7 +3,7 @@
  * no root is set; one folder level listed below the root with zip contents; files copied into the file store,
  * sniffed and tagged like uploads; "..", absolute paths, hidden names and symbolic links leading outside refused.
  */
-import { readFile, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVER_FILES_MESSAGES as M, type FileEntry, type ServerFilesAnswer } from '@corridor/contract';
@@ -52,7 +52,10 @@ describe('server files while not enabled', () => {
     const noRoot = await list(user);
     expect(noRoot.statusCode).toBe(409);
     expect(messageOf(noRoot)).toMatch(/^Importing runs from the server is not enabled/);
+    // A root removed after it was saved (a missing one is refused when saved).
+    await mkdir(path.join(dirs.base, 'missing'));
     await enableServerImport(t.app, adminCookie, path.join(dirs.base, 'missing'), true);
+    await rm(path.join(dirs.base, 'missing'), { recursive: true });
     expect((await list(user)).statusCode).toBe(409);
   });
 });
@@ -162,9 +165,27 @@ describe('roots that would expose the installation (issue 23 finding 7)', () => 
       expect([root, response.statusCode, messageOf(response)]).toEqual([root, 400, message]);
     }
     expect(await storedRoot()).toBe(dirs.root);
-    // A folder next to DATA_DIR whose name starts like it (not created yet) is fine.
+    // A folder next to DATA_DIR whose name starts like it is fine.
+    await mkdir(`${dataDir}-runs`);
     for (const root of [`${dataDir}-runs`, dirs.root]) expect((await saveRoot(root)).statusCode).toBe(200);
+    await rm(`${dataDir}-runs`, { recursive: true });
     expect((await list(user)).statusCode).toBe(200);
+  });
+
+  it('a root the server cannot use now is refused with the reason (issue 26), and nothing is stored', async () => {
+    await enableServerImport(t.app, adminCookie, dirs.root);
+    const missing = path.join(dirs.base, 'no-such-folder');
+    const file = path.join(dirs.root, 'equil', 'scorestats.csv');
+    const refused: [string, string][] = [
+      [missing, M.rootNotFound(missing)],
+      [file, M.rootNotAFolder(file)],
+      [`${file}/inner`, M.rootNotFound(`${file}/inner`)],
+    ];
+    for (const [root, message] of refused) {
+      const response = await saveRoot(root);
+      expect([root, response.statusCode, messageOf(response)]).toEqual([root, 400, message]);
+    }
+    expect(await storedRoot()).toBe(dirs.root);
   });
 
   it('are refused when used (409), for a setting stored before the rule and for a link moved to DATA_DIR', async () => {

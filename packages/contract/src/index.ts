@@ -36,3 +36,4 @@ export * from './run-outputs.ts';
 export * from './link-use.ts';
 export * from './matsim-releases.ts';
 export * from './file-head.ts';
+export * from './smtp-failure.ts';

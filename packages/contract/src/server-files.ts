@@ -16,6 +16,10 @@ export const SERVER_FILES_MESSAGES = {
   rootIsFileSystemRoot: 'The root directory for runs must not be the file system root "/".',
   rootHoldsDataDir: "The root directory for runs must not contain the platform's data folder (DATA_DIR: the installation's keys and every user's files).",
   rootInDataDir: "The root directory for runs must not be inside the platform's data folder (DATA_DIR: the installation's keys and every user's files).",
+  /** Roots refused when saved because the server cannot use them now (issue 26). */
+  rootNotFound: (root: string) => `The folder ${root} does not exist on the server.`,
+  rootNotAFolder: (root: string) => `${root} is not a folder on the server.`,
+  rootNotReadable: (root: string) => `The folder ${root} is not readable by the server process (check its permissions).`,
   rootUnusable: 'Importing runs from the server is paused until an administrator changes the root directory in Settings > Local Run Import.',
   /** Linux's /proc/self/fd is how an opened file is checked; without it nothing is listed or imported. */
   uncheckable: 'Server files cannot be checked safely on this server (/proc/self/fd is not available), so they are neither listed nor imported.',

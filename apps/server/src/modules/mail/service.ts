@@ -2,7 +2,7 @@
  * Sending mail with the installation's SMTP settings (nodemailer), and the administrators' SMTP test (spec 3 §2.13,
  * §4 "SMTP test", §8). A failure names what the mail server said, so the UI can show it.
  */
-import { isEmailAddress, MAIL_MESSAGES, type Settings, type TestSmtpRequest } from '@corridor/contract';
+import { isEmailAddress, MAIL_MESSAGES, type Settings, smtpFailureMessage, type TestSmtpRequest } from '@corridor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { requireAdmin, requireSession, type Actor } from '../../shared/access.ts';
@@ -83,15 +83,19 @@ export class MailService {
       const mailbox = (address: string) => ({ name: '', address });
       await transport.sendMail({ from: mailbox(from), to: mailbox(message.to), subject: message.subject, text: message.text });
     } catch (err) {
-      throw new HttpError(502, smtpFailure(err));
+      throw new HttpError(502, smtpFailure(err, settings));
     } finally {
       transport.close();
     }
   }
 }
 
-/** The mail server's (or the network's) own words: "Invalid login: 535 …", "connect ECONNREFUSED 127.0.0.1:25". */
-function smtpFailure(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return text.trim() || 'The mail server did not accept the message.';
+/**
+ * A hint naming the setting to change for the common failures (issue 26), followed by the mail server's (or the
+ * network's) own words: "Invalid login: 535 …", "connect ECONNREFUSED 127.0.0.1:25", OpenSSL's "wrong version number".
+ */
+function smtpFailure(err: unknown, settings: Settings): string {
+  const code = err instanceof Error ? (err as NodeJS.ErrnoException).code : undefined;
+  const message = err instanceof Error ? err.message : String(err);
+  return smtpFailureMessage({ code, message }, { host: settings.emailSmtpServer.trim(), port: settings.emailSmtpPort, useSSL: settings.emailSmtpUseSSL });
 }

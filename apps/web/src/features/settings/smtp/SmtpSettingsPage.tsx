@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, NumberInput, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { DEFAULT_SETTINGS, isEmailAddress, SECRET_MASK, SMTP_DEFAULT_PORT } from '@corridor/contract';
+import { DEFAULT_SETTINGS, isEmailAddress, SECRET_MASK, SMTP_DEFAULT_PORT, splitSmtpFailure } from '@corridor/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveSettings, useAdminSettings, useRefreshSettings } from '../../../api/administration.ts';
@@ -123,11 +123,27 @@ export function SmtpSettingsPage() {
           )}
           {test.isError && (
             <Alert color="red" role="alert" title={t('smtp.testFailed')}>
-              {test.error.message}
+              <SmtpFailure message={test.error.message} />
             </Alert>
           )}
         </Stack>
       </Section>
+    </Stack>
+  );
+}
+
+/** The test's failure: the hint naming the setting to change, the mail server's own words below it in small print. */
+function SmtpFailure({ message }: { message: string }) {
+  const { t } = useTranslation(MAIL_NS);
+  const { hint, detail } = splitSmtpFailure(message);
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{hint}</Text>
+      {detail !== null && (
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }} data-testid="smtp-failure-detail">
+          {t('smtp.testDetail', { detail })}
+        </Text>
+      )}
     </Stack>
   );
 }
