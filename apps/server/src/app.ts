@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerDocs(app);
 
   const accountsRepository = new AccountsRepository(db);
-  const features = new FeaturesService(new FeaturesRepository(db));
+  const features = new FeaturesService(new FeaturesRepository(db), app.log);
   // The root directory for runs must not be "/" nor hold DATA_DIR or lie inside it (issue 23).
   const settings = new SettingsService(new SettingsRepository(db), { runImportServerPath: (root) => checkRootSetting(root, config.dataDir) });
   // Mail (SMTP settings) and the account flows that mail one-time links; sign-up uses them too.
@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const adminAccountsRepository = new AdminAccountsRepository(db);
   const seats = new UserSeats(licensesRepository, adminAccountsRepository);
   const accounts = new AccountsService(accountsRepository, features, limiter, now, seats, accountMail, app.log);
-  const adminAccounts = new AdminAccountsService(adminAccountsRepository, accountsRepository, seats);
+  const adminAccounts = new AdminAccountsService(adminAccountsRepository, accountsRepository, seats, app.log);
   // Devices, password and API keys; the API keys also authenticate requests (resolveActor and GET /metrics below).
   const profileRepository = new ProfileRepository(db);
   const profile = new ProfileService(profileRepository, accountsRepository, accountNotices);
@@ -159,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     installationKeys,
     config.licensePublicKey,
     now,
+    app.log,
   );
   const engine = new EngineSetupService({
     dataDir: config.dataDir,
@@ -173,8 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     engine,
     repository: new MatsimReleasesRepository(db),
     prespecifiedCopies: () => jobFileCopies.copies(),
+    events: app.log,
   });
-  const groups = new GroupsService(new GroupsRepository(db), accountsRepository);
+  const groups = new GroupsService(new GroupsRepository(db), accountsRepository, app.log);
   const workspace = await createWorkspace({
     config,
     db,

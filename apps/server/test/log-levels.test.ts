@@ -90,6 +90,50 @@ describe('the server log', () => {
     expect(lines.filter((line) => line.level >= WARN)).toEqual([]);
   });
 
+  it('has one warn line for a runner refused for its address, with the token id and the address', async () => {
+    const { lines, app } = await appWithLog('info');
+    const admin = await setupAdmin(app);
+    const token = await createRunnerToken(app, admin, { ipv4range: '10.0.0.0/8', ipv6range: 'fd00::/8' });
+    const runner = new TestRunner(app, { token: token.token, name: 'elsewhere' });
+    await expect(runner.connect()).rejects.toThrow(/403/);
+    const refused = lines.filter((line) => line.event === 'runner.refused');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ level: WARN, reason: 'address', tokenId: token.id, address: '127.0.0.1' });
+  });
+
+  it('has the lifecycle of runners, runs and administration at info, with ids and the acting user', async () => {
+    const { lines, app } = await appWithLog('info');
+    const admin = await setupAdmin(app);
+    const alice = await addUser(app, admin, 'alice');
+    const token = await createRunnerToken(app, admin);
+    const scheduled = await scheduleOk(app, alice, await scenarioWithInputs(app, alice));
+    const runner = new TestRunner(app, { token: token.token, name: 'laptop' });
+    await runner.connect();
+    expect((await runner.claimJob())?.jobId).toBe(scheduled.id);
+    expect((await runner.started(scheduled.id)).statusCode).toBe(200);
+    expect((await runner.finish(scheduled.id, 'FINISHED', 0)).statusCode).toBe(200);
+    const team = await app.inject({ method: 'POST', url: `${API}/accounts/groups`, headers: { cookie: alice.cookie }, payload: { name: 'modellers' } });
+    expect(team.statusCode).toBe(200);
+    const block = { users: [alice.userId], action: 'setUserState', payload: { state: 'blocked' } };
+    expect((await app.inject({ method: 'POST', url: `${API}/accounts/users/batch`, headers: { cookie: admin }, payload: block })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PUT', url: `${API}/corridor/features`, headers: { cookie: admin }, payload: { accountsSignup: true } })).statusCode).toBe(200);
+
+    const event = (name: string) => lines.filter((line) => line.event === name);
+    expect(event('user.created')).toEqual([
+      expect.objectContaining({ level: INFO, username: 'admin', by: 'setup' }),
+      expect.objectContaining({ level: INFO, userId: alice.userId, username: 'alice', actor: 'admin' }),
+    ]);
+    expect(event('runner.connected')).toEqual([expect.objectContaining({ level: INFO, runnerId: runner.runnerId, runner: 'laptop', tokenId: token.id })]);
+    expect(event('run.started')).toEqual([expect.objectContaining({ level: INFO, runId: scheduled.datasetId, jobId: scheduled.id, runner: 'laptop' })]);
+    expect(event('run.finished')).toEqual([expect.objectContaining({ level: INFO, runId: scheduled.datasetId, jobId: scheduled.id, userId: alice.userId, exitCode: 0 })]);
+    expect(event('team.created')).toEqual([expect.objectContaining({ level: INFO, team: 'modellers', actorId: alice.userId })]);
+    expect(event('user.blocked')).toEqual([expect.objectContaining({ level: INFO, userIds: [alice.userId], actor: 'admin' })]);
+    expect(event('settings.features-changed')).toEqual([expect.objectContaining({ level: INFO, features: { accountsSignup: true } })]);
+    // Request lines name who asked.
+    expect(requestLines(lines, '/accounts/groups').at(-1)).toMatchObject({ userId: alice.userId, via: 'session' });
+    expect(lines.filter((line) => line.level >= WARN)).toEqual([]);
+  });
+
   it('has one warn line when sign-ins of a name from an address start being refused, not one per attempt', async () => {
     const { lines, app } = await appWithLog('info', { loginPolicy: { ...LOGIN_POLICY, pairFreeFailures: 2, accountDelayMs: 1 } });
     await setupAdmin(app);

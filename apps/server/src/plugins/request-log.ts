@@ -35,8 +35,15 @@ function pathOf(request: FastifyRequest): string {
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const level = requestLogLevel(request.method, pathOf(request), reply.statusCode);
+    // Who asked (issue 26): the signed-in user's id and how (session or API key); absent when anonymous.
+    const actor = request.actor;
     request.log[level](
-      { req: { method: request.method, url: request.url, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      {
+        req: { method: request.method, url: request.url, remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime),
+        ...(actor ? { userId: actor.userId, via: actor.via } : {}),
+      },
       'request completed',
     );
   });

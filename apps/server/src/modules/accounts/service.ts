@@ -4,6 +4,7 @@ import { ADMIN_ROLE, isEmailAddress, LANGUAGES, type Language, isReservedGroupNa
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../shared/errors.ts';
+import { actedBy, type EventLog } from '../../shared/events.ts';
 import type { LoginLimiter } from '../../security/login-limiter.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/password.ts';
 import { newSecretToken, parseSecretToken, secretMatches } from '../../security/secret-token.ts';
@@ -48,7 +49,7 @@ export class AccountsService {
     private readonly seats?: { assertRoom(adding?: number): Promise<void>; hasRoom(adding?: number): Promise<boolean> },
     private readonly signupMail?: SignupMail,
     /** The server's log: a refused burst of sign-ins is one warn line per address and name while it is held up. */
-    private readonly log?: { warn(fields: object, message: string): void },
+    private readonly log?: EventLog,
   ) {}
 
   /** Until when a refused (address, username) pair has been reported; bounded, like the limiter's own maps. */
@@ -89,6 +90,7 @@ export class AccountsService {
       throw err;
     }
     if (userId === null) throw conflict('Corridor is already set up: an administrator exists.');
+    this.log?.info({ event: 'user.created', userId, username, administrator: true, by: 'setup' }, 'first administrator created by the setup');
     return this.signIn(userId, client);
   }
 
@@ -135,12 +137,13 @@ export class AccountsService {
       throw err;
     }
     const mailSent = (await this.signupMail?.signedUp(userId, state)) ?? false;
+    this.log?.info({ event: 'user.signed-up', userId, username, state, mailSent }, 'user signed up');
     return { ok: true, invalidUsername: false, invalidEmail: false, awaitingAuthorization: state === 'blocked', mailSent };
   }
 
   /** An administrator adds a user who can sign in at once (spec 3 §2.10); the personal group comes with it. */
   async createUser(actor: Actor | null, input: { username: string; password: string }): Promise<{ id: number; username: string }> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     const username = input.username.trim();
     if (!USERNAME_PATTERN.test(username)) {
       throw badRequest('The username must have at least 2 characters: letters, digits, ".", "_" or "-".');
@@ -149,7 +152,9 @@ export class AccountsService {
     await this.seats?.assertRoom();
     const passwordHash = await hashPassword(input.password);
     try {
-      return { id: await this.accounts.createAccount({ username, passwordHash, roles: [] }), username };
+      const id = await this.accounts.createAccount({ username, passwordHash, roles: [] });
+      this.log?.info({ event: 'user.created', userId: id, username, ...actedBy(admin) }, 'user created');
+      return { id, username };
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
       throw err;

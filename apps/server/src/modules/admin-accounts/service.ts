@@ -6,6 +6,7 @@
 import type { AccountUser, BatchRequest, UserGroup, UsersAnswer, UsersQuery } from '@corridor/contract';
 import { isAdmin, requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, forbidden, notFound } from '../../shared/errors.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { USERNAME_PATTERN, USERNAME_TAKEN } from '../accounts/service.ts';
 import type { AccountRow, AdminAccountsRepository } from './repository.ts';
@@ -22,6 +23,7 @@ export class AdminAccountsService {
     private readonly admin: AdminAccountsRepository,
     private readonly accounts: AccountsRepository,
     private readonly seats: UserSeats,
+    private readonly events: EventLog = NO_EVENTS,
   ) {}
 
   async list(actor: Actor | null, query: UsersQuery): Promise<UsersAnswer> {
@@ -38,17 +40,20 @@ export class AdminAccountsService {
     const existing = await this.admin.existing(ids);
     if (existing.length !== ids.length) throw notFound(USER_NOT_FOUND);
     if (state === 'active') await this.seats.assertRoom(await this.admin.countOthers(ids, 'active'));
-    return { updated: await this.admin.setState(ids, state) };
+    const updated = await this.admin.setState(ids, state);
+    this.events.info({ event: `user.${state === 'active' ? 'activated' : 'blocked'}`, userIds: ids, ...actedBy(user) }, `users ${state === 'active' ? 'activated' : 'blocked'}`);
+    return { updated };
   }
 
   /** Renames a user and their personal group; 409 when a user, team or page has the name. */
   async rename(actor: Actor | null, userId: number, rawName: string): Promise<AccountUser> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     const name = rawName.trim();
     if (!USERNAME_PATTERN.test(name)) throw badRequest(USERNAME_RULE);
     const current = await this.accounts.findUserById(userId);
     if (!current) throw notFound(USER_NOT_FOUND);
     await renameUnique(this.accounts, current.username, name, USERNAME_TAKEN, () => this.admin.rename(userId, name));
+    this.events.info({ event: 'user.renamed', userId, from: current.username, to: name, ...actedBy(admin) }, 'user renamed');
     const { rows } = await this.admin.list(name, 0, PAGE_DEFAULT);
     return present(rows.find((row) => row.id === userId)!);
   }

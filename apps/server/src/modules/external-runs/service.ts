@@ -15,6 +15,7 @@ import {
 } from '@corridor/contract';
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import { whileRenewing } from '../../shared/keep-alive.ts';
 import type { ByteSource } from '../../storage/blob-store.ts';
 import type { LogStore } from '../../storage/log-store.ts';
@@ -38,6 +39,7 @@ export interface ExternalRunsDeps {
   now: () => Date;
   /** How often a streaming report (an output upload) renews the run's last report while its body arrives; default 60 s. */
   keepAliveMs?: number;
+  events?: EventLog;
 }
 
 /** Well below the monitor's EXTERNAL_TIMEOUT_MS (10 min). */
@@ -79,6 +81,7 @@ export class ExternalRunsService {
           { name: LOG_NAME, blobKey: logKey, size },
         ),
       );
+      (this.deps.events ?? NO_EVENTS).info({ event: 'run.external-created', runId, jobId, groupId: group.id, scenarioId: scenario?.id ?? null, ...actedBy(user) }, 'external run created');
       return { id: runId, jobId, url: `/${encodeURIComponent(group.name)}/runs/${runId}` };
     } catch (err) {
       await logs.delete(logKey).catch(() => undefined);

@@ -1,10 +1,14 @@
 /** Feature flags: the contract's defaults, overridden by whatever an administrator stored. */
 import { DEFAULT_FEATURES, FEATURE_NAMES, type FeatureName, type Features, type FeaturesUpdate } from '@corridor/contract';
 import { requireAdmin, type Actor } from '../../shared/access.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import type { FeaturesRepository } from './repository.ts';
 
 export class FeaturesService {
-  constructor(private readonly features: FeaturesRepository) {}
+  constructor(
+    private readonly features: FeaturesRepository,
+    private readonly events: EventLog = NO_EVENTS,
+  ) {}
 
   /** Public: the web app needs the flags before anyone signs in (e.g. the sign-up link). */
   async enabled(): Promise<Features> {
@@ -26,12 +30,13 @@ export class FeaturesService {
   }
 
   async update(actor: Actor | null, update: FeaturesUpdate): Promise<Features> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     const entries = FEATURE_NAMES.flatMap((name) => {
       const enabled = update[name];
       return enabled === undefined ? [] : [{ name, enabled }];
     });
     await this.features.save(entries);
+    this.events.info({ event: 'settings.features-changed', features: Object.fromEntries(entries.map((e) => [e.name, e.enabled])), ...actedBy(admin) }, 'feature flags changed');
     return this.enabled();
   }
 }

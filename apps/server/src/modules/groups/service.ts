@@ -6,6 +6,7 @@ import type { Group, TeamRole } from '@corridor/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { USERNAME_PATTERN } from '../accounts/service.ts';
 import { renameUnique } from '../admin-accounts/unique-rename.ts';
@@ -20,6 +21,7 @@ export class GroupsService {
   constructor(
     private readonly groups: GroupsRepository,
     private readonly accounts: AccountsRepository,
+    private readonly events: EventLog = NO_EVENTS,
   ) {}
 
   async create(actor: Actor | null, rawName: string): Promise<Group> {
@@ -31,7 +33,9 @@ export class GroupsService {
     // Team and user names share one namespace: both appear as /{group} in addresses.
     if (await this.accounts.isNameTaken(name)) throw conflict(TEAM_EXISTS);
     try {
-      return this.present(await this.requireGroup(await this.groups.createTeam(name, user.userId)));
+      const groupId = await this.groups.createTeam(name, user.userId);
+      this.events.info({ event: 'team.created', groupId, team: name, ...actedBy(user) }, 'team created');
+      return this.present(await this.requireGroup(groupId));
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(TEAM_EXISTS);
       throw err;
@@ -59,6 +63,7 @@ export class GroupsService {
     const member = await this.accounts.findUserByName(username.trim());
     if (!member) throw notFound('The user could not be found.');
     await this.groups.addMember(id, member.id);
+    this.events.info({ event: 'team.member-added', groupId: id, team: group.name, userId: member.id, ...actedBy(actor) }, 'team member added');
     return this.present(group);
   }
 
@@ -70,6 +75,7 @@ export class GroupsService {
     if (group.personal) throw badRequest('A personal group keeps its user.');
     if (role === 'owner' && (await this.groups.ownerCount(id)) <= 1) throw badRequest('A team needs at least one owner.');
     await this.groups.removeMember(id, userId);
+    this.events.info({ event: 'team.member-removed', groupId: id, team: group.name, userId, ...actedBy(actor) }, 'team member removed');
     return this.present(group);
   }
 
@@ -82,6 +88,7 @@ export class GroupsService {
       throw badRequest('A team needs at least one owner.');
     }
     await this.groups.setRole(id, userId, role);
+    this.events.info({ event: 'team.role-changed', groupId: id, team: group.name, userId, from: current, to: role, ...actedBy(actor) }, 'team role changed');
     return this.present(group);
   }
 
@@ -92,6 +99,7 @@ export class GroupsService {
     const name = rawName.trim();
     if (!USERNAME_PATTERN.test(name)) throw badRequest(TEAM_NAME_RULE);
     await renameUnique(this.accounts, group.name, name, NAME_TAKEN, () => this.groups.rename(id, name));
+    this.events.info({ event: 'team.renamed', groupId: id, from: group.name, to: name, ...actedBy(actor) }, 'team renamed');
     return this.present({ ...group, name });
   }
 

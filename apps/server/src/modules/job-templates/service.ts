@@ -11,6 +11,7 @@ import {
   type SaveJobTemplateRequest,
 } from '@corridor/contract';
 import type { Actor } from '../../shared/access.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import { requireAdmin, requireUser } from '../../shared/access.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -28,6 +29,7 @@ export class JobTemplatesService {
   constructor(
     private readonly templates: JobTemplatesRepository,
     private readonly blobs: BlobStore,
+    private readonly events: EventLog = NO_EVENTS,
   ) {}
 
   async list(actor: Actor | null): Promise<JobTemplatesAnswer> {
@@ -37,21 +39,25 @@ export class JobTemplatesService {
   }
 
   async create(actor: Actor | null, input: SaveJobTemplateRequest): Promise<JobTemplate> {
-    requireAdmin(actor);
-    return this.templates.insert(await this.fields(input));
+    const admin = requireAdmin(actor);
+    const created = await this.templates.insert(await this.fields(input));
+    this.events.info({ event: 'job-template.created', jobTemplateId: created.id, name: created.name, ...actedBy(admin) }, 'job template created');
+    return created;
   }
 
   async update(actor: Actor | null, id: number, input: SaveJobTemplateRequest): Promise<JobTemplate> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     const fields = await this.fields(input);
     const saved = await this.templates.update(id, fields);
     if (!saved) throw notFound(TEMPLATE_NOT_FOUND);
+    this.events.info({ event: 'job-template.changed', jobTemplateId: id, name: saved.name, ...actedBy(admin) }, 'job template changed');
     return saved;
   }
 
   async delete(actor: Actor | null, id: number): Promise<void> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     if (!(await this.templates.delete(id))) throw notFound(TEMPLATE_NOT_FOUND);
+    this.events.info({ event: 'job-template.deleted', jobTemplateId: id, ...actedBy(admin) }, 'job template deleted');
   }
 
   /** true makes the template the one default; false on the current default leaves no default. */

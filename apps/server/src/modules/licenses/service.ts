@@ -5,6 +5,7 @@
 import type { KeyObject } from 'node:crypto';
 import { License, type CommunityLicenseRequest, type LicensePayload } from '@corridor/contract';
 import { requireAdmin, type Actor } from '../../shared/access.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import type { InstallationKeys } from './installation-keys.ts';
@@ -21,6 +22,7 @@ export class LicensesService {
     private readonly installationKeys: InstallationKeys,
     private readonly vendorKey: KeyObject | null,
     private readonly now: () => Date,
+    private readonly events: EventLog = NO_EVENTS,
   ) {}
 
   async check(actor: Actor | null, key: string): Promise<License> {
@@ -35,9 +37,10 @@ export class LicensesService {
   }
 
   async add(actor: Actor | null, key: string): Promise<License> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     const license = await this.verified(key);
     await this.licenses.save(license.key, payloadOf(license));
+    this.events.info({ event: 'licence.added', licensee: license.name, organisation: license.organisation, validUntil: license.validUntilDate, ...actedBy(admin) }, 'licence added');
     return license;
   }
 
@@ -47,7 +50,7 @@ export class LicensesService {
   }
 
   async issueCommunity(actor: Actor | null, request: CommunityLicenseRequest): Promise<License> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     const now = this.now();
     const until = new Date(now);
     until.setUTCFullYear(until.getUTCFullYear() + COMMUNITY_VALIDITY_YEARS);
@@ -63,6 +66,7 @@ export class LicensesService {
     };
     const key = signLicense(payload, (await this.installationKeys.get()).privateKey);
     await this.licenses.save(key, payload);
+    this.events.info({ event: 'licence.added', licensee: payload.name, organisation: payload.organisation, validUntil: payload.validUntilDate, issuer: 'community', ...actedBy(admin) }, 'community licence issued');
     return { ...payload, key };
   }
 
@@ -73,8 +77,9 @@ export class LicensesService {
   }
 
   async remove(actor: Actor | null, key: string): Promise<void> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     if (!(await this.licenses.delete(normalizeKey(key)))) throw notFound('Licence not found.');
+    this.events.info({ event: 'licence.removed', ...actedBy(admin) }, 'licence removed');
   }
 
   /** Verifies a stored licence again (it may have expired since); an invalid one stays stored until removed. */

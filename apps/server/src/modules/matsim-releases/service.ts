@@ -20,6 +20,7 @@ import {
 } from '@corridor/contract';
 import { requireAdmin, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import type { EngineSetupService } from '../engine-setup/service.ts';
 import { releaseKey } from '../job-files/prespecified.ts';
 import type { UploadPart } from '../files/upload.ts';
@@ -32,12 +33,17 @@ export interface MatsimReleasesDeps {
   repository: MatsimReleasesRepository;
   /** The job files prespecified releases were copied into, by key (job-files). */
   prespecifiedCopies: () => Promise<Map<string, number>>;
+  events?: EventLog;
 }
 
 const ZIP = /^matsim-(.+)\.zip$/;
 
 export class MatsimReleasesService {
   constructor(private readonly deps: MatsimReleasesDeps) {}
+
+  private get events(): EventLog {
+    return this.deps.events ?? NO_EVENTS;
+  }
 
   private get dir(): string {
     return path.join(this.deps.dataDir, 'engines');
@@ -69,14 +75,16 @@ export class MatsimReleasesService {
 
   /** Starts downloading a release of spec 3 (the wizard's download); progress comes with list(). */
   async download(actor: Actor | null, version: string) {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     if ((await this.onServer()).has(version)) throw conflict(MATSIM_RELEASE_MESSAGES.exists(version));
-    return this.deps.engine.start(actor, version);
+    const started = await this.deps.engine.start(actor, version);
+    this.events.info({ event: 'matsim-release.download-started', version, ...actedBy(admin) }, 'MATSim release download started');
+    return started;
   }
 
   /** Stores an uploaded release zip under its version, after checking it is one. */
   async upload(actor: Actor | null, parts: AsyncIterable<UploadPart>): Promise<MatsimReleaseUploadAnswer> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     await mkdir(this.dir, { recursive: true });
     let answer: MatsimReleaseUploadAnswer | null = null;
     for await (const part of parts) {
@@ -84,6 +92,7 @@ export class MatsimReleasesService {
       answer = await this.store(part);
     }
     if (!answer) throw badRequest('Choose a MATSim release zip to upload.');
+    this.events.info({ event: 'matsim-release.uploaded', version: answer.version, size: answer.size, ...actedBy(admin) }, 'MATSim release uploaded');
     return answer;
   }
 
@@ -120,7 +129,7 @@ export class MatsimReleasesService {
 
   /** Deletes a release no job template uses. The runner's unpacked copy stays (docs/decisions.md). */
   async remove(actor: Actor | null, version: string): Promise<void> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     if (!MATSIM_VERSION_PATTERN.test(version) || !(await this.onServer()).has(version)) throw notFound(MATSIM_RELEASE_MESSAGES.notOnServer(version));
     const templates = (await this.uses())(version);
     if (templates.length > 0) throw conflict(MATSIM_RELEASE_MESSAGES.inUse(version, templates.map((t) => t.name)));
@@ -129,6 +138,7 @@ export class MatsimReleasesService {
       throw conflict(MATSIM_RELEASE_MESSAGES.downloading(version));
     }
     await rm(this.zipPath(version), { force: true });
+    this.events.info({ event: 'matsim-release.deleted', version, ...actedBy(admin) }, 'MATSim release deleted');
   }
 
   /** The release zips in the engines folder by version. */

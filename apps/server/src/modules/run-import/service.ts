@@ -2,6 +2,7 @@
 import { RUN_IMPORTED_TWICE, RUN_NOT_IMPORTED, type RunEventRequest } from '@corridor/contract';
 import type { Actor } from '../../shared/access.ts';
 import { badRequest, conflict } from '../../shared/errors.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import type { DatasetAccess } from '../datasets/access.ts';
 import { isMatsimOutputName, isZipName, noMatsimOutputMessage } from './outputs.ts';
 import type { RunImportProcess } from './process.ts';
@@ -12,6 +13,7 @@ export interface RunImportServiceDeps {
   access: DatasetAccess;
   process: Pick<RunImportProcess, 'start'>;
   now: () => Date;
+  events?: EventLog;
 }
 
 export class RunImportService {
@@ -30,6 +32,7 @@ export class RunImportService {
     const now = this.deps.now();
     const started = await this.deps.repository.start(runId, user.userId, { ...event.data, ...(event.timestamp === undefined ? {} : { clientTimestamp: event.timestamp }) }, now);
     if ('refused' in started) throw conflict(started.refused === 'not-imported' ? RUN_NOT_IMPORTED : RUN_IMPORTED_TWICE);
+    (this.deps.events ?? NO_EVENTS).info({ event: 'run.import-started', runId, jobId: started.jobId, files: names.length, ...actedBy(user) }, 'run import started');
     this.deps.process.start({ id: started.jobId, datasetId: runId, createdBy: user.userId }, now);
   }
 }

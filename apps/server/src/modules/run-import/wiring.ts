@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { Db } from '../../db/connection.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { EventLog } from '../../shared/events.ts';
 import { userMessage } from '../../shared/user-message.ts';
 import type { Processing } from '../../workers/processing.ts';
 import type { DatasetAccess } from '../datasets/access.ts';
@@ -27,6 +28,8 @@ export interface RunImportWiring {
   log: PostProcessLog;
   now: () => Date;
   onError: (err: unknown, runId: number) => void;
+  /** The server log's lifecycle lines (issue 26). */
+  events?: EventLog;
   onBlobLeak: (key: string, err: unknown) => void;
   /** CRS detection (issue 24) over the files the zips gave the run (an output_config.xml inside a zip). */
   crs?: { detect(datasetId: number, fileIds: number[]): Promise<boolean>; changed(datasetId: number): Promise<void> };
@@ -50,7 +53,7 @@ export function createRunImport(w: RunImportWiring) {
     now: w.now,
     onError: w.onError,
   });
-  const service = new RunImportService({ repository, access: w.access, process, now: w.now });
+  const service = new RunImportService({ repository, access: w.access, process, now: w.now, events: w.events });
   return { routes: runImportRoutes(service), idle: () => process.idle() };
 }
 

@@ -6,7 +6,7 @@
 import { ACTIVE_JOB_STATUSES, FINAL_JOB_STATUSES, type JobStatus } from '@corridor/contract';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { jobs, runEvents, runners } from '../../db/schema.ts';
+import { jobs, runEvents, runners, runSeries } from '../../db/schema.ts';
 import type { JobLog } from './job-log.ts';
 
 export type FinalStatus = 'FINISHED' | 'FAILED' | 'CANCELLED';
@@ -33,6 +33,8 @@ export interface EndedJob {
 export const TOKEN_DELETED = 'The runner token was deleted.';
 export const heartbeatLost = (runnerName: string) =>
   `The runner ${runnerName} stopped sending heartbeats; the run was marked as failed.`;
+export const heartbeatLostRequeued = (runnerName: string) =>
+  `The runner ${runnerName} stopped sending heartbeats; the run was queued again (once).`;
 
 export interface JobLifecycleDeps {
   db: Db;
@@ -40,8 +42,8 @@ export interface JobLifecycleDeps {
   now: () => Date;
   /** A log line that could not be written (the job has ended anyway). */
   onLogError?: (err: unknown, jobId: number) => void;
-  /** The server's log: a job that ends FAILED is one warn line with the ids an operator needs (issue 25). */
-  serverLog?: { warn(fields: object, message: string): void };
+  /** The server's log: a job that ends is one line with the ids an operator needs, at warn when it FAILED (issues 25, 26). */
+  serverLog?: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
 }
 
 const STATUS_WORD: Record<FinalStatus, string> = { FINISHED: 'finished', FAILED: 'failed', CANCELLED: 'cancelled' };
@@ -83,7 +85,7 @@ export class JobLifecycle {
       await this.writeLog(jobId, outcome, now, tx);
       return job;
     });
-    if (ended && outcome.status === 'FAILED') await this.warnFailed(ended, outcome);
+    if (ended) await this.logEnd(ended, outcome);
     return ended && { id: ended.id, datasetId: ended.datasetId };
   }
 
@@ -102,6 +104,45 @@ export class JobLifecycle {
   }
 
   /**
+   * A lost runner's jobs that were not queued again before go back to the queue once (setting
+   * runRequeueOnRunnerLoss, issue 26): CREATED as a fresh scheduled job, without runner, claim and iteration; the
+   * run's series of the lost attempt are removed (the next attempt reports them anew), its output files stay until
+   * the next attempt replaces them by name. A run event runRequeued and `message` in the run's log say so. A job
+   * whose cancel was requested is left to end. Answers the jobs queued again.
+   */
+  async requeueJobsOfRunner(runnerId: string, message: string): Promise<EndedJob[]> {
+    const now = this.deps.now();
+    const held = await this.deps.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.runnerId, runnerId), inArray(jobs.status, ['SUBMITTED', 'STARTED'] satisfies JobStatus[]), eq(jobs.requeued, false), eq(jobs.cancelRequested, false)))
+      .orderBy(asc(jobs.id));
+    const requeued: EndedJob[] = [];
+    for (const { id } of held) {
+      const job = await this.deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(jobs)
+          .set({ status: 'CREATED', runnerId: null, runnerName: null, claimId: null, started: null, currentIteration: -1, requeued: true, lastUpdated: now })
+          .where(and(eq(jobs.id, id), eq(jobs.runnerId, runnerId), inArray(jobs.status, ['SUBMITTED', 'STARTED'] satisfies JobStatus[]), eq(jobs.requeued, false), eq(jobs.cancelRequested, false)))
+          .returning({ id: jobs.id, datasetId: jobs.datasetId });
+        if (!row) return null;
+        if (row.datasetId !== null) {
+          await tx.delete(runSeries).where(eq(runSeries.datasetId, row.datasetId));
+          await tx.insert(runEvents).values({ datasetId: row.datasetId, type: 'runRequeued', status: 'CREATED', timestamp: now });
+        }
+        try {
+          await this.deps.log.appendLine(id, message, tx);
+        } catch (err) {
+          this.deps.onLogError?.(err, id);
+        }
+        return row;
+      });
+      if (job) requeued.push(job);
+    }
+    return requeued;
+  }
+
+  /**
    * Call BEFORE deleting a runner token: the jobs of its runners end FAILED with `reason` and the runners are
    * removed (deleting the token would otherwise cascade the runner rows away and leave their jobs running).
    */
@@ -113,12 +154,14 @@ export class JobLifecycle {
   }
 
   /** Runner name and token id while the runner row is there (a lost runner's row is gone by now: its id stays). */
-  private async warnFailed(job: { id: number; datasetId: number | null; runnerId: string | null; userId: number | null }, outcome: Outcome): Promise<void> {
+  private async logEnd(job: { id: number; datasetId: number | null; runnerId: string | null; userId: number | null }, outcome: Outcome): Promise<void> {
     const { serverLog, db } = this.deps;
     if (!serverLog) return;
     const [runner] = job.runnerId === null ? [] : await db.select({ name: runners.name, tokenId: runners.tokenId }).from(runners).where(eq(runners.id, job.runnerId));
-    serverLog.warn(
+    const failed = outcome.status === 'FAILED';
+    serverLog[failed ? 'warn' : 'info'](
       {
+        event: `run.${STATUS_WORD[outcome.status]}`,
         runId: job.datasetId,
         jobId: job.id,
         userId: job.userId,
@@ -128,7 +171,7 @@ export class JobLifecycle {
         exitCode: outcome.exitCode,
         reason: outcome.message,
       },
-      'a run failed',
+      failed ? 'a run failed' : outcome.status === 'CANCELLED' ? 'a run was cancelled' : 'a run finished',
     );
   }
 
