@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { INTEGRATIONS_MESSAGE, RUN_IMPORTED_TWICE, RUN_NOT_IMPORTED, type RunConfigAnswer } from '@corridor/contract';
+import { INTEGRATIONS_MESSAGE, matsimLogFile, RUN_IMPORTED_TWICE, RUN_NOT_IMPORTED, type RunConfigAnswer } from '@corridor/contract';
 import { getParam } from '@corridor/matsim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
@@ -144,6 +144,14 @@ describe('import of a finished run', () => {
     expect(log.body).toContain('Read logfile.log: 1 memory reading.');
     expect(log.body).toContain('Import finished at iteration 10.');
     expect(log.body).toContain('as the table output_trips');
+
+    // The run page's log (issue 26): no runner log, so MATSim's logfile.log among the run's files, whose content is served.
+    const sysfiles = (await get(`/datasets/datasets/${equil.id}/sysfiles`, alice)).json();
+    expect(sysfiles.filter((f: { type: string }) => f.type === 'stdout')).toEqual([]);
+    const logFile = matsimLogFile(dataset.files as { id: number; name: string }[]);
+    expect(logFile?.name).toBe('logfile.log');
+    const logText = await get(`/datasets/files/${logFile!.id}`, alice);
+    expect([logText.statusCode, logText.body.split('\n')[0]]).toEqual([200, expect.stringContaining('INFO Gbl:64 JVM: 21.0.4')]);
   });
 
   it("tags every file of both runs with its data type, newwest's real-network outputs included", async () => {

@@ -37,3 +37,4 @@ export * from './link-use.ts';
 export * from './matsim-releases.ts';
 export * from './file-head.ts';
 export * from './smtp-failure.ts';
+export * from './run-log.ts';

@@ -3,6 +3,7 @@
  * (`scorestats.csv`, `{runId}.scorestats.csv`, older `.txt`, compressed or not) and its `logfile.log`. Only
  * files at the top of the output folder count (not ITERS/…, not ph_modestats or pkm_modestats); CSV before TXT.
  */
+import { MATSIM_LOGFILE } from '@corridor/contract';
 
 export interface NamedFile {
   id: number;
@@ -18,7 +19,6 @@ export interface RunOutputs<F extends NamedFile> {
 const STATS = (kind: string) => new RegExp(`^(?:[^/]+\\.)?${kind}\\.(csv|txt)(?:\\.gz|\\.zst)?$`);
 const SCORESTATS = STATS('scorestats');
 const MODESTATS = STATS('modestats');
-const LOGFILE = /^(?:[^/]+\.)?logfile\.log(?:\.gz|\.zst)?$/;
 
 export function runOutputs<F extends NamedFile>(files: readonly F[]): RunOutputs<F> {
   const top = files.filter((f) => !f.name.includes('/'));
@@ -26,7 +26,7 @@ export function runOutputs<F extends NamedFile>(files: readonly F[]): RunOutputs
     top
       .filter((f) => pattern.test(f.name))
       .sort((a, b) => Number(a.name.includes('.txt')) - Number(b.name.includes('.txt')) || a.name.length - b.name.length || a.id - b.id)[0] ?? null;
-  return { scorestats: pick(SCORESTATS), modestats: pick(MODESTATS), logfile: pick(LOGFILE) };
+  return { scorestats: pick(SCORESTATS), modestats: pick(MODESTATS), logfile: pick(MATSIM_LOGFILE) };
 }
 
 /**

@@ -127,7 +127,7 @@ function FileViewer({ viewed, onReload }: { viewed: Viewed; onReload?: () => voi
 function LogViewer() {
   const { t } = useTranslation();
   const run = useRunContext();
-  const { sysfiles, log } = useRunLog(run);
+  const { sysfiles, log, fileLog } = useRunLog(run);
   if (sysfiles.isPending) return <Loader aria-label={t('common.loading')} />;
   if (sysfiles.isError) {
     return (
@@ -136,6 +136,8 @@ function LogViewer() {
       </Alert>
     );
   }
+  // No runner log: MATSim's logfile.log among the run's files (an imported run).
+  if (!log && fileLog) return <FileViewer key={fileLog.id} viewed={fromFile(fileLog)} />;
   if (!log) return <Text c="dimmed">{t('runFiles.noLog')}</Text>;
   return <GrowingLog key={log.id} log={log} refetch={async () => (await sysfiles.refetch()).data?.find((file) => file.id === log.id)} />;
 }
