@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const adminAccounts = new AdminAccountsService(adminAccountsRepository, accountsRepository, seats, app.log);
   // Devices, password and API keys; the API keys also authenticate requests (resolveActor and GET /metrics below).
   const profileRepository = new ProfileRepository(db);
-  const profile = new ProfileService(profileRepository, accountsRepository, accountNotices);
+  const profile = new ProfileService(profileRepository, accountsRepository, accountNotices, app.log);
   const apiKeyAuth = new ApiKeyAuth(profileRepository, now);
   const installationKeys = new InstallationKeys(config.dataDir);
   const licenses = new LicensesService(

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../security/password.ts';
 import { newSecretToken } from '../../security/secret-token.ts';
 import { isAdmin, requireSession, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, forbidden, notFound } from '../../shared/errors.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import type { AccountNotices } from '../account-mail/notices.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { deviceName } from './device-name.ts';
@@ -20,6 +21,7 @@ export class ProfileService {
     private readonly accounts: AccountsRepository,
     /** Mails the user's verified addresses when their password changes. */
     private readonly notices: AccountNotices,
+    private readonly events: EventLog = NO_EVENTS,
   ) {}
 
   async devices(actor: Actor | null, userId: number): Promise<Device[]> {
@@ -60,6 +62,7 @@ export class ProfileService {
     const notices = await this.notices.before(userId);
     await this.profile.setPassword(userId, await hashPassword(input.newPW), own ? caller.token : null);
     notices.passwordChanged(own ? 'own' : 'administrator');
+    this.events.info({ event: 'user.password-changed', userId, by: own ? 'self' : 'administrator', ...actedBy(caller) }, 'password changed; other sessions and API keys ended');
   }
 
   /** The user's own language (My Profile > Appearance): only the user, from a session or with an API key. */
@@ -81,12 +84,14 @@ export class ProfileService {
     if (user.userId !== userId) throw forbidden(isAdmin(user) ? PROFILE_MESSAGES.onlyOwnKeys : PROFILE_MESSAGES.notYourAccount);
     const key = newSecretToken();
     const row = await this.profile.insertApiKey({ key: key.token, secretHash: key.secretHash, userId, description });
+    this.events.info({ event: 'api-key.created', userId, apiKey: key.token, ...actedBy(user) }, 'API key created');
     return { data: { ...present(row), data: key.value } };
   }
 
   async deleteApiKey(actor: Actor | null, userId: number, apikey: string): Promise<void> {
-    await this.account(requireUser(actor), userId);
+    const caller = await this.account(requireUser(actor), userId);
     if (!(await this.profile.deleteApiKey(userId, apikey))) throw notFound(PROFILE_MESSAGES.apiKeyNotFound);
+    this.events.info({ event: 'api-key.deleted', userId, apiKey: apikey, ...actedBy(caller) }, 'API key deleted');
   }
 
   /** The caller, when they may act on the account: their own, or any existing one for an administrator. */
