@@ -319,6 +319,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   });
   const runnerTokens = new RunnerTokensService({
     tokens: new RunnerTokensRepository(db),
+    requeueOnLoss: async () => (await outputSettings.stored()).runRequeueOnRunnerLoss,
     now,
     heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
     failRunnersOfToken: (tokenId) => failRunnersOfToken(lifecycle, tokenId),

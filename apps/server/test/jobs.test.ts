@@ -1,4 +1,4 @@
-import { SCHEDULE_MESSAGES, type Job } from '@corridor/contract';
+import { RUN_AGAIN_MESSAGES, SCHEDULE_MESSAGES, type Job, type RunDetails } from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { createRunnerToken, getJob, ok, schedule, scheduleOk, schedulePayload, scenarioWithInputs, TestRunner } from './runner-client.ts';
@@ -116,7 +116,17 @@ describe('a scheduled run', () => {
       message: null,
       exitCode: null,
     });
-    expect(JSON.parse(created.parameters)).toEqual({ memory: '1500m', changesets: [], programArgs: '--seed 3', matsimRunId: 'Equil_Run.1' });
+    expect(JSON.parse(created.parameters)).toEqual({
+      memory: '1500m',
+      changesets: [],
+      programArgs: '--seed 3',
+      matsimRunId: 'Equil_Run.1',
+      inputs: [
+        { role: 'config', name: 'config.xml' },
+        { role: 'network', name: 'network.xml' },
+        { role: 'population', name: 'plans100.xml' },
+      ],
+    });
     expect(created.files.map((f) => [f.role, f.id]).sort()).toEqual(
       [
         ['config', inputs.files.config.id],
@@ -247,5 +257,56 @@ describe('job reads and cancel', () => {
     const runner = new TestRunner(t.app, { token: (await createRunnerToken(t.app, admin)).token });
     await runner.connect();
     expect(await runner.claimJob()).toBeNull();
+  });
+});
+
+describe('run again (POST /datasets/runs/{id}/again)', () => {
+  it('schedules a new linked run with the same inputs, changesets, arguments and template; refuses others and deleted inputs', async () => {
+    const { admin, alice, bob } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const changeset = ok<{ id: number }>(
+      await t.app.inject({
+        method: 'POST',
+        url: `${API}/datasets/datasets/${inputs.scenarioId}/changesets/`,
+        headers: as(alice),
+        payload: { id: -1, name: 'Link 2 widened', modifications: [{ type: 'network/updateLink', id: '2', changes: { capacity: 1500 } }] },
+      }),
+      'changeset',
+    );
+    const { jobTemplates } = await templates(alice);
+    const template = jobTemplates.at(-1)!;
+    const scheduled = await scheduleOk(t.app, alice, inputs, { programArgs: '--seed 3', memory: '2g', changesets: [{ id: changeset.id }], jobTemplate: template.id });
+    const again = (session: Session, runId: number) => t.app.inject({ method: 'POST', url: `${API}/datasets/runs/${runId}/again`, headers: as(session) });
+    const details = async (runId: number) => ok<RunDetails>(await t.app.inject({ url: `${API}/datasets/run/${runId}`, headers: as(alice) }), 'run');
+
+    // Bob can neither see nor run it again.
+    expect((await again(bob, scheduled.datasetId)).statusCode).toBe(404);
+    expect((await details(scheduled.datasetId)).mayRunAgain).toBe(true);
+    const first = ok<{ id: number; datasetId: number; key: string }>(await again(alice, scheduled.datasetId), 'again');
+    const old = await job(alice, scheduled.id);
+    const fresh = await job(alice, first.id);
+    expect(fresh).toMatchObject({ name: 'Equil Run 1 #2', jobStatus: 'CREATED', command: old.command, jobTemplate: template.id, runnerName: null });
+    expect(JSON.parse(fresh.parameters)).toEqual(JSON.parse(old.parameters));
+    // The same files, the network with the changeset applied included (the copy the first run used).
+    expect(fresh.files).toEqual(old.files);
+    const run = await details(first.datasetId);
+    expect(run).toMatchObject({ name: 'Equil Run 1 #2', scenarioId: inputs.scenarioId, againOf: { id: scheduled.datasetId, name: 'Equil Run 1', groupName: 'alice' }, againRuns: [] });
+    expect(run.attributes).toMatchObject({ __changesets: [{ id: changeset.id, name: 'Link 2 widened', modifications: 1 }] });
+    expect(run.key).not.toBe((await details(scheduled.datasetId)).key);
+    // A run again of the run again is #3; the first run lists both.
+    const second = ok<{ datasetId: number }>(await again(alice, first.datasetId), 'again of again');
+    expect((await details(second.datasetId)).name).toBe('Equil Run 1 #3');
+    expect((await details(scheduled.datasetId)).againRuns.map((r) => r.id)).toEqual([first.datasetId]);
+    expect((await details(first.datasetId)).againRuns.map((r) => r.id)).toEqual([second.datasetId]);
+
+    // An input file deleted since (taken out of the scenario and the runs, then deleted) is named in the refusal.
+    const population = inputs.files.population.id;
+    for (const datasetId of [inputs.scenarioId, scheduled.datasetId, first.datasetId, second.datasetId]) {
+      expect((await t.app.inject({ method: 'DELETE', url: `${API}/datasets/datasets/${datasetId}/files/${population}`, headers: as(alice) })).statusCode).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'DELETE', url: `${API}/datasets/files/${population}`, headers: { cookie: admin } })).statusCode).toBe(200);
+    const refused = await again(alice, scheduled.datasetId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(RUN_AGAIN_MESSAGES.fileDeleted('plans100.xml'));
   });
 });

@@ -231,6 +231,13 @@ export class MatrixFixtures {
     return run;
   }
 
+  /** A run of the scenario scheduled by the owner in the team (queued: its 4 GB fit no matrix runner), the granted user on its access list. */
+  async freshScheduledRun(): Promise<number> {
+    const { datasetId } = await scheduleOk(this.t.app, this.users.owner, this.scenario, { group: this.lab.id, name: `${MARKER} run ${++this.counter}`, matsimRunId: `${MARKER}_${this.counter}` });
+    await this.grant(datasetId);
+    return datasetId;
+  }
+
   /** A run to import (POST /datasets/datasets with type 'run') of the team, without files, the granted user on its access list. */
   async freshImportedRun(): Promise<number> {
     const body = { groupId: this.lab.id, name: `${MARKER} imported run`, type: 'run', attributes: { __imported: true } };

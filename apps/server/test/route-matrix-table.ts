@@ -362,6 +362,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /jobs/jobs': rule('read', (role, fx) => ({ json: schedulePayload(fx.users.owner, fx.scenario, { group: fx.groupOf(role), matsimRunId: 'matrix_run' }) })),
   'GET /jobs/jobs/list': rule('signed-in'),
   'GET /jobs/jobs/{id}': rule('read', (_r, fx) => ({ params: { id: fx.run.jobId! } })),
+  'POST /datasets/runs/{id}/again': rule('manage', async (_r, fx) => ({ params: { id: await fx.freshScheduledRun() } })),
   'POST /jobs/jobs/{id}/do': rule('edit', async (_r, fx) => ({ params: { id: (await fx.freshRun(true)).jobId! }, query: { action: 'cancel' } })),
   'POST /datasets/datasets/{id}/do': rule('edit', async (_r, fx) => ({ params: { id: (await fx.freshRun(true)).id }, query: { action: 'cancel' } })),
   'GET /jobs/runners/list': rule('signed-in'),

@@ -198,7 +198,7 @@ export async function getJob(app: App, session: Session, jobId: number): Promise
  * A heartbeat monitor of its own over the test app's database and clock, as a new server process would start one;
  * the test drives its ticks (the app's own monitor should get an interval far beyond the test).
  */
-export async function testMonitor(t: TestApp, now: () => Date, externalTimeoutMs?: number): Promise<HeartbeatMonitor> {
+export async function testMonitor(t: TestApp, now: () => Date, externalTimeoutMs?: number, requeueOnLoss?: boolean): Promise<HeartbeatMonitor> {
   const db = t.database.db;
   const lifecycle = new JobLifecycle({ db, log: new JobLog(db, await LogStore.open(path.join(t.config.dataDir, 'logs'))), now });
   return new HeartbeatMonitor({
@@ -208,6 +208,7 @@ export async function testMonitor(t: TestApp, now: () => Date, externalTimeoutMs
     intervalMs: 60_000,
     timeoutMs: 60_000,
     ...(externalTimeoutMs === undefined ? {} : { externalTimeoutMs }),
-    log: { error: () => undefined, warn: () => undefined },
+    log: { error: () => undefined, warn: () => undefined, info: () => undefined },
+    ...(requeueOnLoss === undefined ? {} : { requeueOnLoss: async () => requeueOnLoss }),
   });
 }

@@ -9,6 +9,7 @@ import {
   RUN_OUTPUT_MESSAGES,
   RUNNER_UNKNOWN,
   type Job,
+  type RunDetails,
   type Settings,
 } from '@corridor/contract';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -379,6 +380,54 @@ describe('heartbeats', () => {
     expect((await runner.output(scheduled.id, 'late.txt', 'x')).statusCode).toBe(409);
   });
 
+  it('queues a run again once when the setting says so, keeps the runner names on the job, and fails it on a second loss', async () => {
+    let clock = Date.now();
+    const { admin, alice, token } = await start({ now: () => new Date(clock), env: { RUNNER_HEARTBEAT_MS: '20', RUNNER_HEARTBEAT_TIMEOUT_MS: '60000' } });
+    const settings = ok<Settings>(await t.app.inject({ url: `${API}/corridor/settings`, headers: { cookie: admin } }), 'settings');
+    expect(settings.runRequeueOnRunnerLoss).toBe(false);
+    const saved = await t.app.inject({ method: 'PUT', url: `${API}/corridor/settings`, headers: { cookie: admin }, payload: { runRequeueOnRunnerLoss: true } });
+    expect(saved.json().runRequeueOnRunnerLoss).toBe(true);
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const scheduled = await scheduleOk(t.app, alice, inputs);
+    const first = new TestRunner(t.app, { token: token.token, name: 'op-runner-1' });
+    await first.connect();
+    await first.claimJob();
+    await first.started(scheduled.id);
+    await first.progress(scheduled.id, { iteration: 3, memory: [{ time: 1, key: 'used', value: 5 }] });
+    const runDetails = async () => ok<RunDetails>(await t.app.inject({ url: `${API}/datasets/run/${scheduled.datasetId}`, headers: as(alice) }), 'run');
+    expect((await job(alice, scheduled.id)).runnerName).toBe('op-runner-1');
+    expect((await runDetails()).runnerName).toBe('op-runner-1');
+
+    // The first loss: back to the queue as a fresh job, the lost attempt's series gone, the log says so.
+    clock += 61_000;
+    const queued = await until('queued again', async () => {
+      const current = await job(alice, scheduled.id);
+      return current.jobStatus === 'CREATED' && current;
+    });
+    expect(queued).toMatchObject({ runnerName: null, started: null, message: null, ready: true });
+    expect(await logOf(alice, queued)).toContain('The runner op-runner-1 stopped sending heartbeats; the run was queued again (once).\n');
+    const details = await runDetails();
+    expect(details.run).toMatchObject({ status: 'CREATED', currentIteration: -1 });
+    expect(details.run.events.map((e) => e.type)).toEqual(['runStarted', 'runRequeued']);
+    // The lost runner, back, is told to stop the job; another runner takes it.
+    await first.connect([scheduled.id]);
+    expect((await first.heartbeat([scheduled.id])).json()).toEqual({ cancel: [scheduled.id] });
+    const second = new TestRunner(t.app, { token: token.token, name: 'op-runner-2' });
+    await second.connect();
+    expect((await second.claimJob())?.jobId).toBe(scheduled.id);
+    await second.started(scheduled.id);
+    expect((await first.output(scheduled.id, 'late.txt', 'x')).statusCode).toBe(409);
+
+    // The second loss fails it with the usual message; the job keeps the name of the runner that had it.
+    clock += 61_000;
+    const failed = await until('FAILED', async () => {
+      const current = await job(alice, scheduled.id);
+      return current.jobStatus === 'FAILED' && current;
+    });
+    expect(failed).toMatchObject({ message: 'The runner op-runner-2 stopped sending heartbeats; the run was marked as failed.', runnerName: 'op-runner-2' });
+    expect((await runDetails()).runnerName).toBe('op-runner-2');
+  });
+
   it('counts silence from the server start, so a restart alone fails nothing', async () => {
     let clock = Date.now();
     // The app's own monitor must not tick in between (it shares the clock): an interval far beyond the test.
@@ -509,6 +558,9 @@ describe('runner authentication', () => {
     const deleted = await t.app.inject({ method: 'DELETE', url: `${API}/jobs/runners/${token.id}`, headers: { cookie: admin } });
     expect(deleted.statusCode).toBe(200);
     const failed = await job(alice, scheduled.id);
+    // A new process of the runner registers under a new id: the job keeps the name it was claimed by.
+    await new TestRunner(t.app, { token: token.token }).connect();
+    expect((await job(alice, scheduled.id)).runnerName).toBe('test-runner');
     expect(failed).toMatchObject({ jobStatus: 'FAILED', message: 'The runner token was deleted.' });
     expect(await logOf(alice, failed)).toContain('The runner token was deleted.\nRun failed at ');
     expect((await runner.heartbeat([scheduled.id])).statusCode).toBe(401);

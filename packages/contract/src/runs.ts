@@ -110,6 +110,10 @@ export const RunState = z.object({
 });
 export type RunState = z.infer<typeof RunState>;
 
+/** Another run, linked from a run page ("Run again of …", its re-runs). */
+export const RunLink = z.object({ id: z.number().int(), name: z.string(), groupName: z.string() });
+export type RunLink = z.infer<typeof RunLink>;
+
 /** GET /datasets/run/{id}: the run dataset with its files, state and origin. */
 export const RunDetails = Dataset.extend({
   status: JobStatus.nullable(),
@@ -119,7 +123,22 @@ export const RunDetails = Dataset.extend({
   jobId: z.number().int().nullable(),
   run: RunState,
   labels: z.array(z.string()),
+  /** The runner that claimed the run's job (kept when the runner reconnects or is lost); null before a claim. */
+  runnerName: z.string().nullable(),
+  /** The run this one is a "Run again" of (null when none, or when the caller cannot see it). */
+  againOf: RunLink.nullable(),
+  /** The runs made with "Run again" of this one that the caller can see, oldest first. */
+  againRuns: z.array(RunLink),
+  /** Whether the caller may "Run again" (may schedule in the run's group, and a runner here executed the run). */
+  mayRunAgain: z.boolean(),
 });
+
+/** POST /datasets/runs/{id}/again refusals (issue 26). */
+export const RUN_AGAIN_MESSAGES = {
+  notHere: 'This run was not executed by a runner of this Corridor; it cannot be run again.',
+  fileDeleted: (name: string) => `The input file "${name}" was deleted since this run; it cannot be run again.`,
+  roleDeleted: (role: string) => `The ${role} file of this run was deleted since; it cannot be run again.`,
+} as const;
 export type RunDetails = z.infer<typeof RunDetails>;
 
 /** What a run records about the changesets applied to its network: run attribute `__changesets` (issue 13). */

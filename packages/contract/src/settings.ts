@@ -33,6 +33,8 @@ export const Settings = z.object({
   runOutputMaxFiles: RunOutputMaxFiles,
   /** A run's output files: at most this many bytes together. */
   runOutputMaxBytes: RunOutputMaxBytes,
+  /** A run whose runner is lost before it finished goes back to the queue once (issue 26); off: it fails. */
+  runRequeueOnRunnerLoss: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -49,6 +51,7 @@ export const DEFAULT_SETTINGS: Settings = {
   runImportServerPath: '',
   runOutputMaxFiles: DEFAULT_RUN_OUTPUT_MAX_FILES,
   runOutputMaxBytes: DEFAULT_RUN_OUTPUT_MAX_BYTES,
+  runRequeueOnRunnerLoss: false,
 };
 
 /** A PUT changes only the fields it names. */
@@ -66,6 +69,7 @@ export const SettingsUpdate = z
     runImportServerPath: ExactText().max(4096),
     runOutputMaxFiles: RunOutputMaxFiles,
     runOutputMaxBytes: RunOutputMaxBytes,
+    runRequeueOnRunnerLoss: z.boolean(),
   })
   .partial();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

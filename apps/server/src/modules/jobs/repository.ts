@@ -1,5 +1,5 @@
 /** SQL for scheduling and reading jobs: the run dataset with its job in one transaction, job reads, cancel requests. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import {
   changesets,
@@ -13,7 +13,6 @@ import {
   jobTemplates,
   relations,
   runEvents,
-  runners,
   settings,
   systemFiles,
 } from '../../db/schema.ts';
@@ -30,6 +29,23 @@ export interface TemplateRow {
 /** A run dataset: a dataset of type run, scheduled from a scenario. */
 export interface NewRun extends Omit<NewDataset, 'type'> {
   /** The scenario it was run from (the scenario-run relation); null for an external run without one. */
+  scenarioId: number | null;
+  /** The run this one is a "Run again" of (relation run-again, issue 26). */
+  againOf?: number;
+}
+
+/** What "Run again" takes from a run's newest job (issue 26). */
+export interface RunAgainSource {
+  jobId: number;
+  external: boolean;
+  templateId: number | null;
+  command: string;
+  parameters: Record<string, unknown>;
+  ramInGb: number;
+  cpuCores: number;
+  /** The job's input files that still exist (a deleted file's row goes with it). */
+  files: { fileId: number; role: string; name: string }[];
+  /** The scenario of the run (relation scenario-run) while it exists. */
   scenarioId: number | null;
 }
 
@@ -92,7 +108,7 @@ const jobColumns = {
   command: jobs.command,
   templateId: jobs.templateId,
   cancelRequested: jobs.cancelRequested,
-  runnerName: runners.name,
+  runnerName: jobs.runnerName,
   message: jobs.message,
   exitCode: jobs.exitCode,
   external: jobs.external,
@@ -203,6 +219,7 @@ export class JobsRepository {
         .returning({ id: jobs.id });
       const jobId = created!.id;
       if (run.scenarioId !== null) await tx.insert(relations).values({ type: 'scenario-run', dataset1: run.scenarioId, dataset2: runId, jobId, created: job.now });
+      if (run.againOf !== undefined) await tx.insert(relations).values({ type: 'run-again', dataset1: run.againOf, dataset2: runId, jobId, created: job.now });
       if (job.external) await tx.insert(runEvents).values({ datasetId: runId, type: 'runStarted', status: 'STARTED', timestamp: job.now });
       if (job.files.length > 0) await tx.insert(jobFiles).values(job.files.map((f) => ({ jobId, ...f })));
       await tx.insert(systemFiles).values({ datasetId: runId, jobId, type: LOG_TYPE, name: log.name, blobKey: log.blobKey, size: log.size });
@@ -227,6 +244,46 @@ export class JobsRepository {
     return row ?? null;
   }
 
+  /** The run's newest job with what "Run again" needs, or null when the run has no job. */
+  async runAgainSource(runId: number): Promise<RunAgainSource | null> {
+    const [job] = await this.db
+      .select({
+        jobId: jobs.id,
+        external: jobs.external,
+        templateId: jobs.templateId,
+        command: jobs.command,
+        parameters: jobs.parameters,
+        ramInGb: jobs.ramInGb,
+        cpuCores: jobs.cpuCores,
+      })
+      .from(jobs)
+      .where(eq(jobs.datasetId, runId))
+      .orderBy(desc(jobs.id))
+      .limit(1);
+    if (!job) return null;
+    const inputs = await this.db
+      .select({ fileId: jobFiles.fileId, role: jobFiles.role, name: jobFiles.name })
+      .from(jobFiles)
+      .where(eq(jobFiles.jobId, job.jobId))
+      .orderBy(asc(jobFiles.role), asc(jobFiles.fileId));
+    const [scenario] = await this.db
+      .select({ id: relations.dataset1 })
+      .from(relations)
+      .where(and(eq(relations.type, 'scenario-run'), eq(relations.dataset2, runId), isNotNull(relations.dataset1)))
+      .orderBy(desc(relations.id))
+      .limit(1);
+    return { ...job, files: inputs, scenarioId: scenario?.id ?? null };
+  }
+
+  /** Names of the group's runs that start with `prefix` (to number "Run again" names). */
+  async runNamesLike(groupId: number, prefix: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ name: datasets.name })
+      .from(datasets)
+      .where(and(eq(datasets.groupId, groupId), eq(datasets.type, 'run'), sql`starts_with(${datasets.name}, ${prefix})`));
+    return new Set(rows.map((r) => r.name));
+  }
+
   /** Marks a SUBMITTED/STARTED job for cancelling (its runner learns it with its next heartbeat). */
   async requestCancel(id: number, now: Date): Promise<boolean> {
     const rows = await this.db
@@ -244,7 +301,6 @@ export class JobsRepository {
       .from(jobs)
       .leftJoin(datasets, eq(datasets.id, jobs.datasetId))
       .leftJoin(groups, eq(groups.id, datasets.groupId))
-      .leftJoin(runners, eq(runners.id, jobs.runnerId))
       .where(where)
       .orderBy(desc(jobs.id))
       .limit(limit);

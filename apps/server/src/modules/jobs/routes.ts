@@ -1,4 +1,4 @@
-/** /api/v1/jobs/jobs…: schedule a run, read jobs, cancel (also /datasets/datasets/{id}/do?action=cancel). HTTP only. */
+/** /api/v1/jobs/jobs…: schedule a run, run one again, read jobs, cancel (also /datasets/datasets/{id}/do?action=cancel). HTTP only. */
 import { CreateJobAnswer, CreateJobRequest, Job, JobActionQuery, OkAnswer, SCHEDULE_MESSAGES } from '@corridor/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -37,6 +37,20 @@ export function jobsRoutes(jobs: JobsService): FastifyPluginAsyncZod {
         }
         return jobs.schedule(request.actor, request.body);
       },
+    );
+
+    app.post(
+      '/datasets/runs/:id/again',
+      {
+        schema: {
+          tags,
+          summary:
+            'Run again: a new run of the same group with the inputs, changesets, arguments and template the run used, linked to it; 409 when the run was not executed here or an input file was deleted since',
+          params: IdParams,
+          response: { 200: CreateJobAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+        },
+      },
+      (request) => jobs.runAgain(request.actor, request.params.id),
     );
 
     app.get(

@@ -7,7 +7,9 @@ import {
   EXTERNAL_RUN_NOT_STOPPABLE,
   jobPathsProblem,
   Modification,
+  NAME_MAX,
   REQUIRED_FILE_ROLES,
+  RUN_AGAIN_MESSAGES,
   SCHEDULE_MESSAGES,
   ramInGb,
   type CreateJobRequest,
@@ -39,6 +41,7 @@ export const NOT_A_SCENARIO = 'Runs can only be scheduled from scenarios.';
 export const NOT_A_MEMBER = 'You are not a member of this team.';
 export const JOB_NOT_FOUND = 'The job could not be found.';
 export const RUN_NOT_ACTIVE = 'The run is not active.';
+export const RUN_NOT_FOUND = 'The run could not be found.';
 export const RUN_WITHOUT_JOB = 'This run was not executed by a runner; there is nothing to stop.';
 export const JOB_LIST_LIMIT = 500;
 export const LOG_NAME = 'stdout.log';
@@ -124,7 +127,14 @@ export class JobsService {
           {
             templateId: template.id,
             command: template.command,
-            parameters: { memory: input.memory, changesets: input.changesets.map((c) => ({ id: c.id })), programArgs: input.programArgs, matsimRunId: input.matsimRunId },
+            parameters: {
+              memory: input.memory,
+              changesets: input.changesets.map((c) => ({ id: c.id })),
+              programArgs: input.programArgs,
+              matsimRunId: input.matsimRunId,
+              // The inputs by name, so that "Run again" can name one deleted since (its job_files row goes with it).
+              inputs: input.files.map((f) => ({ role: f.role, name: f.name })),
+            },
             ramInGb: Math.max(1, Math.ceil(input.resourceRequirements?.ramInGb ?? ramInGb(input.memory))),
             cpuCores: input.resourceRequirements?.cpuCores ?? 1,
             files: input.files.map((f) => ({ fileId: f.file, role: f.role, name: f.name })),
@@ -140,6 +150,77 @@ export class JobsService {
       await dropDerived();
       throw err;
     }
+  }
+
+  /**
+   * "Run again" (issue 26): a new run of the same group with the inputs the run's job used (the network with its
+   * changesets applied as it was made then), its program arguments, memory, resources, template and command, linked
+   * to the old run (relation run-again). Who may schedule in the run's group may do it; a run that was not executed
+   * by a runner here (imported, external) cannot; nor one whose input file was deleted since (named in the answer).
+   */
+  async runAgain(actor: Actor | null, runId: number): Promise<{ id: number; datasetId: number; key: string }> {
+    const { user, dataset: old } = await this.deps.access.require(actor, runId, 'read');
+    if (old.type !== 'run') throw notFound(RUN_NOT_FOUND);
+    const { jobs, datasets } = this.deps;
+    if (!isAdmin(user) && !(await datasets.isMember(old.groupId, user.userId))) throw forbidden(NOT_A_MEMBER);
+    const source = await jobs.runAgainSource(old.id);
+    if (!source || source.external || old.attributes.__imported === true) throw conflict(RUN_AGAIN_MESSAGES.notHere);
+    const recorded = Array.isArray(source.parameters.inputs) ? (source.parameters.inputs as { role?: unknown; name?: unknown }[]) : [];
+    const gone = recorded.find((f) => !source.files.some((g) => g.role === f.role && g.name === f.name));
+    if (gone) throw conflict(RUN_AGAIN_MESSAGES.fileDeleted(String(gone.name)));
+    const missingRole = REQUIRED_FILE_ROLES.find((role) => !source.files.some((f) => f.role === role));
+    if (missingRole) throw conflict(RUN_AGAIN_MESSAGES.roleDeleted(missingRole));
+
+    const name = await this.againName(old.groupId, old.name);
+    const now = this.deps.now();
+    const logKey = await this.deps.logs.create();
+    try {
+      const size = await this.deps.logs.append(logKey, `Run scheduled by ${user.username} at ${now.toISOString()} as a run again of "${old.name}"; waiting for a runner.\n`);
+      const base = runKeyBase(String(source.parameters.matsimRunId ?? old.key));
+      const { __crs, __jobType, __changesets } = old.attributes;
+      return await withFreeKey(base, () => datasets.keysLike(old.groupId, 'run', base), async (key) => {
+        const { runId: datasetId, jobId } = await jobs.createRun(
+          {
+            groupId: old.groupId,
+            key,
+            name,
+            description: old.description,
+            attributes: {
+              ...(__crs !== undefined ? { __crs } : {}),
+              ...(__jobType !== undefined ? { __jobType } : {}),
+              ...(__changesets !== undefined ? { __changesets } : {}),
+            },
+            createdBy: user.userId,
+            scenarioId: source.scenarioId,
+            againOf: old.id,
+          },
+          {
+            templateId: source.templateId,
+            command: source.command,
+            parameters: source.parameters,
+            ramInGb: source.ramInGb,
+            cpuCores: source.cpuCores,
+            files: source.files,
+            now,
+          },
+          { name: LOG_NAME, blobKey: logKey, size },
+        );
+        return { id: jobId, datasetId, key };
+      });
+    } catch (err) {
+      await this.deps.logs.delete(logKey).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** "<name> #2", "#3", …: the old name without its number, and the first number no run of the group has. */
+  private async againName(groupId: number, oldName: string): Promise<string> {
+    const match = /^(.*) #(\d+)$/.exec(oldName);
+    const stem = (match ? match[1]! : oldName).slice(0, NAME_MAX - 8);
+    const taken = await this.deps.jobs.runNamesLike(groupId, `${stem} #`);
+    let n = match ? Number(match[2]) + 1 : 2;
+    while (taken.has(`${stem} #${n}`)) n++;
+    return `${stem} #${n}`;
   }
 
   async get(actor: Actor | null, id: number): Promise<Job> {

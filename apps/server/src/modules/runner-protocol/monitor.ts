@@ -1,6 +1,7 @@
 /**
  * The heartbeat monitor: every heartbeat interval it looks for runners silent for longer than the timeout. Such a
- * runner is removed and its SUBMITTED/STARTED jobs end FAILED with the reason in their logs. Silence is counted from
+ * runner is removed and its SUBMITTED/STARTED jobs end FAILED with the reason in their logs (or, with the setting
+ * runRequeueOnRunnerLoss, go back to the queue once). Silence is counted from
  * the later of the last heartbeat and this server's start, so a restart alone fails nothing: runners have a full
  * timeout to reach the new process. External runs (no runner; their watch client reports with an API key) that sent
  * nothing for `externalTimeoutMs` end FAILED the same way; an imported run's (its import was cut off by a restart)
@@ -8,7 +9,7 @@
  */
 import { IMPORT_INTERRUPTED, WATCH_CLIENT_SILENT } from '@corridor/contract';
 import type { JobLifecycle } from './lifecycle.ts';
-import { heartbeatLost } from './lifecycle.ts';
+import { heartbeatLost, heartbeatLostRequeued } from './lifecycle.ts';
 import type { RunnerProtocolRepository } from './repository.ts';
 
 /** Default silence after which an external run counts as lost. */
@@ -22,7 +23,9 @@ export interface HeartbeatMonitorDeps {
   timeoutMs: number;
   /** Silence after which an external run ends FAILED (default EXTERNAL_TIMEOUT_MS). */
   externalTimeoutMs?: number;
-  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Whether a lost runner's unfinished jobs go back to the queue once (setting runRequeueOnRunnerLoss); absent: never. */
+  requeueOnLoss?: () => Promise<boolean>;
 }
 
 export class HeartbeatMonitor {
@@ -65,6 +68,12 @@ export class HeartbeatMonitor {
       if (silentFor <= timeoutMs) continue;
       // A heartbeat that arrived since the list was read keeps the runner.
       if (!(await repository.deleteRunnerIfSilent(runner.id, runner.lastHeartbeat))) continue;
+      // Queued again once when the setting says so (a job queued before fails below, with the usual message).
+      if (await this.deps.requeueOnLoss?.()) {
+        for (const job of await lifecycle.requeueJobsOfRunner(runner.id, heartbeatLostRequeued(runner.name))) {
+          this.deps.log.info({ runId: job.datasetId, jobId: job.id, runnerId: runner.id, runner: runner.name }, 'a run was queued again: its runner stopped sending heartbeats');
+        }
+      }
       const failed = await lifecycle.failJobsOfRunner(runner.id, heartbeatLost(runner.name));
       this.deps.log.warn({ runnerId: runner.id, runner: runner.name, runnerTokenId: runner.tokenId, failedJobs: failed }, 'a runner was lost: it stopped sending heartbeats');
     }

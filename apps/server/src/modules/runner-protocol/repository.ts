@@ -181,8 +181,8 @@ export class RunnerProtocolRepository {
    * is re-checked by PostgreSQL after a concurrent update, and SKIP LOCKED lets a second claimer take the next job
    * instead of waiting, so no job is ever handed out twice.
    */
-  async claim(args: { runnerId: string; claimId: string; available: Resources; engine: boolean; java: boolean; now: Date }): Promise<number | null> {
-    const { runnerId, claimId, available, engine, java, now } = args;
+  async claim(args: { runnerId: string; runnerName: string; claimId: string; available: Resources; engine: boolean; java: boolean; now: Date }): Promise<number | null> {
+    const { runnerId, runnerName, claimId, available, engine, java, now } = args;
     const next = sql`(select j.id from ${jobs} j
       where j.status = 'CREATED' and not j.external and j.ram_in_gb <= ${available.ramInGb}::float8 and j.cpu_cores <= ${available.cpuCores}::float8
         and (${engine}::boolean or position('$ENGINE' in j.command) = 0)
@@ -190,7 +190,7 @@ export class RunnerProtocolRepository {
       order by j.id limit 1 for update skip locked)`;
     const rows = await this.db
       .update(jobs)
-      .set({ status: 'SUBMITTED', runnerId, claimId, lastUpdated: now })
+      .set({ status: 'SUBMITTED', runnerId, runnerName, claimId, lastUpdated: now })
       .where(and(sql`${jobs.id} = ${next}`, eq(jobs.status, 'CREATED')))
       .returning({ id: jobs.id });
     return rows[0]?.id ?? null;

@@ -114,6 +114,8 @@ export class RunnerProtocolService {
         matsimRunId: String(parameters.matsimRunId ?? ''),
         command: row.command,
         memory: String(parameters.memory ?? ''),
+        // Kept on the job: the runner's row goes when it is lost or replaced (issue 26).
+        runnerName: runner.name,
         programArgs: String(parameters.programArgs ?? ''),
         allowCustomJar: row.allowCustomJar ?? false,
         matsimVersion: row.matsimVersion,

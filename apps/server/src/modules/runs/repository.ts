@@ -9,6 +9,12 @@ export type JobRow = typeof jobs.$inferSelect;
 export type SystemFileRow = typeof systemFiles.$inferSelect;
 export type RunEventRow = typeof runEvents.$inferSelect;
 
+export interface RunLinkRow {
+  id: number;
+  name: string;
+  groupName: string;
+}
+
 export interface ScenarioOfRun {
   runId: number;
   id: number;
@@ -67,6 +73,30 @@ export class RunsRepository {
 
   async setLabels(runId: number, labels: string[]): Promise<void> {
     await this.db.update(datasets).set({ labels }).where(eq(datasets.id, runId));
+  /**
+   * "Run again" links of a run (relation run-again, issue 26) that the viewer sees: the run it was made from
+   * (dataset1 of its relation) and the runs made from it, oldest first.
+   */
+  async againLinks(runId: number, viewer: Viewer): Promise<{ of: RunLinkRow | null; again: RunLinkRow[] }> {
+    const link = { id: datasets.id, name: datasets.name, groupName: groups.name };
+    const [of] = await this.db
+      .select(link)
+      .from(relations)
+      .innerJoin(datasets, eq(datasets.id, relations.dataset1))
+      .innerJoin(groups, eq(groups.id, datasets.groupId))
+      .where(and(eq(relations.type, 'run-again'), eq(relations.dataset2, runId), datasetVisibleTo(viewer)))
+      .orderBy(desc(relations.id))
+      .limit(1);
+    const again = await this.db
+      .select(link)
+      .from(relations)
+      .innerJoin(datasets, eq(datasets.id, relations.dataset2))
+      .innerJoin(groups, eq(groups.id, datasets.groupId))
+      .where(and(eq(relations.type, 'run-again'), eq(relations.dataset1, runId), datasetVisibleTo(viewer)))
+      .orderBy(asc(relations.id));
+    return { of: of ?? null, again };
+  }
+
   }
 
   events(runId: number): Promise<RunEventRow[]> {

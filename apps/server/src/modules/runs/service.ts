@@ -55,7 +55,7 @@ export class RunsService {
   async get(actor: Actor | null, id: number): Promise<RunDetails> {
     const { dataset, viewer } = await this.requireRun(actor, id, 'read');
     const { runs, files } = this.deps;
-    const [jobs, scenarios, events, fileRows, labels] = await Promise.all([
+    const [jobs, scenarios, events, fileRows, labels, again, member] = await Promise.all([
       runs.latestJobs([id]),
       runs.scenarios([id], viewer),
       runs.events(id),
@@ -68,6 +68,8 @@ export class RunsService {
     return {
       ...toDataset(dataset, fileRows.map(toFileEntry)),
       status: run.status,
+      runs.againLinks(id, viewer),
+      viewer.admin || this.deps.datasets.isMember(dataset.groupId, viewer.userId),
       scenarioId: scenario?.id ?? null,
       scenario,
       crsDisplayName: crsDisplayName(dataset.attributes),
@@ -81,6 +83,11 @@ export class RunsService {
   async setLabels(actor: Actor | null, id: number, labels: string[]): Promise<string[]> {
     await this.requireRun(actor, id, 'edit');
     const distinct = distinctLabels(labels);
+      runnerName: job?.runnerName ?? null,
+      againOf: again.of,
+      againRuns: again.again,
+      // As POST /datasets/runs/{id}/again decides: who may schedule in the group, for a run a runner here executed.
+      mayRunAgain: member && job !== undefined && !job.external && dataset.attributes.__imported !== true,
     await this.deps.runs.setLabels(id, distinct);
     return distinct;
   }
