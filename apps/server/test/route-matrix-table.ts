@@ -308,7 +308,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /datasets/network/{id}/binary/lookup': network('file'),
   'GET /datasets/files/{id}/binary-network-attributes/{name}': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, name: 'capacity' } })),
   // runs
-  'GET /datasets/runs': rule('signed-in', (_r, fx) => ({ query: { groupId: fx.lab.id } })),
+  'GET /datasets/runs': rule('team', (_r, fx) => ({ query: { groupId: fx.lab.id } })),
   'GET /datasets/run/{id}': run('read'),
   'GET /datasets/run/{id}/config': run('read'),
   'PUT /datasets/runs/{id}/labels': rule('edit', (_r, fx) => ({ params: { id: fx.run.id }, json: { labels: ['baseline'] } })),
@@ -365,7 +365,9 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /datasets/runs/{id}/again': rule('manage', async (_r, fx) => ({ params: { id: await fx.freshScheduledRun() } })),
   'POST /jobs/jobs/{id}/do': rule('edit', async (_r, fx) => ({ params: { id: (await fx.freshRun(true)).jobId! }, query: { action: 'cancel' } })),
   'POST /datasets/datasets/{id}/do': rule('edit', async (_r, fx) => ({ params: { id: (await fx.freshRun(true)).id }, query: { action: 'cancel' } })),
-  'GET /jobs/runners/list': rule('signed-in'),
+  'GET /jobs/runners/list': rule('admin'),
+  'GET /jobs/runners/online': rule('signed-in'),
+  'PUT /jobs/runners/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshRunnerToken() }, json: { description: 'edited', ipv4range: '10.0.0.0/8', ipv6range: '' } })),
   'POST /jobs/runners': rule('admin', () => ({ json: { description: 'matrix', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } })),
   'DELETE /jobs/runners/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshRunnerToken() } })),
 

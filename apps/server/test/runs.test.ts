@@ -88,11 +88,32 @@ describe('run list', () => {
     expect(runs[0]).toMatchObject({ status: 'STARTED' });
 
     expect((await get('/datasets/runs', bob)).json()).toEqual([]);
-    expect((await get(`/datasets/runs?groupId=${bob.groupId}`, alice)).json()).toEqual([]);
+    // Another user's group is not theirs to list (issue 26): 404, as for a group that does not exist.
+    expect((await get(`/datasets/runs?groupId=${bob.groupId}`, alice)).statusCode).toBe(404);
+    expect((await get('/datasets/runs?groupId=999999', alice)).statusCode).toBe(404);
     expect((await get(`/datasets/runs?groupId=${alice.groupId}`, alice)).json()).toHaveLength(3);
     expect((await t.app.inject({ url: `${API}/datasets/runs` })).statusCode).toBe(401);
     // Scenarios are not runs.
     expect(runs.some((r: { id: number }) => r.id === scenario.id)).toBe(false);
+  });
+
+  it("lists a team's runs for its members and administrators; others get 404 even for a run shared with them", async () => {
+    const { admin, alice, bob, carol } = await start();
+    const team = (await t.app.inject({ method: 'POST', url: `${API}/accounts/groups`, headers: as(alice), payload: { name: 'lab' } })).json();
+    expect((await t.app.inject({ method: 'POST', url: `${API}/accounts/groups/${team.id}/users`, headers: as(alice), payload: { username: 'bob' } })).statusCode).toBeLessThan(300);
+    const teamRun = await insertRun(t, { owner: alice, groupId: team.id, key: 'lab_1', name: 'Lab Run', job: null });
+    await insertRun(t, { owner: alice, key: 'own_1', name: 'Own Run', job: null });
+    await grant(alice, teamRun.id, carol);
+
+    const ids = (response: { json: () => { id: number }[] }) => response.json().map((r) => r.id);
+    expect(ids(await get(`/datasets/runs?groupId=${team.id}`, alice))).toEqual([teamRun.id]);
+    const forBob = await get(`/datasets/runs?groupId=${team.id}`, bob);
+    expect(forBob.statusCode).toBe(200);
+    expect(forBob.json()).toEqual([expect.objectContaining({ id: teamRun.id, groupName: 'lab' })]);
+    expect(ids(await t.app.inject({ url: `${API}/datasets/runs?groupId=${team.id}`, headers: { cookie: admin } }))).toEqual([teamRun.id]);
+    // Carol was granted the run but is no member of the team: the team's list is not hers; her own list has the run.
+    expect((await get(`/datasets/runs?groupId=${team.id}`, carol)).statusCode).toBe(404);
+    expect(ids(await get('/datasets/runs', carol))).toEqual([teamRun.id]);
   });
 
   it('shows the status of the latest job and no scenario once the scenario is deleted', async () => {

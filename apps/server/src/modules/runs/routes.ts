@@ -24,9 +24,9 @@ export function runsRoutes({ runs, systemFiles }: RunsRoutesDeps): FastifyPlugin
       {
         schema: {
           tags,
-          summary: "Runs of the caller's groups and those shared with them, newest first; ?groupId= for one group",
+          summary: "Runs of the caller's groups and those shared with them, newest first; ?groupId= for one group (its members and administrators; others 404)",
           querystring: RunListQuery,
-          response: { 200: z.array(RunSummary), ...errorAnswers(400, 401) },
+          response: { 200: z.array(RunSummary), ...errorAnswers(400, 401, 404) },
         },
       },
       (request) => runs.list(request.actor, request.query.groupId),

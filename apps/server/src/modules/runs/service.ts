@@ -25,6 +25,8 @@ import { crsDisplayName, toRunScenario, toRunState, toRunSummary } from './prese
 import type { JobRow, RunsRepository } from './repository.ts';
 import { waitingFor } from './waiting.ts';
 
+export const GROUP_NOT_FOUND = 'Group not found.';
+
 export interface RunsServiceDeps {
   runs: RunsRepository;
   datasets: DatasetsRepository;
@@ -42,9 +44,14 @@ export interface RunsServiceDeps {
 export class RunsService {
   constructor(private readonly deps: RunsServiceDeps) {}
 
-  /** The caller's runs (all their groups, or one), newest first. */
+  /**
+   * The caller's runs (all their groups, or one), newest first. One group's runs are its members' (and
+   * administrators'): anyone else gets 404, as for a group that does not exist (issue 26, the team's run list).
+   */
   async list(actor: Actor | null, groupId?: number): Promise<RunSummary[]> {
-    const viewer = viewerOf(requireUser(actor));
+    const user = requireUser(actor);
+    const viewer = viewerOf(user);
+    if (groupId !== undefined && !viewer.admin && !(await this.deps.runs.isMember(groupId, user.userId))) throw notFound(GROUP_NOT_FOUND);
     const rows = await this.deps.datasets.listVisible(viewer, 'run', groupId);
     const ids = rows.map((r) => r.id);
     const { runs } = this.deps;
