@@ -3,10 +3,10 @@
  * no root is set; one folder level listed below the root with zip contents; files copied into the file store,
  * sniffed and tagged like uploads; "..", absolute paths, hidden names and symbolic links leading outside refused.
  */
-import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_FILES_MESSAGES as M, type FileEntry, type ServerFilesAnswer } from '@corridor/contract';
+import { SERVER_FILES_MESSAGES as M, SERVER_IMPORT_MAX_BYTES, SERVER_IMPORT_MAX_FILES, type FileEntry, type ServerFilesAnswer } from '@corridor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsRepository } from '../src/modules/settings/repository.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
@@ -207,5 +207,71 @@ describe('roots that would expose the installation (issue 23 finding 7)', () => 
     await rm(link);
     await symlink(path.join(t.config.dataDir, 'files'), link);
     expect(messageOf(await list(user))).toBe(`${M.rootInDataDir} ${M.rootUnusable}`);
+  });
+});
+
+describe('folders imported whole (issue 26)', () => {
+  const importFolders = (folders: { path: string; includeIters?: boolean }[], paths: string[] = []) =>
+    t.app.inject({ method: 'POST', url: `${API}/datasets/serverfiles`, headers: { cookie: user.cookie }, payload: { paths, folders } });
+  const storedCount = async () => (await t.database.db.query.files.findMany()).length;
+
+  beforeAll(async () => {
+    await enableServerImport(t.app, adminCookie, dirs.root);
+    const whole = path.join(dirs.root, 'whole');
+    await mkdir(path.join(whole, 'sub'), { recursive: true });
+    await mkdir(path.join(whole, 'ITERS', 'it.0'), { recursive: true });
+    await writeFile(path.join(whole, 'scorestats.csv'), await readFile(path.join(EQUIL_OUTPUT, 'scorestats.csv')));
+    await writeFile(path.join(whole, 'sub', 'notes.txt'), 'notes');
+    await writeFile(path.join(whole, 'ITERS', 'it.0', '0.notes.txt'), 'iteration 0');
+    await writeFile(path.join(whole, '.hidden'), 'not imported');
+    // A link leading outside the root is left out, as the listing leaves it out.
+    await symlink(dirs.outside, path.join(whole, 'sub', 'outside-link'));
+    await mkdir(path.join(dirs.root, 'only-iters', 'ITERS'), { recursive: true });
+    await writeFile(path.join(dirs.root, 'only-iters', 'ITERS', 'x.txt'), 'x');
+  });
+
+  it('copies every file below the folder named by its path below it, ITERS/ only when asked for', async () => {
+    const without = await importFolders([{ path: 'whole' }]);
+    expect(without.statusCode).toBe(200);
+    expect(without.json<{ files: FileEntry[] }>().files.map((f) => [f.name, f.size])).toEqual([
+      ['scorestats.csv', (await stat(path.join(EQUIL_OUTPUT, 'scorestats.csv'))).size],
+      ['sub/notes.txt', 5],
+    ]);
+    const withIters = await importFolders([{ path: 'whole', includeIters: true }]);
+    expect(withIters.json<{ files: FileEntry[] }>().files.map((f) => f.name)).toEqual(['ITERS/it.0/0.notes.txt', 'scorestats.csv', 'sub/notes.txt']);
+    // A file and a folder together; the selected folder's own name is not part of its files' names.
+    const both = await importFolders([{ path: 'whole/sub' }], ['equil/modestats.csv']);
+    expect(both.json<{ files: FileEntry[] }>().files.map((f) => f.name)).toEqual(['modestats.csv', 'notes.txt']);
+  });
+
+  it('refuses an empty folder, a name twice, too many files and too many bytes with a clear message, copying nothing', async () => {
+    const before = await storedCount();
+    const empty = await importFolders([{ path: 'only-iters' }]);
+    expect([empty.statusCode, messageOf(empty)]).toEqual([400, M.folderEmpty('only-iters', false)]);
+    const twice = await importFolders([{ path: 'whole' }], ['equil/scorestats.csv']);
+    expect([twice.statusCode, messageOf(twice)]).toEqual([400, M.duplicateName('scorestats.csv')]);
+    const outside = await importFolders([{ path: 'outside-link' }]);
+    expect([outside.statusCode, messageOf(outside)]).toEqual([400, M.outside]);
+    expect((await importFolders([{ path: 'whole/..' }])).statusCode).toBe(400);
+
+    const many = path.join(dirs.root, 'many');
+    await mkdir(many);
+    await Promise.all(Array.from({ length: SERVER_IMPORT_MAX_FILES + 1 }, (_, i) => writeFile(path.join(many, `f${i}.txt`), '')));
+    const tooMany = await importFolders([{ path: 'many' }]);
+    expect([tooMany.statusCode, messageOf(tooMany)]).toEqual([413, M.folderTooManyFiles('many', false)]);
+    await rm(many, { recursive: true });
+
+    // A sparse file: its size counts, no disk is used.
+    await mkdir(path.join(dirs.root, 'big'));
+    const huge = await open(path.join(dirs.root, 'big', 'huge.bin'), 'w');
+    await huge.truncate(SERVER_IMPORT_MAX_BYTES + 1);
+    await huge.close();
+    const tooLarge = await importFolders([{ path: 'big' }]);
+    expect([tooLarge.statusCode, messageOf(tooLarge)]).toEqual([413, M.tooManyBytes(SERVER_IMPORT_MAX_BYTES + 1)]);
+    await rm(path.join(dirs.root, 'big'), { recursive: true });
+
+    const nothing = await importFolders([]);
+    expect([nothing.statusCode, messageOf(nothing)]).toEqual([400, expect.stringContaining(M.nothingSelected)]);
+    expect(await storedCount()).toBe(before);
   });
 });

@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { MAX_FILES_PER_UPLOAD } from './datasets.ts';
+import { formatBytes } from './run-outputs.ts';
 import { ExactText } from './strings.ts';
+
+/** One import (files and whole folders together) copies at most this many files and bytes (issue 26). */
+export const SERVER_IMPORT_MAX_FILES = 2000;
+export const SERVER_IMPORT_MAX_BYTES = 50 * 1024 ** 3;
+/** A folder imported whole is followed this many levels down. */
+export const SERVER_FOLDER_MAX_DEPTH = 16;
+/** MATSim's folder of per-iteration outputs, left out of a folder import unless asked for. */
+export const ITERS_FOLDER = 'ITERS';
 
 export const SERVER_FILES_MESSAGES = {
   /** Feature off, or on without a root directory. */
@@ -32,7 +41,20 @@ export const SERVER_FILES_MESSAGES = {
   notAFile: 'Only files can be imported; select the files inside a folder (or a zip of it).',
   notAFolder: 'The path is not a folder.',
   tooMany: `At most ${MAX_FILES_PER_UPLOAD} files can be imported at once.`,
+  /** Folders imported whole (issue 26). */
+  tooManySelected: `At most ${MAX_FILES_PER_UPLOAD} files and folders can be selected at once.`,
+  nothingSelected: 'Select at least one file or folder.',
+  folderEmpty: (folder: string, includeIters: boolean) =>
+    `The folder ${folder || '(root)'} holds no files${includeIters ? '' : ' outside ITERS/'}.`,
+  folderTooManyFiles: (folder: string, includeIters: boolean) =>
+    `The folder ${folder || '(root)'} holds more than ${SERVER_IMPORT_MAX_FILES} files${includeIters ? '' : ' outside ITERS/'}: at most ${SERVER_IMPORT_MAX_FILES} files can be imported at once; select a subfolder${includeIters ? ' or leave out ITERS/' : ''}.`,
+  tooManyFiles: `The selection holds more than ${SERVER_IMPORT_MAX_FILES} files: at most ${SERVER_IMPORT_MAX_FILES} can be imported at once.`,
+  tooManyBytes: (bytes: number) =>
+    `The selected files hold ${formatBytes(bytes)}: at most ${formatBytes(SERVER_IMPORT_MAX_BYTES)} can be imported at once; select fewer files or leave out ITERS/.`,
+  folderTooDeep: (folder: string) => `The folder ${folder} has folders nested deeper than ${SERVER_FOLDER_MAX_DEPTH} levels.`,
+  duplicateName: (name: string) => `Two of the selected files would both be named ${name} in the run; select only one of them.`,
 } as const;
+
 
 /** A folder lists the first this many names (by name; then folders first). */
 export const SERVER_FILES_MAX_ENTRIES = 2000;
@@ -80,8 +102,22 @@ export const ServerFilesAnswer = z.object({
 });
 export type ServerFilesAnswer = z.infer<typeof ServerFilesAnswer>;
 
-/** POST /datasets/serverfiles: files (not folders) to copy into the file store; answers like POST /datasets/files. */
-export const ServerFilesImportRequest = z.object({
-  paths: z.array(RelativePath.min(1)).min(1).max(MAX_FILES_PER_UPLOAD, SERVER_FILES_MESSAGES.tooMany),
-});
-export type ServerFilesImportRequest = z.infer<typeof ServerFilesImportRequest>;
+/**
+ * A folder imported whole (issue 26): every file below it, its subfolders' files named by their path below it
+ * ("ITERS/it.0/0.events.xml.gz"); folders named ITERS are left out unless `includeIters`.
+ */
+export const ServerFolderImport = z.object({ path: RelativePath, includeIters: z.boolean().default(false) });
+export type ServerFolderImport = z.infer<typeof ServerFolderImport>;
+
+/**
+ * POST /datasets/serverfiles: files to copy into the file store (named by their last part), and folders copied whole;
+ * answers like POST /datasets/files.
+ */
+export const ServerFilesImportRequest = z
+  .object({
+    paths: z.array(RelativePath.min(1)).max(MAX_FILES_PER_UPLOAD, SERVER_FILES_MESSAGES.tooMany).default([]),
+    folders: z.array(ServerFolderImport).max(MAX_FILES_PER_UPLOAD, SERVER_FILES_MESSAGES.tooManySelected).default([]),
+  })
+  .refine((body) => body.paths.length + body.folders.length > 0, SERVER_FILES_MESSAGES.nothingSelected)
+  .refine((body) => body.paths.length + body.folders.length <= MAX_FILES_PER_UPLOAD, SERVER_FILES_MESSAGES.tooManySelected);
+export type ServerFilesImportRequest = z.input<typeof ServerFilesImportRequest>;

@@ -29,12 +29,13 @@ export function serverFilesRoutes(serverFiles: ServerFilesService): FastifyPlugi
       {
         schema: {
           tags,
-          summary: 'Copy files below the root directory for runs into the file store (at most 30), sniffed and tagged like uploads',
+          summary:
+            'Copy files below the root directory for runs into the file store (at most 30 files and folders), sniffed and tagged like uploads; a folder is copied whole (its files named by their path below it, ITERS/ only with includeIters), 413 past the count or bytes of one import',
           body: ServerFilesImportRequest,
           response: { 200: UploadAnswer, ...errors, ...errorAnswers(413) },
         },
       },
-      async (request) => ({ files: await serverFiles.import(request.actor, request.body.paths) }),
+      async (request) => ({ files: await serverFiles.import(request.actor, request.body.paths, request.body.folders) }),
     );
   };
 }

@@ -8,16 +8,21 @@ import type { Dirent } from 'node:fs';
 import { type FileHandle, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  ITERS_FOLDER,
   SERVER_FILES_MAX_ENTRIES,
+  SERVER_FOLDER_MAX_DEPTH,
+  SERVER_IMPORT_MAX_BYTES,
+  SERVER_IMPORT_MAX_FILES,
   SERVER_FILES_MESSAGES as M,
   ZIP_CONTENT_MAX_ENTRIES,
   type FileEntry,
   type ServerFileEntry,
   type ServerFilesAnswer,
+  type ServerFolderImport,
   type ZipContent,
 } from '@corridor/contract';
 import { requireUser, type Actor } from '../../shared/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../shared/errors.ts';
 import { askedBy, type Asker, type Processing } from '../../workers/processing.ts';
 import type { FeaturesService } from '../features/service.ts';
 import type { FilesService } from '../files/service.ts';
@@ -77,20 +82,76 @@ export class ServerFilesService {
   /**
    * Copies the files into the file store, all or nothing: every file is opened and checked before the first byte
    * is copied, and a copy that fails removes the files of this request stored so far (FilesService.upload).
+   * Folders (issue 26) are expanded first under the same checks (every entry opened below the root through its
+   * folder's descriptor), counted and summed against SERVER_IMPORT_MAX_FILES/BYTES before anything is copied; their
+   * files are opened and checked again one at a time while they are copied, so a thousand files hold no thousand
+   * descriptors, and one that changed in between stops the import (the stored ones removed).
    */
-  async import(actor: Actor | null, paths: string[]): Promise<FileEntry[]> {
+  async import(actor: Actor | null, paths: string[], folders: ServerFolderImport[] = []): Promise<FileEntry[]> {
     const place = await this.place(actor);
     // Every path is checked as text before the first file is opened.
     const partsOfPaths = paths.map(relativeParts);
+    const partsOfFolders = folders.map((folder) => ({ ...folder, parts: relativeParts(folder.path) }));
+    const found: Found[] = [];
+    for (const folder of partsOfFolders) found.push(...(await this.folderFiles(place, folder.parts, folder.includeIters, found.length + partsOfPaths.length)));
+    const names = [...partsOfPaths.map((parts) => cleanName(parts.at(-1))), ...found.map((f) => f.name)];
+    const twice = names.find((name, at) => names.indexOf(name) !== at);
+    if (twice !== undefined) throw badRequest(M.duplicateName(twice));
     const opened = await Promise.allSettled(partsOfPaths.map((parts) => this.uploadPart(place, parts)));
     const parts = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
     const refused = opened.find((o) => o.status === 'rejected');
-    if (refused) {
+    const bytes = found.reduce((sum, f) => sum + f.size, 0) + parts.reduce((sum, p) => sum + p.size, 0);
+    const problem = refused ? refused.reason : bytes > SERVER_IMPORT_MAX_BYTES ? new HttpError(413, M.tooManyBytes(bytes)) : null;
+    if (problem) {
       // One file refused (the first in the request's order): the others opened so far are closed, nothing is copied.
       await Promise.all(parts.map(({ handle }) => handle.close().catch(() => undefined)));
-      throw refused.reason;
+      throw problem;
     }
-    return this.deps.files.upload(actor, copies(parts));
+    return this.deps.files.upload(actor, copies(parts, found, (f) => this.uploadPart(place, f.parts, f.name)));
+  }
+
+  /**
+   * The files below a folder, depth first by name: hidden names and entries leading outside the root left out (as
+   * the listing does), folders named ITERS too unless `includeIters`, a folder reached twice (links) once. Refused
+   * when `before` files and these exceed SERVER_IMPORT_MAX_FILES, or when it holds no file.
+   */
+  private async folderFiles(place: Place, folderParts: string[], includeIters: boolean, before: number): Promise<Found[]> {
+    const shown = joinRelative(folderParts);
+    const found: Found[] = [];
+    const seen = new Set<string>();
+    const walk = async (folder: Opened, below: string[]): Promise<void> => {
+      if (!folder.stats.isDirectory()) throw badRequest(`${M.notAFolder} (${shown})`);
+      const key = `${folder.stats.dev}:${folder.stats.ino}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (below.length > SERVER_FOLDER_MAX_DEPTH) throw badRequest(M.folderTooDeep(shown));
+      const dirents = (await readdir(fdPath(folder.handle), { withFileTypes: true })).filter((d) => !isHidden(d.name));
+      dirents.sort((a, b) => a.name.localeCompare(b.name));
+      for (const dirent of dirents) {
+        if (!includeIters && dirent.name === ITERS_FOLDER) continue;
+        const entry = await openInside(place.root, `${fdPath(folder.handle)}/${dirent.name}`).catch(() => null);
+        if (entry === null) continue;
+        try {
+          if (entry.stats.isDirectory()) {
+            await walk(entry, [...below, dirent.name]);
+          } else if (entry.stats.isFile()) {
+            const rest = [...below, dirent.name];
+            found.push({ parts: [...folderParts, ...rest], name: rest.map((part) => cleanName(part)).join('/'), size: entry.stats.size });
+            if (before + found.length > SERVER_IMPORT_MAX_FILES) throw new HttpError(413, before === 0 ? M.folderTooManyFiles(shown, includeIters) : M.tooManyFiles);
+          }
+        } finally {
+          await entry.handle.close().catch(() => undefined);
+        }
+      }
+    };
+    const top = await openBelow(place.root, folderParts);
+    try {
+      await walk(top, []);
+    } finally {
+      await top.handle.close().catch(() => undefined);
+    }
+    if (found.length === 0) throw badRequest(M.folderEmpty(shown, includeIters));
+    return found;
   }
 
   /**
@@ -131,18 +192,21 @@ export class ServerFilesService {
     return this.deps.processing.zipContent(fdPath(zip), ZIP_CONTENT_MAX_ENTRIES, asker).catch((err: unknown) => ({ zipError: (err as Error).message }));
   }
 
-  /** One file to copy: opened and checked below the root, then reopened for reading through its descriptor. */
-  private async uploadPart({ root, asker }: Place, parts: string[]): Promise<{ part: UploadPart; handle: FileHandle }> {
+  /**
+   * One file to copy: opened and checked below the root, then reopened for reading through its descriptor; named
+   * by its last part unless `name` is given (a folder's file: its path below the folder).
+   */
+  private async uploadPart({ root, asker }: Place, parts: string[], name = cleanName(parts.at(-1))): Promise<Copy> {
     const opened = await openBelow(root, parts);
     if (!opened.stats.isFile()) {
       await opened.handle.close().catch(() => undefined);
       throw badRequest(`${M.notAFile} (${joinRelative(parts)})`);
     }
+    const size = opened.stats.size;
     const handle = await openForReading(opened);
-    const name = cleanName(parts.at(-1));
     try {
       const attributes = isZipName(name) ? await this.zipContent(handle, asker) : undefined;
-      return { part: { filename: name, content: handle.createReadStream(), attributes }, handle };
+      return { part: { filename: name, content: handle.createReadStream(), attributes }, handle, size };
     } catch (err) {
       await handle.close().catch(() => undefined);
       throw err;
@@ -150,10 +214,35 @@ export class ServerFilesService {
   }
 }
 
-/** The parts one after the other; every file handle is closed at the end, also when the upload stops early. */
-async function* copies(parts: { part: UploadPart; handle: FileHandle }[]): AsyncGenerator<UploadPart> {
+/** A file opened for copying. */
+interface Copy {
+  part: UploadPart;
+  handle: FileHandle;
+  size: number;
+}
+
+/** A file found below a folder imported whole: its parts below the root, its name in the run, its size when found. */
+interface Found {
+  parts: string[];
+  name: string;
+  size: number;
+}
+
+/**
+ * The opened parts one after the other, then the folders' files, each opened (and checked) when its turn comes and
+ * closed after it; every file handle is closed at the end, also when the upload stops early.
+ */
+async function* copies(parts: Copy[], found: Found[], open: (file: Found) => Promise<Copy>): AsyncGenerator<UploadPart> {
   try {
     for (const { part } of parts) yield part;
+    for (const file of found) {
+      const copy = await open(file);
+      try {
+        yield copy.part;
+      } finally {
+        await copy.handle.close().catch(() => undefined);
+      }
+    }
   } finally {
     await Promise.all(parts.map(({ handle }) => handle.close().catch(() => undefined)));
   }
