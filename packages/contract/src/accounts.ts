@@ -68,7 +68,7 @@ export type GroupFindAnswer = z.infer<typeof GroupFindAnswer>;
  * Top-level pages share the address space with groups (`/{group}`): a user or team named like one of them could
  * never be reached, so these names are refused for usernames and team names.
  */
-export const RESERVED_GROUP_NAMES = ['setup', 'login', 'signup', 'help', 'jobs', 'scenarios', 'settings', 'profile', 'api', 'docs', 'assets'] as const;
+export const RESERVED_GROUP_NAMES = ['setup', 'login', 'signup', 'help', 'jobs', 'scenarios', 'runs', 'settings', 'profile', 'api', 'docs', 'assets'] as const;
 
 export function isReservedGroupName(name: string): boolean {
   return (RESERVED_GROUP_NAMES as readonly string[]).includes(name.trim().toLowerCase());

@@ -5,7 +5,7 @@ import { Placeholder } from '../components/Placeholder.tsx';
 import { GroupWrapper } from '../features/groups/GroupWrapper.tsx';
 import { isDashboardParam } from '../features/dashboards/board/paths.ts';
 import { isRunId } from '../features/runs/runId.ts';
-import { RequireSignedIn } from './guards.tsx';
+import { OwnRunsRedirect, RequireAdmin, RequireSignedIn } from './guards.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import type { RouteHandle, TitleKey, TitleSpec } from './pageTitle.ts';
 import {
@@ -86,19 +86,27 @@ function runPage(path: string | undefined, title: TitleKey, element?: ReactNode)
   return page(path, ({ t, params }) => (isRunId(params.id) ? t(`titles.${title}`) : t('titles.notFound')), element);
 }
 
+/** Pages only administrators may open (spec 3 §2.8, §6); others get "Sorry, nope..." (RequireAdmin). */
+function adminOnly(children: RouteObject[]): RouteObject {
+  return { element: <RequireAdmin />, errorElement: inFrame, children };
+}
+
+/** Settings pages: Groups, Runners and the jobs list are everyone's (spec 3 §2.8); the rest is administration. */
 const settingsRoutes: RouteObject[] = [
   page(undefined, 'settings', <SettingsHomePage />),
-  page('accounts', 'accounts', <AccountsPage />),
   page('groups', 'groups', <GroupsPage />),
   page('runners', 'runners', <RunnersPage />),
-  page('job-templates', 'jobTemplates', <JobTemplatesPage />),
-  page('job-templates/:id', 'jobTemplate', <JobTemplateEditorPage />),
-  page('smtp', 'smtp', <SmtpSettingsPage />),
-  page('licenses', 'licenses', <LicensesPage />),
-  page('server-import', 'serverImport', <ServerImportPage />),
-  page('sysinfo', 'sysinfo', <SysInfoPage />),
   page('jobs', 'settingsJobs', <SettingsJobsPage />),
-  page('matsim-releases', 'matsimReleases', <MatsimReleasesPage />),
+  adminOnly([
+    page('accounts', 'accounts', <AccountsPage />),
+    page('job-templates', 'jobTemplates', <JobTemplatesPage />),
+    page('job-templates/:id', 'jobTemplate', <JobTemplateEditorPage />),
+    page('smtp', 'smtp', <SmtpSettingsPage />),
+    page('licenses', 'licenses', <LicensesPage />),
+    page('server-import', 'serverImport', <ServerImportPage />),
+    page('sysinfo', 'sysinfo', <SysInfoPage />),
+    page('matsim-releases', 'matsimReleases', <MatsimReleasesPage />),
+  ]),
 ];
 
 const runRoutes: RouteObject[] = [
@@ -172,7 +180,8 @@ export const routes: RouteObject[] = [
               page('scenarios', 'scenarios', <ScenarioListPage />),
               page('scenarios/add', 'addScenario', <AddScenarioPage />),
               { path: 'settings', errorElement: inFrame, children: settingsRoutes },
-              page('admin/metrics', 'metrics', <MetricsPage />),
+              adminOnly([page('admin/metrics', 'metrics', <MetricsPage />)]),
+              page('runs', 'runs', <OwnRunsRedirect />),
               page('profile/:section?', 'profile', <ProfilePage />),
               { path: ':group', element: <GroupWrapper />, errorElement: inFrame, children: groupRoutes },
             ],

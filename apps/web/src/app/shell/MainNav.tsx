@@ -15,9 +15,10 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useLogout, useSessionUser } from '../../api/session.ts';
 import { NavItem } from './NavItem.tsx';
+import { navGroupName } from './navGroup.ts';
 
 const ICON_SIZE = 20;
 
@@ -39,7 +40,9 @@ export function MainNav({ collapsed, onToggle }: MainNavProps) {
   const user = useSessionUser();
   const logout = useLogout();
   const navigate = useNavigate();
-  const group = `/${encodeURIComponent(user.groupName)}`;
+  const { pathname } = useLocation();
+  // On a team's pages the group-scoped entries stay in that team (issue 26); elsewhere they are the user's own.
+  const group = `/${encodeURIComponent(navGroupName(pathname, user))}`;
   const toggleLabel = collapsed ? t('nav.expand') : t('nav.collapse');
   const isAdmin = user.roles.includes(ADMIN_ROLE);
 

@@ -15,6 +15,8 @@ export function LatestRuns() {
   const user = useSessionUser();
   const runs = useRuns();
   const latest = useMemo(() => newestFirst(runs.data ?? []).slice(0, HOME_LATEST_RUNS), [runs.data]);
+  // Each group the latest runs are in gets its run list link (issue 26): a team's run leads to the team's runs.
+  const teams = [...new Set(latest.map((run) => run.groupName))].filter((name) => name !== user.groupName);
 
   if (runs.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
   return (
@@ -23,6 +25,11 @@ export function LatestRuns() {
       <Anchor component={Link} to={runsPath(user.groupName)} size="sm">
         {t('home.allRuns')}
       </Anchor>
+      {teams.map((team) => (
+        <Anchor key={team} component={Link} to={runsPath(team)} size="sm">
+          {t('home.teamRuns', { team })}
+        </Anchor>
+      ))}
     </Stack>
   );
 }

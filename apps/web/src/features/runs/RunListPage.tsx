@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useRuns } from '../../api/runs.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { formatDateTime } from '../../components/format.ts';
+import { GroupSwitcher } from '../../components/GroupSwitcher.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
@@ -15,7 +16,7 @@ import { comparePath, labelsOf, newestFirst, withLabel } from './runList.ts';
 import { RunHowTo } from './RunHowTo.tsx';
 import { markOf } from './runOrigin.ts';
 import { RunOriginBadge } from './RunOriginBadge.tsx';
-import { runPath } from './runPaths.ts';
+import { runPath, runsPath } from './runPaths.ts';
 
 function RunRow({ run, selected, onToggle }: { run: RunSummary; selected: boolean; onToggle: () => void }) {
   const { t, i18n } = useTranslation();
@@ -94,7 +95,10 @@ export function RunListPage() {
   return (
     <Stack gap="lg">
       <Breadcrumbs items={[{ label: group.name, to: `/${encodeURIComponent(group.name)}` }, { label: t('titles.runs') }]} />
-      <Title order={2}>{t('titles.runs')}</Title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={2}>{t('titles.runs')}</Title>
+        <GroupSwitcher current={group.name} pathOf={runsPath} />
+      </Group>
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
           <Tooltip label={t('runs.list.compareHint')} disabled={compare !== null} withArrow>

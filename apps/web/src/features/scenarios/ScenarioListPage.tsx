@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useScenarios } from '../../api/scenarios.ts';
 import { useSessionUser } from '../../api/session.ts';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs.tsx';
+import { GroupSwitcher } from '../../components/GroupSwitcher.tsx';
 import { SortControl, useSortState } from '../../components/SortControl.tsx';
 import { type SortValue, sortItems } from '../../components/sorting.ts';
 import { useOptionalGroup } from '../groups/GroupContext.ts';
@@ -42,6 +43,7 @@ export function ScenarioListPage() {
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('titles.scenarios')}</Title>
         <Group gap="md" align="flex-end">
+          {group && <GroupSwitcher current={group.name} pathOf={(name) => `${groupPath(name)}/scenarios`} />}
           <SortControl
             value={sort}
             onChange={setSort}

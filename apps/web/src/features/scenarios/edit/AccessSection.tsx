@@ -4,25 +4,32 @@ import { useTranslation } from 'react-i18next';
 import { DeleteIconButton } from '../../../components/DeleteIconButton.tsx';
 import { AddByUsernameForm } from '../../../components/AddByUsernameForm.tsx';
 import { useAddDatasetUser, useDatasetAccess, useRemoveDatasetUser } from '../../../api/access.ts';
+import { useSessionUser } from '../../../api/session.ts';
 import { useCurrentScenario } from '../ScenarioContext.ts';
+import { addErrorText, mayGrantAccess, removeErrorText } from './accessRules.ts';
 
-/** Users with access: add by username, remove all but the OWNER (spec 1 §2.11 access, §8). */
+/**
+ * Users with access: add by username, remove all but the OWNER (spec 1 §2.11 access, §8). Only the owner and
+ * administrators change the list (issue 26); everyone else sees it read-only, with a note saying who can.
+ */
 export function AccessSection() {
   const { t } = useTranslation();
   const scenario = useCurrentScenario();
+  const user = useSessionUser();
   const access = useDatasetAccess(scenario.id);
+  const mayGrant = access.isSuccess && mayGrantAccess(user, access.data);
   const add = useAddDatasetUser(scenario.id);
   const remove = useRemoveDatasetUser(scenario.id);
   const [message, setMessage] = useState<string>();
 
   const addUser = (name: string, done: () => void) => {
     setMessage(undefined);
-    add.mutate(name, { onSuccess: done, onError: () => setMessage(t('access.addFailed')) });
+    add.mutate(name, { onSuccess: done, onError: (error) => setMessage(addErrorText(error, t('access.addFailed'))) });
   };
 
   const removeUser = (userId: number) => {
     setMessage(undefined);
-    remove.mutate(userId, { onError: () => setMessage(t('access.removeFailed')) });
+    remove.mutate(userId, { onError: (error) => setMessage(removeErrorText(error, t('access.removeFailed'))) });
   };
 
   return (
@@ -57,7 +64,7 @@ export function AccessSection() {
                   </Badge>
                 </Table.Td>
                 <Table.Td ta="right">
-                  {entry.accessType !== 'OWNER' && (
+                  {mayGrant && entry.accessType !== 'OWNER' && (
                     <DeleteIconButton
                       tooltip={t('access.remove')}
                       label={t('access.removeLabel', { name: entry.username })}
@@ -71,7 +78,15 @@ export function AccessSection() {
           </Table.Tbody>
         </Table>
       )}
-      <AddByUsernameForm label={t('access.addUsername')} buttonLabel={t('access.add')} pending={add.isPending} onAdd={addUser} />
+      {mayGrant ? (
+        <AddByUsernameForm label={t('access.addUsername')} buttonLabel={t('access.add')} pending={add.isPending} onAdd={addUser} />
+      ) : (
+        access.isSuccess && (
+          <Text c="dimmed" size="sm">
+            {t('access.ownerOnly')}
+          </Text>
+        )
+      )}
     </Stack>
   );
 }
