@@ -365,7 +365,9 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /datasets/runs/{id}/again': rule('manage', async (_r, fx) => ({ params: { id: await fx.freshScheduledRun() } })),
   'POST /jobs/jobs/{id}/do': rule('edit', async (_r, fx) => ({ params: { id: (await fx.freshRun(true)).jobId! }, query: { action: 'cancel' } })),
   'POST /datasets/datasets/{id}/do': rule('edit', async (_r, fx) => ({ params: { id: (await fx.freshRun(true)).id }, query: { action: 'cancel' } })),
-  'GET /jobs/runners/list': rule('signed-in'),
+  'GET /jobs/runners/list': rule('admin'),
+  'GET /jobs/runners/online': rule('signed-in'),
+  'PUT /jobs/runners/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshRunnerToken() }, json: { description: 'edited', ipv4range: '10.0.0.0/8', ipv6range: '' } })),
   'POST /jobs/runners': rule('admin', () => ({ json: { description: 'matrix', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } })),
   'DELETE /jobs/runners/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshRunnerToken() } })),
 

@@ -520,7 +520,11 @@ describe('runner authentication', () => {
       const outsider = new TestRunner(t.app, { token: token.token, remoteAddress });
       const response = await outsider.call('POST', '/connect', { json: {} });
       expect(response.statusCode, remoteAddress).toBe(403);
-      expect(response.json().message).toBe('This address may not use this runner token.');
+      // The refusal names the address (IPv4-mapped as IPv4) and where to allow it.
+      const shown = remoteAddress.replace('::ffff:', '');
+      expect(response.json().message).toBe(
+        `This address (${shown}) may not use this runner token. An administrator can add it to the token's IPv4 or IPv6 range on the Runners page (Settings → Runners).`,
+      );
     }
     // Loopback in all its spellings is inside the token's ranges.
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {

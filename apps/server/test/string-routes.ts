@@ -145,6 +145,7 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'POST /datasets/files': () => ({ query: { type: 'jobfile' } }),
   'POST /datasets/prespecified/{key}/download': () => ({ params: { key: 'matsim-2025.0' } }),
   'POST /jobs/runners': () => ({ payload: { description: 'Runner', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } }),
+  'PUT /jobs/runners/{id}': () => ({ params: { id: 1 }, payload: { description: 'Runner', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } }),
   'GET /metrics/meters/{id}/values': () => ({ params: { id: 1 }, query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } }),
   'POST /metrics/charts': () => ({ payload: { name: 'Preset', timeRange: 360, settings: { series: [] } } }),
   'POST /jobs/jobs': (f) => ({ payload: f.schedule }),

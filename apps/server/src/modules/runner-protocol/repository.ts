@@ -69,11 +69,12 @@ const runnerColumns = { id: runners.id, tokenId: runners.tokenId, name: runners.
 export class RunnerProtocolRepository {
   constructor(private readonly db: Db) {}
 
-  async findToken(token: string): Promise<TokenRow | null> {
+  /** The token whose secret has this SHA-256 (the database keeps no secrets). */
+  async findToken(tokenHash: string): Promise<TokenRow | null> {
     const [row] = await this.db
       .select({ id: runnerTokens.id, ipv4range: runnerTokens.ipv4range, ipv6range: runnerTokens.ipv6range })
       .from(runnerTokens)
-      .where(eq(runnerTokens.token, token));
+      .where(eq(runnerTokens.tokenHash, tokenHash));
     return row ?? null;
   }
 

@@ -20,12 +20,15 @@ import type { Readable } from 'node:stream';
 import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../shared/errors.ts';
 import type { ByteSource } from '../../storage/blob-store.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
+import { hashRunnerToken } from '../runner-tokens/embedded-token.ts';
 import { addressAllowed, normalizeAddress } from './address-ranges.ts';
 import { JobReports, type JobReportsDeps } from './job-reports.ts';
 import type { JobState, RunnerProtocolRepository, TokenRow } from './repository.ts';
 
 export const TOKEN_REQUIRED = 'A valid runner token is required.';
-export const ADDRESS_REFUSED = 'This address may not use this runner token.';
+/** The refusal names the address the server saw, so the runner's operator knows what to allow (issue 26). */
+export const addressRefused = (address: string) =>
+  `This address (${address}) may not use this runner token. An administrator can add it to the token's IPv4 or IPv6 range on the Runners page (Settings → Runners).`;
 export const BAD_OUTPUT_PATH = 'The output path must be relative and "/"-separated, without empty, "." or ".." parts.';
 
 export interface RunnerProtocolDeps extends JobReportsDeps {
@@ -55,9 +58,9 @@ export class RunnerProtocolService {
   /** Checks `Authorization: Bearer {token}` (401) and the caller's address against the token's ranges (403). */
   async authenticate(authorization: string | undefined, address: string): Promise<TokenRow> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    const token = match ? await this.deps.repository.findToken(match[1]!) : null;
+    const token = match ? await this.deps.repository.findToken(hashRunnerToken(match[1]!)) : null;
     if (!token) throw unauthorized(TOKEN_REQUIRED);
-    if (!addressAllowed(token, address)) throw forbidden(ADDRESS_REFUSED);
+    if (!addressAllowed(token, address)) throw forbidden(addressRefused(normalizeAddress(address)));
     return token;
   }
 

@@ -1,7 +1,7 @@
 /**
  * Checks of the address ranges a runner token allows, as the runner protocol reads them
  * (runner-protocol/address-ranges.ts): CIDR ranges separated by commas or spaces, a bare address meaning just
- * that address. Empty is allowed: no address of that family may use the token.
+ * that address. One of the two may be empty (no address of that family may use the token); the service refuses both empty.
  */
 import { isIPv4, isIPv6 } from 'node:net';
 

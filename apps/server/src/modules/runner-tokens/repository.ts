@@ -7,7 +7,8 @@ export type RunnerTokenRow = typeof runnerTokens.$inferSelect;
 export type RunnerRow = typeof runners.$inferSelect;
 
 export interface NewRunnerToken {
-  token: string;
+  tokenHash: string;
+  tokenHint: string;
   description: string;
   ipv4range: string;
   ipv6range: string;
@@ -32,17 +33,23 @@ export class RunnerTokensRepository {
     return row!;
   }
 
+  async update(id: number, fields: Pick<RunnerTokenRow, 'description' | 'ipv4range' | 'ipv6range'>): Promise<RunnerTokenRow | null> {
+    const [row] = await this.db.update(runnerTokens).set(fields).where(eq(runnerTokens.id, id)).returning();
+    return row ?? null;
+  }
+
   async delete(id: number): Promise<void> {
     await this.db.delete(runnerTokens).where(eq(runnerTokens.id, id));
   }
 
-  /** Runners of the given tokens that sent a heartbeat at or after `since`, by name. */
-  async runnersSince(tokenIds: number[], since: Date): Promise<RunnerRow[]> {
-    if (tokenIds.length === 0) return [];
+  /** Runners of the given tokens (or of all) that sent a heartbeat at or after `since`, by name. */
+  async runnersSince(tokenIds: number[] | 'all', since: Date): Promise<RunnerRow[]> {
+    if (tokenIds !== 'all' && tokenIds.length === 0) return [];
+    const recent = gte(runners.lastHeartbeat, since);
     return this.db
       .select()
       .from(runners)
-      .where(and(inArray(runners.tokenId, tokenIds), gte(runners.lastHeartbeat, since)))
+      .where(tokenIds === 'all' ? recent : and(inArray(runners.tokenId, tokenIds), recent))
       .orderBy(asc(runners.name), asc(runners.id));
   }
 }
