@@ -3,6 +3,7 @@
  * Shared by the run list, the run pages, the scenario overview and home.
  */
 import {
+  CreateJobAnswer,
   RunDeletionPreview,
   RunDetails,
   RunLabelsAnswer,
@@ -80,6 +81,15 @@ export function useStopRun(id: number) {
   return useMutation({
     mutationFn: () => api.post(`/datasets/datasets/${id}/do`, undefined, { query: { action: 'cancel' } }),
     onSettled: () => invalidate(id),
+  });
+}
+
+/** POST /datasets/runs/{id}/again: a new run with the same inputs (issue 26); answers its ids. The lists and the old run refresh. */
+export function useRunAgain(id: number) {
+  const invalidate = useInvalidateRun();
+  return useMutation({
+    mutationFn: () => api.post(`/datasets/runs/${id}/again`, CreateJobAnswer),
+    onSuccess: () => invalidate(id),
   });
 }
 

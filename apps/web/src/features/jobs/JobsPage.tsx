@@ -9,7 +9,7 @@ import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { canCancel, jobLogPath } from './jobLinks.ts';
 import { JobsList } from './JobsList.tsx';
 
-/** Jobs, /jobs (spec 3 §2.12): id, name, state with its last update, command, log and Cancel. */
+/** Jobs, /jobs (spec 3 §2.12): id, name, state with its last update, the runner that took it (issue 26), command, log and Cancel. */
 export function JobsPage() {
   const { t, i18n } = useTranslation();
   const cancel = useCancelJob();
@@ -44,6 +44,7 @@ export function JobsPage() {
           t('jobs.columns.id'),
           t('jobs.columns.name'),
           t('jobs.columns.state'),
+          t('jobs.columns.runner'),
           t('jobs.columns.command'),
           t('jobs.columns.logfile'),
           null,
@@ -73,6 +74,7 @@ export function JobsPage() {
                   </Stack>
                 </Group>
               </Table.Td>
+              <Table.Td>{job.runnerName ?? <Text c="dimmed">–</Text>}</Table.Td>
               <Table.Td>
                 <Code>{job.command}</Code>
               </Table.Td>

@@ -1,6 +1,6 @@
 import type { RunDetails } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
-import { canStop, chartsAvailable, formatDuration, iterationCount, runStatusView } from './runStatus.ts';
+import { canStop, chartsAvailable, formatDuration, iterationCount, runStatusView, stopPending } from './runStatus.ts';
 
 type State = RunDetails['run'];
 const base: State = {
@@ -89,5 +89,14 @@ describe('durations', () => {
     expect(formatDuration(3_723_000)).toBe('1:02:03');
     expect(formatDuration(100 * 3_600_000)).toBe('100:00:00');
     expect(formatDuration(-5)).toBe('0:00');
+  });
+});
+
+describe('the stop notice', () => {
+  it('shows after Stop Run while the run is active and goes once its state is final', () => {
+    expect(stopPending(true, { ...base, status: 'STARTED' })).toBe(true);
+    expect(stopPending(true, { ...base, status: 'SUBMITTED' })).toBe(true);
+    for (const status of ['CANCELLED', 'FAILED', 'FINISHED'] as const) expect(stopPending(true, { ...base, status })).toBe(false);
+    expect(stopPending(false, { ...base, status: 'STARTED' })).toBe(false);
   });
 });

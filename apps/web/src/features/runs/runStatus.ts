@@ -61,6 +61,14 @@ export function canStop(run: Pick<RunDetails['run'], 'status' | 'external'>): bo
   return !run.external && (run.status === 'CREATED' || run.status === 'SUBMITTED' || run.status === 'STARTED');
 }
 
+/**
+ * The "will be stopped as soon as possible" notice after Stop Run: only while the run has not reached a final state
+ * (once it is CANCELLED, FAILED or FINISHED the status card says what happened; issue 26).
+ */
+export function stopPending(stopRequested: boolean, run: Pick<RunDetails['run'], 'status' | 'external'>): boolean {
+  return stopRequested && canStop(run);
+}
+
 /** Charts show once a runStarted event exists and the run iterates (spec 1 §4). */
 export function chartsAvailable(run: Pick<RunDetails['run'], 'events' | 'currentIteration'>): boolean {
   return run.currentIteration !== -1 && run.events.some((event) => event.type === 'runStarted');
