@@ -119,13 +119,14 @@ describe('run import', () => {
     expect(await lastIteration.locator('td').allTextContents()).toEqual(['10 (differs)', '1 (differs)']);
   });
 
-  test('the Server tab with the feature on: a folder below the root, files selected, imported', async () => {
+  test('the Server tab with the feature on: files selected, then the folder whole without ITERS/, imported with its log', async () => {
     const folder = join(serverRoot, 'equil-run');
-    mkdirSync(folder);
+    mkdirSync(join(folder, 'ITERS', 'it.0'), { recursive: true });
     for (const name of ['output_config.xml', 'scorestats.csv', 'modestats.csv', 'logfile.log']) copyFileSync(join(EQUIL, name), join(folder, name));
-    // A zip next to them: its contents are listed under it.
+    copyFileSync(join(EQUIL, 'ITERS', 'it.0', '0.legHistogram.txt'), join(folder, 'ITERS', 'it.0', '0.legHistogram.txt'));
+    // A zip next to the folder: its contents are listed under it.
     const zipped = ['scorestats.csv', 'modestats.csv'];
-    writeFileSync(join(folder, 'equil-stats.zip'), zipBytes(zipped.map((name) => ({ name: `output/${name}`, content: readFileSync(join(EQUIL, name)), deflate: true }))));
+    writeFileSync(join(serverRoot, 'equil-stats.zip'), zipBytes(zipped.map((name) => ({ name: `output/${name}`, content: readFileSync(join(EQUIL, name)), deflate: true }))));
 
     const { page } = await openPage(env.browser, env.server.url);
     await signIn(page, 'ada', 'import-1');
@@ -135,29 +136,41 @@ describe('run import', () => {
     await page.goto('/ada/runs/add');
     await page.getByRole('tab', { name: 'Server' }).click();
     await page.getByText('No files selected.').waitFor();
-    await page.getByRole('button', { name: 'Open equil-run' }).click();
     const zipContent = page.getByRole('list', { name: 'Contents of equil-stats.zip' });
     await zipContent.waitFor();
     expect(await zipContent.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^output\/scorestats\.csv · /), expect.stringMatching(/^output\/modestats\.csv · /)]);
-    for (const name of ['output_config.xml', 'scorestats.csv', 'modestats.csv']) {
-      await page.getByRole('checkbox', { name: `Select ${name}` }).check();
-    }
+    await page.getByRole('button', { name: 'Open equil-run' }).click();
+    for (const name of ['output_config.xml', 'scorestats.csv']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     const selected = page.getByRole('list', { name: 'Selected Files' });
-    await expect.poll(() => selected.getByRole('listitem').allTextContents()).toEqual(['output_config.xml', 'scorestats.csv', 'modestats.csv']);
-    await page.getByRole('button', { name: 'Remove modestats.csv from the selection' }).click();
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Select modestats.csv' }).isChecked()).toBe(false);
-    await page.getByRole('checkbox', { name: 'Select modestats.csv' }).check();
-    await page.getByRole('checkbox', { name: 'Select logfile.log' }).check();
+    await expect.poll(() => selected.getByRole('listitem').allTextContents()).toEqual(['output_config.xml', 'scorestats.csv']);
+    await page.getByRole('button', { name: 'Remove scorestats.csv from the selection' }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Select scorestats.csv' }).isChecked()).toBe(false);
+    // "Select all" of the folder (issue 26): its ITERS folder and its files.
+    await page.getByRole('button', { name: 'Select everything in equil-run' }).click();
+    await expect.poll(() => selected.getByRole('listitem').allTextContents()).toEqual([
+      'output_config.xml',
+      'ITERS/whole folder, without ITERS/',
+      'logfile.log',
+      'modestats.csv',
+      'scorestats.csv',
+    ]);
+    // The folder whole: it replaces what was selected in it; ITERS/ stays out (the checkbox is off by default).
+    expect(await page.getByRole('checkbox', { name: 'Include ITERS/ folders' }).isChecked()).toBe(false);
+    await page.getByRole('checkbox', { name: 'Select the folder equil-run with everything in it' }).check();
+    await expect.poll(() => selected.getByRole('listitem').allTextContents()).toEqual(['equil-run/whole folder, without ITERS/']);
+    expect(await page.getByRole('checkbox', { name: 'Select logfile.log' }).isDisabled()).toBe(true);
 
     await page.getByRole('textbox', { name: 'Name' }).fill('Server Equil');
     await chooseCrs(page, 'EPSG:25832');
     await page.getByRole('button', { name: 'Import as Run' }).click();
     await page.waitForURL(/\/ada\/runs\/\d+$/, { timeout: 60_000 });
     await page.getByRole('heading', { name: 'Server Equil' }).waitFor();
-    await page.getByRole('tab', { name: 'Files' }).click();
-    const files = page.getByRole('table', { name: 'Files' });
-    await files.getByRole('link', { name: /scorestats\.csv$/ }).first().waitFor();
-    await files.getByRole('link', { name: /output_config\.xml$/ }).first().waitFor();
+    const runId = Number(new URL(page.url()).pathname.split('/').at(-1));
+    const files = (await json(await page.request.get(`${API}/datasets/datasets/${runId}`))) as { files: { name: string }[] };
+    expect(files.files.map((f) => f.name).sort()).toEqual(['logfile.log', 'modestats.csv', 'output_config.xml', 'scorestats.csv']);
+    // The imported run's log view shows its logfile.log (issue 26), not "There is no log file (yet)."
+    await page.goto(`/ada/runs/${runId}/file?logfile=1`);
+    await page.getByText('JVM: 21.0.4', { exact: false }).first().waitFor();
   });
 
   test('a step failing after the run was created says so and offers to delete the run', async () => {

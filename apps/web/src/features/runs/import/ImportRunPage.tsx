@@ -109,6 +109,8 @@ export function ImportRunPage() {
   const [source, setSource] = useState<Source>('local');
   const [files, setFiles] = useState<File[]>([]);
   const [selection, setSelection] = useState<string[]>([]);
+  /** Whether folders selected whole bring their ITERS/ folders (MATSim's per-iteration outputs, often large). */
+  const [includeIters, setIncludeIters] = useState(false);
   const [progress, setProgress] = useState<number[] | undefined>(undefined);
   const [failure, setFailure] = useState<ImportFailure | null>(null);
   const [deleted, setDeleted] = useState(false);
@@ -143,7 +145,7 @@ export function ImportRunPage() {
     try {
       const id = await importRun(
         { groupId: group.id, name, description, crs },
-        tab === 'local' ? { kind: 'local', files: listed, onProgress } : { kind: 'server', paths: selection },
+        tab === 'local' ? { kind: 'local', files: listed, onProgress } : { kind: 'server', selection, includeIters },
       );
       await queryClient.invalidateQueries({ queryKey: queryKeys.runs });
       void navigate(runPath(group.name, id));
@@ -189,7 +191,7 @@ export function ImportRunPage() {
         </Tabs.Panel>
         {features.runImportFromServer && (
           <Tabs.Panel value="server" pt="md">
-            <ServerFiles selection={selection} onChange={setSelection} disabled={creating} />
+            <ServerFiles selection={selection} onChange={setSelection} disabled={creating} includeIters={includeIters} onIncludeIters={setIncludeIters} />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconFile, IconFileZip, IconFolder, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { formatBytes } from '../../../components/format.ts';
 import { RUN_IMPORT_NS } from './i18n/index.ts';
 import type { ServerFileEntry } from '@corridor/contract';
 import { useServerFiles } from './serverFiles.ts';
-import { baseName, isSelected, toggleSelection } from './serverSelection.ts';
+import { allSelected, baseName, coveringFolder, isFolderEntry, isSelected, selectAll, toggleSelection } from './serverSelection.ts';
 
 interface SelectionProps {
   selection: string[];
@@ -36,6 +36,7 @@ function Listing({ path, depth, ...selection }: SelectionProps & { path: string;
     );
   }
   const { files, truncated } = listing.data;
+  const everything = allSelected(selection.selection, files);
   if (files.length === 0) {
     return (
       <Text size="sm" c="dimmed" pl={depth * 20}>
@@ -45,6 +46,17 @@ function Listing({ path, depth, ...selection }: SelectionProps & { path: string;
   }
   return (
     <Stack gap={2} role="group">
+      <Group pl={depth * 20 + 26}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          disabled={selection.disabled || everything}
+          aria-label={t('server.selectAllIn', { name: path === '' ? t('server.rootName') : baseName(path) })}
+          onClick={() => selection.onChange(selectAll(selection.selection, files))}
+        >
+          {everything ? t('server.allSelected') : t('server.selectAll')}
+        </Button>
+      </Group>
       {files.map((entry) => (
         <Entry key={entry.path} entry={entry} depth={depth} {...selection} />
       ))}
@@ -67,6 +79,13 @@ function Entry({ entry, depth, selection, onChange, disabled }: SelectionProps &
           <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t(open ? 'server.close' : 'server.open', { name: entry.name })} onClick={() => setOpen(!open)}>
             {open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
           </ActionIcon>
+          <Checkbox
+            size="xs"
+            aria-label={t('server.selectFolder', { name: entry.name })}
+            checked={isSelected(selection, entry.path, 'dir')}
+            disabled={disabled || coveringFolder(selection, `${entry.path}/`) !== undefined}
+            onChange={(event) => onChange(toggleSelection(selection, entry, event.currentTarget.checked))}
+          />
           <IconFolder size={16} aria-hidden />
           <Text size="sm" style={{ cursor: 'pointer' }} onClick={() => setOpen(!open)}>
             {entry.name}
@@ -85,7 +104,7 @@ function Entry({ entry, depth, selection, onChange, disabled }: SelectionProps &
           size="xs"
           aria-label={t('server.select', { name: entry.name })}
           checked={isSelected(selection, entry.path)}
-          disabled={disabled}
+          disabled={disabled || coveringFolder(selection, entry.path) !== undefined}
           onChange={(event) => onChange(toggleSelection(selection, entry, event.currentTarget.checked))}
         />
         {isZip ? <IconFileZip size={16} aria-hidden /> : <IconFile size={16} aria-hidden />}
@@ -119,14 +138,26 @@ function Entry({ entry, depth, selection, onChange, disabled }: SelectionProps &
   );
 }
 
-/** The Server tab (spec 3 §2.5): a lazily loaded tree of the server's files, multi-select, the Selected Files list. */
-export function ServerFiles({ selection, onChange, disabled }: SelectionProps) {
+/**
+ * The Server tab (spec 3 §2.5): a lazily loaded tree of the server's files, multi-select of files and whole folders
+ * with "Select all" per listed folder and the ITERS/ choice (issue 26), the Selected Files list.
+ */
+export function ServerFiles({ selection, onChange, disabled, includeIters, onIncludeIters }: SelectionProps & { includeIters: boolean; onIncludeIters: (value: boolean) => void }) {
   const { t } = useTranslation(RUN_IMPORT_NS);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Paper withBorder p="sm" role="tree" aria-label={t('server.treeLabel')} mah={480} style={{ overflow: 'auto' }}>
-        <Listing path="" depth={0} selection={selection} onChange={onChange} disabled={disabled} />
-      </Paper>
+      <Stack gap="xs">
+        <Checkbox
+          label={t('server.includeIters')}
+          description={t('server.includeItersHint')}
+          checked={includeIters}
+          disabled={disabled}
+          onChange={(event) => onIncludeIters(event.currentTarget.checked)}
+        />
+        <Paper withBorder p="sm" role="tree" aria-label={t('server.treeLabel')} mah={480} style={{ overflow: 'auto' }}>
+          <Listing path="" depth={0} selection={selection} onChange={onChange} disabled={disabled} />
+        </Paper>
+      </Stack>
       <Stack gap="xs">
         <Title order={4}>{t('server.selected')}</Title>
         {selection.length === 0 ? (
@@ -135,9 +166,21 @@ export function ServerFiles({ selection, onChange, disabled }: SelectionProps) {
           <Stack gap={2} role="list" aria-label={t('server.selected')}>
             {selection.map((path) => (
               <Group key={path} gap={4} wrap="nowrap" role="listitem" justify="space-between">
-                <Text size="sm" title={path} style={{ wordBreak: 'break-all' }}>
-                  {baseName(path)}
-                </Text>
+                {isFolderEntry(path) ? (
+                  <Group gap={4} wrap="nowrap">
+                    <IconFolder size={14} aria-hidden />
+                    <Text size="sm" title={path} style={{ wordBreak: 'break-all' }}>
+                      {`${baseName(path)}/`}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t(includeIters ? 'server.wholeFolderIters' : 'server.wholeFolder')}
+                    </Text>
+                  </Group>
+                ) : (
+                  <Text size="sm" title={path} style={{ wordBreak: 'break-all' }}>
+                    {baseName(path)}
+                  </Text>
+                )}
                 <ActionIcon
                   variant="subtle"
                   color="gray"

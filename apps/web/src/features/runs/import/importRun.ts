@@ -8,6 +8,7 @@ import { CreateDatasetAnswer, type CreateRunDatasetRequest, type FileEntry, type
 import { api } from '../../../api/client.ts';
 import { postWithProgress } from '../../../api/upload.ts';
 import { importServerFiles } from './serverFiles.ts';
+import { importRequest } from './serverSelection.ts';
 
 export type ImportStep = 'create' | 'upload' | 'attach' | 'event';
 
@@ -32,7 +33,7 @@ export interface RunFields {
 
 export type ImportSource =
   | { kind: 'local'; files: readonly File[]; onProgress: (index: number, fraction: number) => void }
-  | { kind: 'server'; paths: readonly string[] };
+  | { kind: 'server'; selection: readonly string[]; includeIters: boolean };
 
 async function step<T>(name: ImportStep, runId: number | null, work: () => Promise<T>): Promise<T> {
   try {
@@ -74,7 +75,7 @@ export async function importRun(fields: RunFields, source: ImportSource): Promis
   if (source.kind === 'local') {
     await uploadEach(id, source.files, source.onProgress);
   } else {
-    const files = await step('upload', id, () => importServerFiles(source.paths));
+    const files = await step('upload', id, () => importServerFiles(importRequest(source.selection, source.includeIters)));
     for (const entry of files) await step('attach', id, () => attach(id, entry));
   }
   const event: RunEventRequest = { timestamp: new Date().toISOString(), type: 'runImported', data: {} };

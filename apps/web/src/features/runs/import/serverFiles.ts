@@ -12,9 +12,8 @@ export function useServerFiles(path: string) {
   });
 }
 
-/** Copies the chosen server files into the file store; answers the new files like an upload. */
-export async function importServerFiles(paths: readonly string[]) {
-  const body: ServerFilesImportRequest = { paths: [...paths] };
+/** Copies the chosen server files and folders into the file store; answers the new files like an upload. */
+export async function importServerFiles(body: ServerFilesImportRequest) {
   const { files } = await api.post('/datasets/serverfiles', UploadAnswer, { json: body });
   return files;
 }
