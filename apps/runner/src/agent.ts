@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClaimedJob, Resources, RunnerWelcome } from '@corridor/contract';
+import { TOKEN_ENV } from './args.ts';
 import { Backoff, sleep } from './backoff.ts';
 import { isRunnerUnknown, isTransient, ServerError, type ProtocolClient } from './client.ts';
 import { JobRun, type JobRunDeps } from './job/job-run.ts';
@@ -147,7 +148,11 @@ export class Agent {
 
   private refuseToken(error: unknown): void {
     if (error instanceof ServerError && (error.status === 401 || error.status === 403)) {
-      throw new TokenRefusedError(`The server refused this runner's token: ${error.message}`);
+      const hint =
+        error.status === 401
+          ? ` Check ${TOKEN_ENV}: the token may have been deleted or mistyped (an administrator can add a new one on the Runners page).`
+          : '';
+      throw new TokenRefusedError(`The server refused this runner's token: ${error.message}${hint}`);
     }
   }
 

@@ -37,7 +37,7 @@ describe('corridor-runner arguments', () => {
 
   it.each([
     [[], '--server is required.'],
-    [['--server', 'http://x'], '--token (or the environment variable CORRIDOR_RUNNER_TOKEN) is required.'],
+    [['--server', 'http://x'], 'set CORRIDOR_RUNNER_TOKEN to a runner token from the Runners page (or pass --token).'],
     [['--server', 'ftp://x', '--token', 't'], '--server: use an http:// or https:// URL.'],
     [['--server', 'not a url', '--token', 't'], '--server: not a URL: not a url'],
     [['--server', 'http://x', '--token', 't', '--cpus', '0'], '--cpus: expected a positive whole number, got "0".'],

@@ -1,6 +1,6 @@
 /**
- * `corridor-runner --server URL --token T [--name N] [--work DIR] [--cpus N] [--ram GB]`. The token may come from
- * the environment instead (CORRIDOR_RUNNER_TOKEN), so it does not show in `ps`.
+ * `CORRIDOR_RUNNER_TOKEN=T corridor-runner --server URL [--name N] [--work DIR] [--cpus N] [--ram GB]`. The token
+ * comes from the environment, so it does not show in `ps`; `--token T` still works (and wins) for older scripts.
  */
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -13,12 +13,13 @@ export const BWRAP_ENV = 'CORRIDOR_BWRAP';
 export const SERVER_GONE_ENV = 'CORRIDOR_SERVER_GONE_TIMEOUT';
 export const DEFAULT_SERVER_GONE_S = 600;
 
-export const USAGE = `Usage: corridor-runner --server URL --token TOKEN [options]
+export const USAGE = `Usage: ${TOKEN_ENV}=TOKEN corridor-runner --server URL [options]
 
-Connects to a Corridor server, claims scheduled runs and executes them.
+Connects to a Corridor server, claims scheduled runs and executes them. TOKEN is a runner token from the
+Runners page (shown once, when it is added); keep it in the environment, where ps does not show it.
 
   --server URL    the Corridor server, e.g. https://corridor.example.org
-  --token TOKEN   a runner token from the Runners page (or set ${TOKEN_ENV})
+  --token TOKEN   the token on the command line instead of ${TOKEN_ENV} (visible to ps: avoid)
   --name NAME     the name shown on the Runners page (default: this host's name)
   --work DIR      working directory for the runs' files (default: ./runner-work)
   --cpus N        CPU cores to offer (default: all of this machine's)
@@ -75,7 +76,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
 
   if (!values.server) throw new UsageError('--server is required.');
   const token = values.token ?? env[TOKEN_ENV];
-  if (!token?.trim()) throw new UsageError(`--token (or the environment variable ${TOKEN_ENV}) is required.`);
+  if (!token?.trim()) throw new UsageError(`set ${TOKEN_ENV} to a runner token from the Runners page (or pass --token).`);
   const name = values.name?.trim() || hostname() || 'runner';
   return {
     serverUrl: serverUrl(values.server),

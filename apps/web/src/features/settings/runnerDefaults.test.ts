@@ -8,7 +8,8 @@ describe('runner page defaults', () => {
     expect(ipv4Placeholder('corridor.example.org')).toBe('10.0.0.0/8');
   });
 
-  it('names the server and the token in the runner command', () => {
-    expect(runnerCommand('http://10.0.0.5:8080', 'abc')).toBe('npx corridor-runner --server http://10.0.0.5:8080 --token abc');
+  it('gives the token to the runner command in the environment, not on its command line', () => {
+    expect(runnerCommand('http://10.0.0.5:8080', 'abc')).toBe('CORRIDOR_RUNNER_TOKEN=abc npx corridor-runner --server http://10.0.0.5:8080');
+    expect(runnerCommand('http://10.0.0.5:8080')).toBe("CORRIDOR_RUNNER_TOKEN='<token>' npx corridor-runner --server http://10.0.0.5:8080");
   });
 });

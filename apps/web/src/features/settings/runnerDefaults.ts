@@ -7,7 +7,14 @@ export function ipv4Placeholder(hostname: string): string {
 }
 export const IPV6_PLACEHOLDER = '::1/128';
 
-/** The command that starts a runner against this server (README "Runners"). */
-export function runnerCommand(serverUrl: string, token: string): string {
-  return `npx corridor-runner --server ${serverUrl} --token ${token}`;
+/** Where the runner command has the token when the page does not know it (it is shown once, at creation). */
+export const TOKEN_PLACEHOLDER = '<token>';
+
+/**
+ * The command that starts a runner against this server (README "Runners"): the token in the environment, where
+ * `ps` does not show it, quoted for the shell when it is the placeholder.
+ */
+export function runnerCommand(serverUrl: string, token: string = TOKEN_PLACEHOLDER): string {
+  const value = token === TOKEN_PLACEHOLDER ? `'${token}'` : token;
+  return `CORRIDOR_RUNNER_TOKEN=${value} npx corridor-runner --server ${serverUrl}`;
 }
