@@ -79,9 +79,9 @@ describe('jobs, runners, job templates and run files', () => {
     // The embedded runner the server starts: its token is marked and cannot be deleted, its runner is connected.
     const embedded = row(page, 'Runner tokens', 'Embedded runner');
     await embedded.getByText('embedded', { exact: true }).waitFor();
-    // No Delete for it; its token has Show and Copy like every token an administrator sees.
-    expect(await embedded.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
-    expect(await embedded.getByRole('button').count()).toBe(2);
+    // No Edit or Delete for it; like every token it is listed by its last characters only (issue 26).
+    expect(await embedded.getByRole('button').count()).toBe(0);
+    expect(await embedded.locator('code').textContent()).toMatch(/^••••.{4}$/);
     const embeddedRunner = row(page, 'Active runners', 'Embedded runner');
     await embeddedRunner.waitFor({ timeout: 20_000 });
     // DATA_DIR lets the sandbox user through (e2e/support/server.ts): the embedded runner runs its jobs in bubblewrap.
@@ -101,15 +101,13 @@ describe('jobs, runners, job templates and run files', () => {
     const tokenRow = row(page, 'Runner tokens', 'Lab machine');
     await tokenRow.waitFor();
     expect(await add.getByLabel('Description').inputValue()).toBe('');
-    // The token is masked (issue 25): "Show" reveals it, "Hide" masks it again; "Copy" is there without revealing.
-    expect(await tokenRow.locator('code').textContent()).toMatch(/^•+$/);
-    await tokenRow.getByRole('button', { name: 'Copy token of Lab machine' }).waitFor();
-    await tokenRow.getByRole('button', { name: 'Show token of Lab machine' }).click();
-    const token = (await tokenRow.locator('code').textContent()) ?? '';
+    // The secret is shown once, with its runner command (token in the environment) and copy buttons (issue 26).
+    const created = page.getByRole('status').filter({ hasText: 'New runner token' });
+    const token = ((await created.getByLabel('New runner token').textContent()) ?? '').trim();
     expect(token.length).toBeGreaterThan(20);
-    expect(token).not.toContain('•');
-    await tokenRow.getByRole('button', { name: 'Hide token of Lab machine' }).click();
-    expect(await tokenRow.locator('code').textContent()).toMatch(/^•+$/);
+    await created.getByText(`CORRIDOR_RUNNER_TOKEN=${token} npx corridor-runner --server ${env.server.url}`).waitFor();
+    await created.getByRole('button', { name: 'Copy token' }).waitFor();
+    expect(await tokenRow.locator('code').textContent()).toBe(`••••${token.slice(-4)}`);
     await expect.poll(() => tokenRow.getByRole('cell').nth(4).textContent()).toBe('0');
 
     // A runner connects with the token: it is listed with its resources (the page refreshes every 10 s).
@@ -123,10 +121,17 @@ describe('jobs, runners, job templates and run files', () => {
     expect(await runnerRow.getByRole('cell').nth(5).textContent()).toBe("Not sandboxed: jobs run with the runner's own rights");
     expect(await tokenRow.getByRole('cell').nth(4).textContent()).toBe('1');
 
-    // "Download runner" explains how to start a runner against this server with the token.
+    // "Download runner" explains how to start a runner against this server with the token just added; once that is
+    // put away, with a placeholder, as the secret was shown only at creation.
     await page.getByRole('button', { name: 'Download runner' }).click();
     const panel = page.getByRole('dialog', { name: 'Run a runner' });
-    await panel.getByText(`npx corridor-runner --server ${env.server.url} --token ${token}`).waitFor();
+    await panel.getByText(`CORRIDOR_RUNNER_TOKEN=${token} npx corridor-runner --server ${env.server.url}`).waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await created.getByRole('button', { name: 'Done' }).click();
+    await created.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Download runner' }).click();
+    await panel.getByText(`CORRIDOR_RUNNER_TOKEN='<token>' npx corridor-runner --server ${env.server.url}`).waitFor();
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
 
