@@ -40,6 +40,19 @@ describe('output files', () => {
     expect(await listOutputFiles(path.join(dir, 'missing'))).toEqual([]);
   });
 
+  it("leaves out the temporary files a stopped run leaves behind: MATSim's tmp folder and half-written files", async () => {
+    const out = path.join(dir, 'stopped');
+    await mkdir(path.join(out, 'ITERS', 'it.0'), { recursive: true });
+    await mkdir(path.join(out, 'tmp'));
+    await writeFile(path.join(out, 'tmp', 'scratch.dat'), 'x');
+    // As a cancelled run of the built-in engine left them (the plans and events writers rename when done).
+    await writeFile(path.join(out, 'ITERS', 'it.0', '0.plans.xml.gz.tmp-23567-1795905469443'), 'x');
+    await writeFile(path.join(out, 'ITERS', 'it.0', '0.events.xml.gz.tmp-23567'), 'x');
+    await writeFile(path.join(out, 'ITERS', 'it.0', '0.legs.csv.gz'), 'x');
+    await writeFile(path.join(out, 'stopwatch.tmp.csv'), 'x');
+    expect((await listOutputFiles(out)).map((f) => f.path)).toEqual(['ITERS/it.0/0.legs.csv.gz', 'stopwatch.tmp.csv']);
+  });
+
   it('lists nothing when a job replaced its output folder with a link to a folder of the host', async () => {
     const secrets = path.join(dir, 'secrets');
     await mkdir(secrets);

@@ -13,7 +13,19 @@ export interface OutputFile {
   file: string;
 }
 
-/** Every regular file below `dir` (symbolic links are not followed), sorted; none when `dir` is not a folder. */
+/**
+ * Files a run writes on the way and that are not outputs (issue 26: a cancelled run uploaded one): MATSim's
+ * `<out>/tmp` folder, and the half-written files the engine and @corridor/matsim's writers rename into place when
+ * done (`<name>.tmp-<pid>` and `<name>.tmp-<pid>-<time>`), which a run stopped while writing leaves behind.
+ */
+export function isTemporaryOutput(relativePath: string): boolean {
+  return relativePath.startsWith('tmp/') || /\.tmp-\d+(?:-\d+)?$/.test(relativePath);
+}
+
+/**
+ * Every regular file below `dir` (symbolic links are not followed) that is not a temporary one (isTemporaryOutput),
+ * sorted; none when `dir` is not a folder.
+ */
 export async function listOutputFiles(dir: string): Promise<OutputFile[]> {
   const out: OutputFile[] = [];
   if (!(await lstat(dir).catch(() => undefined))?.isDirectory()) return out;
@@ -22,7 +34,7 @@ export async function listOutputFiles(dir: string): Promise<OutputFile[]> {
     for (const entry of entries) {
       const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.isDirectory()) await walk(path.join(current, entry.name), relative);
-      else if (entry.isFile()) out.push({ path: relative, file: path.join(current, entry.name) });
+      else if (entry.isFile() && !isTemporaryOutput(relative)) out.push({ path: relative, file: path.join(current, entry.name) });
     }
   };
   await walk(dir, '');
