@@ -11,7 +11,7 @@ import { useMeters, useMeterValues, useMetricPresets, useSaveMetricPreset } from
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { SETTINGS_PATH } from '../settings/settingsPaths.ts';
 import { METRICS_NS } from './i18n/index.ts';
-import { METRIC_CHART_HEIGHT, meterLabel, metricsChartOption } from './metricsChart.ts';
+import { METRIC_CHART_HEIGHT, meterGroups, meterKind, meterLabel, metricsChartOption, type MeterUnit } from './metricsChart.ts';
 import { PresetsPanel } from './PresetsPanel.tsx';
 
 const EChart = lazy(() => import('../runs/EChart.tsx'));
@@ -27,14 +27,23 @@ export function MetricsPage() {
   const save = useSaveMetricPreset();
 
   const labels = useMemo(() => new Map((meters.data ?? []).map((m) => [m.id, meterLabel(m)])), [meters.data]);
-  const options = useMemo(() => (meters.data ?? []).map((m) => ({ value: String(m.id), label: labels.get(m.id)! })), [meters.data, labels]);
+  const units = useMemo(() => new Map((meters.data ?? []).map((m) => [m.id, meterKind(m.name).unit])), [meters.data]);
+  const unitLabel = (unit: MeterUnit) => t(`units.${unit}`);
+  // Grouped by meter with its unit (issue 26): a heading per meter instead of one flat list.
+  const options = useMemo(() => meterGroups(meters.data ?? [], unitLabel), [meters.data, t]);
   const loaded = values.every((v) => v.data);
   const failure = meters.error ?? presets.error ?? values.find((v) => v.error)?.error ?? null;
   const dataKey = values.map((v) => v.dataUpdatedAt).join(',');
   const option = useMemo(
-    () => metricsChartOption(series.map((id, i) => ({ label: labels.get(id) ?? String(id), values: values[i]?.data ?? [] })), minutes, new Date()),
+    () =>
+      metricsChartOption(
+        series.map((id, i) => ({ label: labels.get(id) ?? String(id), values: values[i]?.data ?? [], unit: units.get(id) })),
+        minutes,
+        new Date(),
+        unitLabel,
+      ),
     // The values' update times stand for the values themselves (useQueries answers a new array every render).
-    [series, labels, minutes, dataKey],
+    [series, labels, units, minutes, dataKey, t],
   );
 
   const rangeData = METRIC_TIME_RANGES.map((range) => ({ value: String(range), label: t(`ranges.${range}`) }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartPoints, METRIC_COLOURS, meterLabel, metricsChartOption, presetNamed, SAMPLE_GAP_MS } from './metricsChart.ts';
+import { AXIS_OFFSET_PX, chartPoints, METRIC_COLOURS, meterGroups, meterKind, meterLabel, metricsChartOption, presetNamed, SAMPLE_GAP_MS } from './metricsChart.ts';
 
 describe('metrics dashboard rules', () => {
   it('has 12 distinct colours', () => {
@@ -24,7 +24,7 @@ describe('metrics dashboard rules', () => {
     const option = metricsChartOption([{ label: 'queue', values: [{ timestamp: '2026-01-01T11:59:00Z', value: 2 }] }], 60, now);
     expect(option.xAxis).toMatchObject({ type: 'time', min: now.getTime() - 3_600_000, max: now.getTime() });
     expect(option.series).toEqual([
-      { name: 'queue', type: 'line', showSymbol: false, step: 'end', data: [[Date.parse('2026-01-01T11:59:00Z'), 2], [now.getTime(), 2]] },
+      { name: 'queue', type: 'line', yAxisIndex: 0, showSymbol: false, step: 'end', data: [[Date.parse('2026-01-01T11:59:00Z'), 2], [now.getTime(), 2]] },
     ]);
     expect(option.color).toHaveLength(12);
   });
@@ -46,5 +46,57 @@ describe('metrics dashboard rules', () => {
     // A last value older than the gap is not carried on: nothing was sampled since.
     expect(chartPoints([minute(0)], new Date(base + SAMPLE_GAP_MS + 1))).toEqual([[base, 0]]);
     expect(chartPoints([], now)).toEqual([]);
+  });
+
+  it('knows the meter and unit of a series from the Prometheus name (issue 26)', () => {
+    expect(meterKind('process_resident_memory_bytes')).toEqual({ meter: 'process_resident_memory_bytes', unit: 'bytes' });
+    expect(meterKind('process_cpu_user_seconds_total')).toEqual({ meter: 'process_cpu_user_seconds_total', unit: 'seconds' });
+    expect(meterKind('corridor_upload_bytes_total')).toEqual({ meter: 'corridor_upload_bytes_total', unit: 'bytes' });
+    expect(meterKind('corridor_http_requests_total')).toEqual({ meter: 'corridor_http_requests_total', unit: 'count' });
+    expect(meterKind('corridor_http_request_duration_seconds_bucket')).toEqual({ meter: 'corridor_http_request_duration_seconds', unit: 'count' });
+    expect(meterKind('corridor_http_request_duration_seconds_sum')).toEqual({ meter: 'corridor_http_request_duration_seconds', unit: 'seconds' });
+    expect(meterKind('corridor_runners_connected')).toEqual({ meter: 'corridor_runners_connected', unit: 'count' });
+  });
+
+  it('groups the picker by meter and unit, series sorted by name', () => {
+    const meters = [
+      { id: 3, name: 'corridor_jobs', tags: [{ name: 'status', value: 'STARTED' }] },
+      { id: 1, name: 'corridor_http_request_duration_seconds_sum', tags: [] },
+      { id: 2, name: 'corridor_jobs', tags: [{ name: 'status', value: 'CREATED' }] },
+      { id: 4, name: 'corridor_http_request_duration_seconds_count', tags: [] },
+    ];
+    expect(meterGroups(meters, (unit) => unit)).toEqual([
+      { group: 'corridor_http_request_duration_seconds · count', items: [{ value: '4', label: 'corridor_http_request_duration_seconds_count' }] },
+      { group: 'corridor_http_request_duration_seconds · seconds', items: [{ value: '1', label: 'corridor_http_request_duration_seconds_sum' }] },
+      {
+        group: 'corridor_jobs · count',
+        items: [
+          { value: '2', label: 'corridor_jobs{status="CREATED"}' },
+          { value: '3', label: 'corridor_jobs{status="STARTED"}' },
+        ],
+      },
+    ]);
+  });
+
+  it('draws one y-axis per unit, left and right in turn, a third one offset outside the first', () => {
+    const now = new Date('2026-01-01T12:00:00Z');
+    const values = [{ timestamp: '2026-01-01T11:59:00Z', value: 2 }];
+    const option = metricsChartOption(
+      [
+        { label: 'memory', values, unit: 'bytes' },
+        { label: 'queue', values, unit: 'count' },
+        { label: 'heap', values, unit: 'bytes' },
+        { label: 'cpu', values, unit: 'seconds' },
+      ],
+      60,
+      now,
+    );
+    expect(option.yAxis.map((axis) => [('name' in axis ? axis.name : ''), 'position' in axis ? axis.position : '', 'offset' in axis ? axis.offset : 0])).toEqual([
+      ['bytes', 'left', 0],
+      ['count', 'right', 0],
+      ['seconds', 'left', AXIS_OFFSET_PX],
+    ]);
+    expect(option.series.map((s) => s.yAxisIndex)).toEqual([0, 1, 0, 2]);
+    expect(option.grid).toMatchObject({ left: 60 + AXIS_OFFSET_PX, right: 60 });
   });
 });
