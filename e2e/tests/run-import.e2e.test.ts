@@ -170,6 +170,8 @@ describe('run import', () => {
     expect(files.files.map((f) => f.name).sort()).toEqual(['logfile.log', 'modestats.csv', 'output_config.xml', 'scorestats.csv']);
     // The imported run's log view shows its logfile.log (issue 26), not "There is no log file (yet)."
     await page.goto(`/ada/runs/${runId}/file?logfile=1`);
+    // 221 KB: shown after a confirmation, as any text file past 100 KB.
+    await page.getByRole('button', { name: 'Show file' }).click();
     await page.getByText('JVM: 21.0.4', { exact: false }).first().waitFor();
   });
 
