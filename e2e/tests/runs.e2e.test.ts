@@ -98,8 +98,9 @@ describe('runs', () => {
     expect(seen.some((text) => /^Current iteration: \d+$/.test(text)), seen.join(' | ')).toBe(true);
     expect(seen.at(-1)).toMatch(/^60 iterations in \d+:\d\d$/);
     await page.getByText(/^Started /).waitFor();
-    // No stop button once finished.
+    // No stop button once finished; the runner that ran it is named (issue 26).
     expect(await page.getByRole('button', { name: 'Stop Run' }).count()).toBe(0);
+    expect(await page.getByTestId('run-again-links').textContent()).toMatch(/^Runner: \S+/);
 
     // The three charts, scores and modes with one point per iteration (0…59). Sixty iterations keep the run
     // STARTED for a few seconds, long enough for the reloads above to see "Current iteration" on a fast machine.
@@ -252,16 +253,25 @@ describe('runs', () => {
       .toBe('Cancelled');
     expect(await page.getByRole('button', { name: 'Stop Run' }).count()).toBe(0);
 
+    // Run again (issue 26) asks, then opens the new run, which links back to this one.
+    await page.getByRole('button', { name: 'Run again' }).click();
+    await page.getByRole('dialog', { name: 'Run this run again?' }).getByRole('button', { name: 'Run again' }).click();
+    await page.getByRole('heading', { name: 'Broken City Run 2 #2' }).waitFor();
+    expect(await page.getByTestId('run-again-links').textContent()).toBe('Run again of Broken City Run 2');
+    await expect.poll(() => statusText(page).textContent()).toBe('Scheduled');
+    await page.getByRole('link', { name: 'Broken City Run 2', exact: true }).click();
+    await page.getByTestId('run-again-links').getByRole('link', { name: 'Broken City Run 2 #2' }).waitFor();
+
     // The run list: newest first, with its scenario; Compare needs two selected runs.
     await page.goto('/ada/runs');
     const table = page.getByRole('table', { name: 'Runs' });
-    await table.getByRole('link', { name: 'Broken City Run 2' }).waitFor();
+    await table.getByRole('link', { name: 'Broken City Run 2', exact: true }).waitFor();
     const names = await table.locator('tbody tr td:nth-child(2) a').allTextContents();
-    expect(names).toEqual(['Broken City Run 2', 'Broken City Run 1']);
-    expect(await table.getByRole('link', { name: 'Broken City', exact: true }).count()).toBe(2);
+    expect(names).toEqual(['Broken City Run 2 #2', 'Broken City Run 2', 'Broken City Run 1']);
+    expect(await table.getByRole('link', { name: 'Broken City', exact: true }).count()).toBe(3);
     const compare = page.getByRole('button', { name: 'Compare' });
     expect(await compare.isDisabled()).toBe(true);
-    await page.getByRole('checkbox', { name: 'Select Broken City Run 2' }).check();
+    await page.getByRole('checkbox', { name: 'Select Broken City Run 2', exact: true }).check();
     expect(await compare.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'Select Broken City Run 1' }).check();
     const compareLink = page.getByRole('link', { name: 'Compare' });
