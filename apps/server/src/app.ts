@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accountsRepository = new AccountsRepository(db);
   const features = new FeaturesService(new FeaturesRepository(db), app.log);
   // The root directory for runs must not be "/" nor hold DATA_DIR or lie inside it (issue 23).
-  const settings = new SettingsService(new SettingsRepository(db), { runImportServerPath: (root) => checkRootSetting(root, config.dataDir) });
+  const settings = new SettingsService(new SettingsRepository(db), { runImportServerPath: (root) => checkRootSetting(root, config.dataDir) }, app.log);
   // Mail (SMTP settings) and the account flows that mail one-time links; sign-up uses them too.
   const mail = new MailService(settings, app.log);
   const accountMailRepository = new AccountMailRepository(db);

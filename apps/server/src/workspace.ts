@@ -162,6 +162,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     files,
     processing,
     dataDir: config.dataDir,
+    events: log,
   });
   const content = new FileContentService({
     files: filesRepository,
@@ -193,7 +194,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const groupAccess = new GroupAccess(datasetsRepository);
   const dashboards = new DashboardsService(new DashboardsRepository(db), groupAccess, datasetAccess);
   const charts = new ChartsService({ charts: new ChartsRepository(db), groups: groupAccess, datasets: datasetAccess, blobs, onBlobLeak });
-  const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db), blobs);
+  const jobTemplates = new JobTemplatesService(new JobTemplatesRepository(db), blobs, log);
   const jobFiles = new JobFilesService({ repository: new JobFilesRepository(db), blobs, dataDir: config.dataDir, onBlobLeak });
   const runsRepository = new RunsRepository(db);
   const onLogLeak = (key: string, err: unknown) => log.warn({ err, key }, 'a log could not be removed');
@@ -281,6 +282,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     outputLimits: () => outputSettings.runOutputLimits(),
     now,
     onBlobLeak,
+    events: log,
   });
   // Import of finished runs (runImported): zips, series, the external job's end, then the post-processing above.
   const runImport = createRunImport({
@@ -295,6 +297,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     log: postProcessLog,
     now,
     onError: (err, runId) => log.error({ err, runId }, 'run import failed'),
+    events: log,
     onBlobLeak,
     crs: { detect: detectCrs, changed: (runId) => network.crsChanged(runId) },
   });
@@ -308,6 +311,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     logs,
     now,
     keepAliveMs: options.reportKeepAliveMs,
+    events: log,
   });
   const heartbeats = new HeartbeatMonitor({
     repository: protocolRepository,
@@ -316,10 +320,10 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     intervalMs: config.runnerHeartbeatMs,
     timeoutMs: config.runnerHeartbeatTimeoutMs,
     log,
+    requeueOnLoss: async () => (await outputSettings.stored()).runRequeueOnRunnerLoss,
   });
   const runnerTokens = new RunnerTokensService({
     tokens: new RunnerTokensRepository(db),
-    requeueOnLoss: async () => (await outputSettings.stored()).runRequeueOnRunnerLoss,
     now,
     heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
     failRunnersOfToken: (tokenId) => failRunnersOfToken(lifecycle, tokenId),

@@ -117,6 +117,8 @@ describe('the server log', () => {
     const block = { users: [alice.userId], action: 'setUserState', payload: { state: 'blocked' } };
     expect((await app.inject({ method: 'POST', url: `${API}/accounts/users/batch`, headers: { cookie: admin }, payload: block })).statusCode).toBe(200);
     expect((await app.inject({ method: 'PUT', url: `${API}/corridor/features`, headers: { cookie: admin }, payload: { accountsSignup: true } })).statusCode).toBe(200);
+    const settings = { accountsSignupDomains: 'example.org', emailSmtpAuthPW: 'secret-password' };
+    expect((await app.inject({ method: 'PUT', url: `${API}/corridor/settings`, headers: { cookie: admin }, payload: settings })).statusCode).toBe(200);
 
     const event = (name: string) => lines.filter((line) => line.event === name);
     expect(event('user.created')).toEqual([
@@ -129,6 +131,8 @@ describe('the server log', () => {
     expect(event('team.created')).toEqual([expect.objectContaining({ level: INFO, team: 'modellers', actorId: alice.userId })]);
     expect(event('user.blocked')).toEqual([expect.objectContaining({ level: INFO, userIds: [alice.userId], actor: 'admin' })]);
     expect(event('settings.features-changed')).toEqual([expect.objectContaining({ level: INFO, features: { accountsSignup: true } })]);
+    expect(event('settings.changed')).toEqual([expect.objectContaining({ level: INFO, settings: ['accountsSignupDomains', 'emailSmtpAuthPW'], actor: 'admin' })]);
+    expect(lines.some((line) => JSON.stringify(line).includes('secret-password'))).toBe(false);
     // Request lines name who asked.
     expect(requestLines(lines, '/accounts/groups').at(-1)).toMatchObject({ userId: alice.userId, via: 'session' });
     expect(lines.filter((line) => line.level >= WARN)).toEqual([]);

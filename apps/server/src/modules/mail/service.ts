@@ -46,7 +46,10 @@ export class MailService {
 
   private background(work: () => Promise<void>, what: string): void {
     const sending: Promise<void> = work()
-      .catch((err: unknown) => this.log.warn({ err, what }, 'a mail could not be sent'))
+      // A refusal of the mail server was logged by sendWith with the recipient; what else failed is logged here.
+      .catch((err: unknown) => {
+        if (!(err instanceof HttpError && err.statusCode === 502)) this.log.warn({ event: 'mail.failed', err, what }, 'a mail could not be sent');
+      })
       .finally(() => this.pending.delete(sending));
     this.pending.add(sending);
   }
@@ -82,8 +85,11 @@ export class MailService {
     try {
       const mailbox = (address: string) => ({ name: '', address });
       await transport.sendMail({ from: mailbox(from), to: mailbox(message.to), subject: message.subject, text: message.text });
+      this.log.info({ event: 'mail.sent', to: message.to, subject: message.subject }, 'a mail was sent');
     } catch (err) {
-      throw new HttpError(502, smtpFailure(err, settings));
+      const reason = smtpFailure(err, settings);
+      this.log.warn({ event: 'mail.failed', to: message.to, subject: message.subject, server: `${settings.emailSmtpServer.trim()}:${settings.emailSmtpPort}`, reason }, 'a mail could not be sent');
+      throw new HttpError(502, reason);
     } finally {
       transport.close();
     }

@@ -23,6 +23,7 @@ import {
 } from '@corridor/contract';
 import { requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../shared/errors.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import { askedBy, type Asker, type Processing } from '../../workers/processing.ts';
 import type { FeaturesService } from '../features/service.ts';
 import type { FilesService } from '../files/service.ts';
@@ -39,6 +40,8 @@ export interface ServerFilesDeps {
   processing: Processing;
   /** DATA_DIR: the root directory for runs must neither hold it nor lie inside it (root.ts). */
   dataDir: string;
+  /** The server log's lifecycle lines (issue 26). */
+  events?: EventLog;
 }
 
 /** The real root directory and who reads below it (whose share of the worker pool a zip listing uses). */
@@ -107,7 +110,12 @@ export class ServerFilesService {
       await Promise.all(parts.map(({ handle }) => handle.close().catch(() => undefined)));
       throw problem;
     }
-    return this.deps.files.upload(actor, copies(parts, found, (f) => this.uploadPart(place, f.parts, f.name)));
+    const stored = await this.deps.files.upload(actor, copies(parts, found, (f) => this.uploadPart(place, f.parts, f.name)));
+    (this.deps.events ?? NO_EVENTS).info(
+      { event: 'import.server-files', files: stored.length, bytes, folders: folders.map((f) => f.path), firstFileIds: stored.slice(0, 20).map((f) => f.id), ...actedBy(actor) },
+      'files imported from the server',
+    );
+    return stored;
   }
 
   /**

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_SETTINGS, isEmailAddress, MAIL_MESSAGES, SECRET_MASK, Settings, type SettingsUpdate } from '@corridor/contract';
 import { requireAdmin, requireSession, type Actor } from '../../shared/access.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import { badRequest } from '../../shared/errors.ts';
 import type { SettingsRepository } from './repository.ts';
 
@@ -26,6 +27,7 @@ export class SettingsService {
   constructor(
     private readonly repository: SettingsRepository,
     private readonly checks: SettingChecks = {},
+    private readonly events: EventLog = NO_EVENTS,
   ) {}
 
   /** The stored settings in clear, for the server's own use (the mail transport). */
@@ -59,6 +61,8 @@ export class SettingsService {
     const entries: [string, unknown][] = Object.entries(keepStoredPassword(update)).filter(([, value]) => value !== undefined);
     if (origin && admin.via === 'session') entries.push([LINK_ORIGIN_KEY, origin]);
     await this.repository.save(entries);
+    // The names of what changed, never the values (the SMTP password is one).
+    this.events.info({ event: 'settings.changed', settings: entries.map(([key]) => key).filter((key) => key !== LINK_ORIGIN_KEY), ...actedBy(admin) }, 'installation settings changed');
     return this.get(actor);
   }
 
