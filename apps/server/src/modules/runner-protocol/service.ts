@@ -18,6 +18,7 @@ import {
 } from '@corridor/contract';
 import type { Readable } from 'node:stream';
 import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../shared/errors.ts';
+import { NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import type { ByteSource } from '../../storage/blob-store.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
 import { hashRunnerToken } from '../runner-tokens/embedded-token.ts';
@@ -35,6 +36,8 @@ export interface RunnerProtocolDeps extends JobReportsDeps {
   datasets: DatasetsRepository;
   heartbeatMs: number;
   heartbeatTimeoutMs: number;
+  /** The server log: runners connecting or refused, runs starting (issue 26). */
+  events?: EventLog;
 }
 
 /** A connected runner, as resolved from the X-Runner-Id header. */
@@ -55,12 +58,22 @@ export class RunnerProtocolService {
     this.reports = new JobReports(deps);
   }
 
+  private get events(): EventLog {
+    return this.deps.events ?? NO_EVENTS;
+  }
+
   /** Checks `Authorization: Bearer {token}` (401) and the caller's address against the token's ranges (403). */
   async authenticate(authorization: string | undefined, address: string): Promise<TokenRow> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     const token = match ? await this.deps.repository.findToken(hashRunnerToken(match[1]!)) : null;
-    if (!token) throw unauthorized(TOKEN_REQUIRED);
-    if (!addressAllowed(token, address)) throw forbidden(addressRefused(normalizeAddress(address)));
+    if (!token) {
+      this.events.warn({ event: 'runner.refused', reason: match ? 'unknown token' : 'no token', address: normalizeAddress(address) }, 'a runner was refused: no valid runner token');
+      throw unauthorized(TOKEN_REQUIRED);
+    }
+    if (!addressAllowed(token, address)) {
+      this.events.warn({ event: 'runner.refused', reason: 'address', tokenId: token.id, address: normalizeAddress(address) }, "a runner was refused: its address is outside the token's ranges");
+      throw forbidden(addressRefused(normalizeAddress(address)));
+    }
     return token;
   }
 
@@ -79,6 +92,7 @@ export class RunnerProtocolService {
     let runnerId = (hello.runnerId && (await this.deps.repository.upsertRunner({ ...fields, id: hello.runnerId }))) || null;
     runnerId ??= await this.deps.repository.upsertRunner({ ...fields, id: randomUUID() });
     if (!runnerId) throw new Error('could not register the runner');
+    this.events.info({ event: 'runner.connected', runnerId, runner: hello.name, tokenId: token.id, address: fields.address, capabilities: hello.capabilities, sandboxed: hello.sandboxed }, 'a runner connected');
     return { runnerId, heartbeatMs: this.deps.heartbeatMs, heartbeatTimeoutMs: this.deps.heartbeatTimeoutMs };
   }
 
@@ -100,6 +114,8 @@ export class RunnerProtocolService {
       (await repository.findClaimed(runner.id, request.claimId)) ??
       (await repository.claim({
         runnerId: runner.id,
+        // Kept on the job: the runner's row goes when it is lost or replaced (issue 26).
+        runnerName: runner.name,
         claimId: request.claimId,
         available: request.availableResources,
         engine: runner.capabilities.includes('engine'),
@@ -117,8 +133,6 @@ export class RunnerProtocolService {
         matsimRunId: String(parameters.matsimRunId ?? ''),
         command: row.command,
         memory: String(parameters.memory ?? ''),
-        // Kept on the job: the runner's row goes when it is lost or replaced (issue 26).
-        runnerName: runner.name,
         programArgs: String(parameters.programArgs ?? ''),
         allowCustomJar: row.allowCustomJar ?? false,
         matsimVersion: row.matsimVersion,
@@ -146,6 +160,7 @@ export class RunnerProtocolService {
     if (job.status === 'SUBMITTED' && !(await this.deps.repository.markStarted(jobId, runner.id, this.deps.now()))) {
       throw conflict(JOB_NOT_YOURS);
     }
+    if (job.status === 'SUBMITTED') this.events.info({ event: 'run.started', runId: job.datasetId, jobId, runnerId: runner.id, runner: runner.name }, 'a run started');
   }
 
   async log(runner: RunnerRef, jobId: number, chunk: Buffer): Promise<void> {
