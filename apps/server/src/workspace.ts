@@ -327,6 +327,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     now,
     heartbeatTimeoutMs: config.runnerHeartbeatTimeoutMs,
     failRunnersOfToken: (tokenId) => failRunnersOfToken(lifecycle, tokenId),
+    events: log,
   });
 
   let tableSweep: NodeJS.Timeout | undefined;

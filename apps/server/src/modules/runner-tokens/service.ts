@@ -7,6 +7,7 @@
 import { RUNNER_MESSAGES, type CreatedRunnerToken, type OnlineRunner, type RunnerToken } from '@corridor/contract';
 import { requireAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import { newRunnerToken, storedToken } from './embedded-token.ts';
 import { isIpv4Range, isIpv6Range } from './ranges.ts';
 import type { RunnerRow, RunnerTokenRow, RunnerTokensRepository } from './repository.ts';
@@ -22,6 +23,8 @@ export interface RunnerTokensDeps {
   heartbeatTimeoutMs: number;
   /** Fails the jobs of the token's runners before the token goes (the runner protocol's failRunnersOfToken). */
   failRunnersOfToken: (tokenId: number) => Promise<unknown>;
+  /** The server log's lifecycle lines (issue 26). */
+  events?: EventLog;
 }
 
 export interface NewTokenInput {
@@ -32,6 +35,10 @@ export interface NewTokenInput {
 
 export class RunnerTokensService {
   constructor(private readonly deps: RunnerTokensDeps) {}
+
+  private get events(): EventLog {
+    return this.deps.events ?? NO_EVENTS;
+  }
 
   /** The tokens with their connected runners: administrators only. */
   async list(actor: Actor | null): Promise<RunnerToken[]> {
@@ -61,29 +68,32 @@ export class RunnerTokensService {
     checkRanges(input);
     const token = newRunnerToken();
     const row = await this.deps.tokens.insert({ ...input, ...storedToken(token), createdBy: user.userId });
+    this.events.info({ event: 'runner-token.created', tokenId: row.id, description: input.description, ipv4range: input.ipv4range, ipv6range: input.ipv6range, ...actedBy(user) }, 'runner token created');
     return { ...present(row, []), token };
   }
 
   /** New description and ranges; they apply to the token's runners from their next call on. */
   async update(actor: Actor | null, id: number, input: NewTokenInput): Promise<RunnerToken> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     const token = await this.deps.tokens.find(id);
     if (!token) throw notFound(TOKEN_NOT_FOUND);
     if (token.embedded) throw conflict(EMBEDDED_TOKEN_FIXED);
     checkRanges(input);
     const row = await this.deps.tokens.update(id, input);
     if (!row) throw notFound(TOKEN_NOT_FOUND);
+    this.events.info({ event: 'runner-token.changed', tokenId: id, description: input.description, ipv4range: input.ipv4range, ipv6range: input.ipv6range, ...actedBy(admin) }, 'runner token changed');
     const connected = await this.deps.tokens.runnersSince([id], this.since());
     return present(row, connected);
   }
 
   async delete(actor: Actor | null, id: number): Promise<void> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     const token = await this.deps.tokens.find(id);
     if (!token) throw notFound(TOKEN_NOT_FOUND);
     if (token.embedded) throw conflict(EMBEDDED_TOKEN_KEPT);
-    await this.deps.failRunnersOfToken(id);
+    const failedJobs = await this.deps.failRunnersOfToken(id);
     await this.deps.tokens.delete(id);
+    this.events.info({ event: 'runner-token.deleted', tokenId: id, failedJobs, ...actedBy(admin) }, 'runner token deleted');
   }
 
   private since(): Date {
