@@ -558,13 +558,13 @@ describe('runner authentication', () => {
     await runner.started(scheduled.id);
     expect((await runner.connect([scheduled.id])).runnerId).toBe(first.runnerId);
     expect((await runner.heartbeat([scheduled.id])).json()).toEqual({ cancel: [] });
+    // A new process of the runner registers under a new id: the job keeps the name it was claimed by.
+    await new TestRunner(t.app, { token: token.token }).connect();
+    expect((await job(alice, scheduled.id)).runnerName).toBe('test-runner');
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `${API}/jobs/runners/${token.id}`, headers: { cookie: admin } });
     expect(deleted.statusCode).toBe(200);
     const failed = await job(alice, scheduled.id);
-    // A new process of the runner registers under a new id: the job keeps the name it was claimed by.
-    await new TestRunner(t.app, { token: token.token }).connect();
-    expect((await job(alice, scheduled.id)).runnerName).toBe('test-runner');
     expect(failed).toMatchObject({ jobStatus: 'FAILED', message: 'The runner token was deleted.' });
     expect(await logOf(alice, failed)).toContain('The runner token was deleted.\nRun failed at ');
     expect((await runner.heartbeat([scheduled.id])).statusCode).toBe(401);

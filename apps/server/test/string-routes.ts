@@ -149,8 +149,8 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'GET /metrics/meters/{id}/values': () => ({ params: { id: 1 }, query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } }),
   'POST /metrics/charts': () => ({ payload: { name: 'Preset', timeRange: 360, settings: { series: [] } } }),
   'POST /jobs/jobs': (f) => ({ payload: f.schedule }),
-  'POST /jobs/jobs/{id}/do': (f) => ({ params: { id: f.jobId }, query: { action: 'cancel' } }),
   'POST /datasets/runs/{id}/again': (f) => ({ params: { id: f.runId } }),
+  'POST /jobs/jobs/{id}/do': (f) => ({ params: { id: f.jobId }, query: { action: 'cancel' } }),
   'POST /jobs/runner/connect': () => ({
     runner: true,
     payload: { runnerId: 'runner-0001', name: 'Runner', capabilities: ['engine'], totalResources: resources, availableResources: resources, jobs: [] },

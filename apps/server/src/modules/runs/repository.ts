@@ -73,15 +73,6 @@ export class RunsRepository {
     return new Map(rows.map((r) => [r.runId, r]));
   }
 
-  /** The labels of each given run (datasets.labels). */
-  async labels(runIds: number[]): Promise<Map<number, string[]>> {
-    if (runIds.length === 0) return new Map();
-    const rows = await this.db.select({ id: datasets.id, labels: datasets.labels }).from(datasets).where(inArray(datasets.id, runIds));
-    return new Map(rows.map((r) => [r.id, r.labels]));
-  }
-
-  async setLabels(runId: number, labels: string[]): Promise<void> {
-    await this.db.update(datasets).set({ labels }).where(eq(datasets.id, runId));
   /**
    * "Run again" links of a run (relation run-again, issue 26) that the viewer sees: the run it was made from
    * (dataset1 of its relation) and the runs made from it, oldest first.
@@ -106,6 +97,15 @@ export class RunsRepository {
     return { of: of ?? null, again };
   }
 
+  /** The labels of each given run (datasets.labels). */
+  async labels(runIds: number[]): Promise<Map<number, string[]>> {
+    if (runIds.length === 0) return new Map();
+    const rows = await this.db.select({ id: datasets.id, labels: datasets.labels }).from(datasets).where(inArray(datasets.id, runIds));
+    return new Map(rows.map((r) => [r.id, r.labels]));
+  }
+
+  async setLabels(runId: number, labels: string[]): Promise<void> {
+    await this.db.update(datasets).set({ labels }).where(eq(datasets.id, runId));
   }
 
   events(runId: number): Promise<RunEventRow[]> {

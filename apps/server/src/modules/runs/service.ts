@@ -68,6 +68,8 @@ export class RunsService {
       runs.events(id),
       files.listForDataset(id, viewer),
       runs.labels([id]),
+      runs.againLinks(id, viewer),
+      viewer.admin || this.deps.datasets.isMember(dataset.groupId, viewer.userId),
     ]);
     const job = jobs.get(id);
     const scenario = toRunScenario(scenarios.get(id));
@@ -75,14 +77,17 @@ export class RunsService {
     return {
       ...toDataset(dataset, fileRows.map(toFileEntry)),
       status: run.status,
-      runs.againLinks(id, viewer),
-      viewer.admin || this.deps.datasets.isMember(dataset.groupId, viewer.userId),
       scenarioId: scenario?.id ?? null,
       scenario,
       crsDisplayName: crsDisplayName(dataset.attributes),
       jobId: job?.id ?? null,
       run,
       labels: labels.get(id) ?? [],
+      runnerName: job?.runnerName ?? null,
+      againOf: again.of,
+      againRuns: again.again,
+      // As POST /datasets/runs/{id}/again decides: who may schedule in the group, for a run a runner here executed.
+      mayRunAgain: member && job !== undefined && !job.external && dataset.attributes.__imported !== true,
     };
   }
 
@@ -90,11 +95,6 @@ export class RunsService {
   async setLabels(actor: Actor | null, id: number, labels: string[]): Promise<string[]> {
     await this.requireRun(actor, id, 'edit');
     const distinct = distinctLabels(labels);
-      runnerName: job?.runnerName ?? null,
-      againOf: again.of,
-      againRuns: again.again,
-      // As POST /datasets/runs/{id}/again decides: who may schedule in the group, for a run a runner here executed.
-      mayRunAgain: member && job !== undefined && !job.external && dataset.attributes.__imported !== true,
     await this.deps.runs.setLabels(id, distinct);
     return distinct;
   }
