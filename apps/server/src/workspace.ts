@@ -260,7 +260,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     serverLog: log,
   });
   const jobsRepository = new JobsRepository(db);
-  const jobs = new JobsService({ jobs: jobsRepository, datasets: datasetsRepository, access: datasetAccess, lifecycle, logs, blobs, processing, onBlobLeak, now });
+  const jobs = new JobsService({ jobs: jobsRepository, datasets: datasetsRepository, access: datasetAccess, lifecycle, logs, blobs, processing, onBlobLeak, now, events: log });
   const protocolRepository = new RunnerProtocolRepository(db);
   // A run's output limits are installation settings, read for each output (an administrator's change applies at once).
   const outputSettings = new SettingsService(new SettingsRepository(db));

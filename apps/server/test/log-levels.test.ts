@@ -125,6 +125,7 @@ describe('the server log', () => {
       expect.objectContaining({ level: INFO, username: 'admin', by: 'setup' }),
       expect.objectContaining({ level: INFO, userId: alice.userId, username: 'alice', actor: 'admin' }),
     ]);
+    expect(event('run.scheduled')).toEqual([expect.objectContaining({ level: INFO, runId: scheduled.datasetId, jobId: scheduled.id, actorId: alice.userId })]);
     expect(event('runner.connected')).toEqual([expect.objectContaining({ level: INFO, runnerId: runner.runnerId, runner: 'laptop', tokenId: token.id })]);
     expect(event('run.started')).toEqual([expect.objectContaining({ level: INFO, runId: scheduled.datasetId, jobId: scheduled.id, runner: 'laptop' })]);
     expect(event('run.finished')).toEqual([expect.objectContaining({ level: INFO, runId: scheduled.datasetId, jobId: scheduled.id, userId: alice.userId, exitCode: 0 })]);

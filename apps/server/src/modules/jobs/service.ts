@@ -18,6 +18,7 @@ import {
 } from '@corridor/contract';
 import { isAdmin, requireUser, type Actor } from '../../shared/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
+import { actedBy, NO_EVENTS, type EventLog } from '../../shared/events.ts';
 import { removeBlobs, type BlobStore } from '../../storage/blob-store.ts';
 import type { LogStore } from '../../storage/log-store.ts';
 import { viewerOf, type DatasetAccess } from '../datasets/access.ts';
@@ -57,6 +58,8 @@ export interface JobsServiceDeps {
   processing: Processing;
   onBlobLeak: (key: string, err: unknown) => void;
   now: () => Date;
+  /** The server log's lifecycle lines (issue 26). */
+  events?: EventLog;
 }
 
 /** What a run records about the changesets applied to its network (run attribute `__changesets`). */
@@ -68,6 +71,10 @@ export interface AppliedChangeset {
 
 export class JobsService {
   constructor(private readonly deps: JobsServiceDeps) {}
+
+  private get events(): EventLog {
+    return this.deps.events ?? NO_EVENTS;
+  }
 
   async schedule(actor: Actor | null, input: CreateJobRequest): Promise<{ id: number; datasetId: number; key: string }> {
     const user = requireUser(actor);
@@ -143,6 +150,7 @@ export class JobsService {
           },
           { name: LOG_NAME, blobKey: logKey, size },
         );
+        this.events.info({ event: 'run.scheduled', runId, jobId, scenarioId: scenario.id, groupId: group.id, jobTemplateId: input.jobTemplate ?? null, ...actedBy(user) }, 'a run was scheduled');
         return { id: jobId, datasetId: runId, key };
       });
     } catch (err) {
@@ -205,6 +213,7 @@ export class JobsService {
           },
           { name: LOG_NAME, blobKey: logKey, size },
         );
+        this.events.info({ event: 'run.scheduled', runId: datasetId, jobId, againOf: old.id, groupId: old.groupId, jobTemplateId: source.templateId, ...actedBy(user) }, 'a run was scheduled again');
         return { id: jobId, datasetId, key };
       });
     } catch (err) {
@@ -259,7 +268,10 @@ export class JobsService {
     const message = `Cancelled by ${user.username}.`;
     // Whichever applies: a queued job ends at once, a claimed one is marked for its runner.
     if (await this.deps.lifecycle.finish(jobId, { status: 'CANCELLED', exitCode: null, message }, { statuses: ['CREATED'] })) return;
-    if (await this.deps.jobs.requestCancel(jobId, this.deps.now())) return;
+    if (await this.deps.jobs.requestCancel(jobId, this.deps.now())) {
+      this.events.info({ event: 'run.cancel-requested', jobId, ...actedBy(user) }, "a run's cancel was sent to its runner");
+      return;
+    }
     throw conflict(RUN_NOT_ACTIVE);
   }
 

@@ -89,16 +89,17 @@ export class JobLifecycle {
     return ended && { id: ended.id, datasetId: ended.datasetId };
   }
 
-  /** FAILED with `message` for every job the runner still holds; answers how many ended. */
-  async failJobsOfRunner(runnerId: string, message: string): Promise<number> {
+  /** FAILED with `message` for every job the runner still holds; answers the jobs that ended. */
+  async failJobsOfRunner(runnerId: string, message: string): Promise<EndedJob[]> {
     const held = await this.deps.db
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(eq(jobs.runnerId, runnerId), inArray(jobs.status, ['SUBMITTED', 'STARTED'] satisfies JobStatus[])))
       .orderBy(asc(jobs.id));
-    let ended = 0;
+    const ended: EndedJob[] = [];
     for (const { id } of held) {
-      if (await this.finish(id, { status: 'FAILED', exitCode: null, message }, { heldBy: runnerId })) ended++;
+      const job = await this.finish(id, { status: 'FAILED', exitCode: null, message }, { heldBy: runnerId });
+      if (job) ended.push(job);
     }
     return ended;
   }
@@ -149,7 +150,7 @@ export class JobLifecycle {
   async failRunnersOfToken(tokenId: number, reason: string = TOKEN_DELETED): Promise<number> {
     const rows = await this.deps.db.delete(runners).where(eq(runners.tokenId, tokenId)).returning({ id: runners.id });
     let ended = 0;
-    for (const { id } of rows) ended += await this.failJobsOfRunner(id, reason);
+    for (const { id } of rows) ended += (await this.failJobsOfRunner(id, reason)).length;
     return ended;
   }
 

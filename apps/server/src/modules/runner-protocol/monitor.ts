@@ -71,11 +71,14 @@ export class HeartbeatMonitor {
       // Queued again once when the setting says so (a job queued before fails below, with the usual message).
       if (await this.deps.requeueOnLoss?.()) {
         for (const job of await lifecycle.requeueJobsOfRunner(runner.id, heartbeatLostRequeued(runner.name))) {
-          this.deps.log.info({ runId: job.datasetId, jobId: job.id, runnerId: runner.id, runner: runner.name }, 'a run was queued again: its runner stopped sending heartbeats');
+          this.deps.log.info({ event: 'run.requeued', runId: job.datasetId, jobId: job.id, runnerId: runner.id, runner: runner.name }, 'a run was queued again: its runner stopped sending heartbeats');
         }
       }
       const failed = await lifecycle.failJobsOfRunner(runner.id, heartbeatLost(runner.name));
-      this.deps.log.warn({ runnerId: runner.id, runner: runner.name, runnerTokenId: runner.tokenId, failedJobs: failed }, 'a runner was lost: it stopped sending heartbeats');
+      this.deps.log.warn(
+        { event: 'runner.lost', runnerId: runner.id, runner: runner.name, runnerTokenId: runner.tokenId, failedJobs: failed.length, failedRunIds: failed.map((job) => job.datasetId), failedJobIds: failed.map((job) => job.id) },
+        'a runner was lost: it stopped sending heartbeats',
+      );
     }
     // Jobs whose runner row is gone without the jobs having ended (e.g. removed with its token).
     for (const runnerId of await repository.orphanedRunnerIds()) await lifecycle.failJobsOfRunner(runnerId, heartbeatLost(runnerId));
