@@ -70,7 +70,7 @@ export class JobLifecycle {
             reportedBefore === undefined ? undefined : lt(jobs.lastUpdated, reportedBefore),
           ),
         )
-        .returning({ id: jobs.id, datasetId: jobs.datasetId, runnerId: jobs.runnerId, userId: jobs.createdBy });
+        .returning({ id: jobs.id, datasetId: jobs.datasetId, runnerId: jobs.runnerId, runnerName: jobs.runnerName, userId: jobs.createdBy });
       if (!job) return null;
       if (job.datasetId !== null) {
         await tx.insert(runEvents).values({
@@ -154,8 +154,8 @@ export class JobLifecycle {
     return ended;
   }
 
-  /** Runner name and token id while the runner row is there (a lost runner's row is gone by now: its id stays). */
-  private async logEnd(job: { id: number; datasetId: number | null; runnerId: string | null; userId: number | null }, outcome: Outcome): Promise<void> {
+  /** The runner's name as the job kept it (issue 26); its token id while the runner row is there (a lost runner's is gone). */
+  private async logEnd(job: { id: number; datasetId: number | null; runnerId: string | null; runnerName: string | null; userId: number | null }, outcome: Outcome): Promise<void> {
     const { serverLog, db } = this.deps;
     if (!serverLog) return;
     const [runner] = job.runnerId === null ? [] : await db.select({ name: runners.name, tokenId: runners.tokenId }).from(runners).where(eq(runners.id, job.runnerId));
@@ -167,7 +167,7 @@ export class JobLifecycle {
         jobId: job.id,
         userId: job.userId,
         runnerId: job.runnerId,
-        runner: runner?.name ?? null,
+        runner: job.runnerName ?? runner?.name ?? null,
         runnerTokenId: runner?.tokenId ?? null,
         exitCode: outcome.exitCode,
         reason: outcome.message,
