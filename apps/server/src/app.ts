@@ -6,7 +6,7 @@ import { registerRequestLog } from './plugins/request-log.ts';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { API_PREFIX } from '@corridor/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel, ...(typeof deps.logger === 'object' ? { stream: deps.logger.stream } : {}) },
     // One line per request from registerRequestLog, at debug for runner polls and static files (issue 25).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     genReqId,
     requestIdHeader: false,

@@ -31,7 +31,7 @@ function pathOf(request: FastifyRequest): string {
   return query < 0 ? url : url.slice(0, query);
 }
 
-/** Needs `disableRequestLogging: true` on the Fastify instance. */
+/** Needs Fastify's own request lines off (`logController: new LogController({ disableRequestLogging: true })`). */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const level = requestLogLevel(request.method, pathOf(request), reply.statusCode);
