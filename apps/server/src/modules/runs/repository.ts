@@ -1,7 +1,7 @@
 /** SQL for what a run has besides its dataset row: jobs, scenario relation, events, system files and series. */
 import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { datasetFiles, datasets, datasetTables, groups, jobs, memberships, relations, runEvents, runners, runSeries, systemFiles } from '../../db/schema.ts';
+import { datasetFiles, datasets, datasetTables, groups, jobs, relations, runEvents, runners, runSeries, systemFiles } from '../../db/schema.ts';
 import { datasetVisibleTo, type Viewer } from '../datasets/visibility.ts';
 import type { ConnectedRunner } from './waiting.ts';
 
@@ -25,15 +25,6 @@ export interface ScenarioOfRun {
 
 export class RunsRepository {
   constructor(private readonly db: Db) {}
-
-  /** Whether the user belongs to the group (personal group or team). */
-  async isMember(groupId: number, userId: number): Promise<boolean> {
-    const rows = await this.db
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(and(eq(memberships.groupId, groupId), eq(memberships.userId, userId)));
-    return rows.length > 0;
-  }
 
   /** The newest job of each given run. */
   async latestJobs(runIds: number[]): Promise<Map<number, JobRow>> {

@@ -51,7 +51,7 @@ export class RunsService {
   async list(actor: Actor | null, groupId?: number): Promise<RunSummary[]> {
     const user = requireUser(actor);
     const viewer = viewerOf(user);
-    if (groupId !== undefined && !viewer.admin && !(await this.deps.runs.isMember(groupId, user.userId))) throw notFound(GROUP_NOT_FOUND);
+    if (groupId !== undefined && !viewer.admin && !(await this.deps.datasets.isMember(groupId, user.userId))) throw notFound(GROUP_NOT_FOUND);
     const rows = await this.deps.datasets.listVisible(viewer, 'run', groupId);
     const ids = rows.map((r) => r.id);
     const { runs } = this.deps;
