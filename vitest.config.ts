@@ -46,5 +46,8 @@ export default defineConfig({
     // outputs) has passed 30 s under load (run-waiting.test.ts failed CI so). A test that hangs still fails.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two files at a time: vitest's default on 2 cores is one (cores - 1), which left the second core idle while
+    // API tests wait on PGlite, child processes and timers (issue 26: the PGlite pass took 21 of CI's 40 minutes).
+    maxWorkers: 2,
   },
 });
