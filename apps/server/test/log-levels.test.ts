@@ -35,20 +35,35 @@ async function appWithLog(level: 'info' | 'debug', options: Parameters<typeof cr
 const requestLines = (lines: Line[], path: string) =>
   lines.filter((line) => line.msg === 'request completed' && (line.req as { url: string }).url.startsWith(`${API}${path}`));
 
+/** Alice's run claimed by the runner "laptop", started and ended; `beforeClaim`/`afterClaim` make the runner's other calls. */
+async function runToTheEnd(
+  app: TestApp['app'],
+  end: { status: 'FINISHED' | 'FAILED'; exitCode: number },
+  hooks: { beforeClaim?: (runner: TestRunner) => Promise<void>; afterClaim?: (runner: TestRunner) => Promise<void> } = {},
+) {
+  const admin = await setupAdmin(app);
+  const alice = await addUser(app, admin, 'alice');
+  const token = await createRunnerToken(app, admin);
+  const scheduled = await scheduleOk(app, alice, await scenarioWithInputs(app, alice));
+  const runner = new TestRunner(app, { token: token.token, name: 'laptop' });
+  await runner.connect();
+  await hooks.beforeClaim?.(runner);
+  expect((await runner.claimJob())?.jobId).toBe(scheduled.id);
+  await hooks.afterClaim?.(runner);
+  expect((await runner.started(scheduled.id)).statusCode).toBe(200);
+  expect((await runner.finish(scheduled.id, end.status, end.exitCode)).statusCode).toBe(200);
+  return { admin, alice, token, scheduled, runner };
+}
+
 describe('the server log', () => {
   it('has one warn line for a failed run, with its run, job, runner and user ids; polls and heartbeats at debug', async () => {
     const { lines, app } = await appWithLog('debug');
-    const admin = await setupAdmin(app);
-    const alice = await addUser(app, admin, 'alice');
-    const token = await createRunnerToken(app, admin);
-    const scheduled = await scheduleOk(app, alice, await scenarioWithInputs(app, alice));
-    const runner = new TestRunner(app, { token: token.token, name: 'laptop' });
-    await runner.connect();
-    for (let poll = 0; poll < 3; poll++) expect((await runner.heartbeat([])).statusCode).toBe(200);
-    expect((await runner.claimJob())?.jobId).toBe(scheduled.id);
-    expect((await runner.claimJob())).toBeNull();
-    expect((await runner.started(scheduled.id)).statusCode).toBe(200);
-    expect((await runner.finish(scheduled.id, 'FAILED', 1)).statusCode).toBe(200);
+    const { alice, token, scheduled, runner } = await runToTheEnd(app, { status: 'FAILED', exitCode: 1 }, {
+      beforeClaim: async (runner) => {
+        for (let poll = 0; poll < 3; poll++) expect((await runner.heartbeat([])).statusCode).toBe(200);
+      },
+      afterClaim: async (runner) => expect(await runner.claimJob()).toBeNull(),
+    });
 
     const warnings = lines.filter((line) => line.level >= WARN);
     expect(warnings).toHaveLength(1);
@@ -103,15 +118,7 @@ describe('the server log', () => {
 
   it('has the lifecycle of runners, runs and administration at info, with ids and the acting user', async () => {
     const { lines, app } = await appWithLog('info');
-    const admin = await setupAdmin(app);
-    const alice = await addUser(app, admin, 'alice');
-    const token = await createRunnerToken(app, admin);
-    const scheduled = await scheduleOk(app, alice, await scenarioWithInputs(app, alice));
-    const runner = new TestRunner(app, { token: token.token, name: 'laptop' });
-    await runner.connect();
-    expect((await runner.claimJob())?.jobId).toBe(scheduled.id);
-    expect((await runner.started(scheduled.id)).statusCode).toBe(200);
-    expect((await runner.finish(scheduled.id, 'FINISHED', 0)).statusCode).toBe(200);
+    const { admin, alice, token, scheduled, runner } = await runToTheEnd(app, { status: 'FINISHED', exitCode: 0 });
     const team = await app.inject({ method: 'POST', url: `${API}/accounts/groups`, headers: { cookie: alice.cookie }, payload: { name: 'modellers' } });
     expect(team.statusCode).toBe(200);
     const block = { users: [alice.userId], action: 'setUserState', payload: { state: 'blocked' } };

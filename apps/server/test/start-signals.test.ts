@@ -11,22 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../runner/test/server-process.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const SHUTDOWN_MS = 15_000;
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The process and all its descendants (from `ps`). */
 function processTree(pid: number): number[] {

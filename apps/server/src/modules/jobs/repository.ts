@@ -34,18 +34,13 @@ export interface NewRun extends Omit<NewDataset, 'type'> {
   againOf?: number;
 }
 
-/** What "Run again" takes from a run's newest job (issue 26). */
-export interface RunAgainSource {
+/**
+ * What "Run again" takes from a run's newest job (issue 26): what a new job is made of (its `files` are the job's
+ * input files that still exist; a deleted file's row goes with it), and the run's scenario while it exists.
+ */
+export interface RunAgainSource extends Pick<NewJob, 'templateId' | 'command' | 'parameters' | 'ramInGb' | 'cpuCores' | 'files'> {
   jobId: number;
   external: boolean;
-  templateId: number | null;
-  command: string;
-  parameters: Record<string, unknown>;
-  ramInGb: number;
-  cpuCores: number;
-  /** The job's input files that still exist (a deleted file's row goes with it). */
-  files: { fileId: number; role: string; name: string }[];
-  /** The scenario of the run (relation scenario-run) while it exists. */
   scenarioId: number | null;
 }
 

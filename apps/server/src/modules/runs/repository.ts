@@ -69,22 +69,15 @@ export class RunsRepository {
    * (dataset1 of its relation) and the runs made from it, oldest first.
    */
   async againLinks(runId: number, viewer: Viewer): Promise<{ of: RunLinkRow | null; again: RunLinkRow[] }> {
-    const link = { id: datasets.id, name: datasets.name, groupName: groups.name };
-    const [of] = await this.db
-      .select(link)
-      .from(relations)
-      .innerJoin(datasets, eq(datasets.id, relations.dataset1))
-      .innerJoin(groups, eq(groups.id, datasets.groupId))
-      .where(and(eq(relations.type, 'run-again'), eq(relations.dataset2, runId), datasetVisibleTo(viewer)))
-      .orderBy(desc(relations.id))
-      .limit(1);
-    const again = await this.db
-      .select(link)
-      .from(relations)
-      .innerJoin(datasets, eq(datasets.id, relations.dataset2))
-      .innerJoin(groups, eq(groups.id, datasets.groupId))
-      .where(and(eq(relations.type, 'run-again'), eq(relations.dataset1, runId), datasetVisibleTo(viewer)))
-      .orderBy(asc(relations.id));
+    // The runs at the other end of the run's run-again relations where the run is on side `mine`.
+    const linked = (mine: 'dataset1' | 'dataset2', other: 'dataset1' | 'dataset2') =>
+      this.db
+        .select({ id: datasets.id, name: datasets.name, groupName: groups.name })
+        .from(relations)
+        .innerJoin(datasets, eq(datasets.id, relations[other]))
+        .innerJoin(groups, eq(groups.id, datasets.groupId))
+        .where(and(eq(relations.type, 'run-again'), eq(relations[mine], runId), datasetVisibleTo(viewer)));
+    const [[of], again] = await Promise.all([linked('dataset2', 'dataset1').orderBy(desc(relations.id)).limit(1), linked('dataset1', 'dataset2').orderBy(asc(relations.id))]);
     return { of: of ?? null, again };
   }
 
