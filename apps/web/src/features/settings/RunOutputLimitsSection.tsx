@@ -6,14 +6,12 @@ import { saveSettings, useAdminSettings, useRefreshSettings } from '../../api/ad
 import { SaveRow } from '../../components/SaveRow.tsx';
 import { Section } from '../../components/Section.tsx';
 import { ADMIN_NS } from './i18n/administration.ts';
-import { RunnerLossSection } from './RunnerLossSection.tsx';
 
 const GIB = 1024 ** 3;
 
 /**
  * The runners page's output limits (issue 23; administrators): how many output files a run may have and how many
  * GiB together. The server refuses outputs past them with a line in the run's log; the runner then stops uploading.
- * Below it, the lost-runner setting (issue 26), the other installation setting about runs on runners.
  */
 export function RunOutputLimitsSection() {
   const { t } = useTranslation(ADMIN_NS);
@@ -50,46 +48,43 @@ export function RunOutputLimitsSection() {
   };
 
   return (
-    <>
-      <Section title={t('runOutputs.title')}>
-        <form onSubmit={(event) => void submit(event)}>
-          <Stack gap="md">
-            <Text c="dimmed" size="sm">
-              {t('runOutputs.explanation')}
-            </Text>
-            {settings.isError && <Text c="red" role="alert">{t('accounts.settingsLoadFailed')}</Text>}
-            <Group grow align="flex-start">
-              <NumberInput
-                label={t('runOutputs.maxFiles')}
-                value={files}
-                min={1}
-                max={RUN_OUTPUT_MAX_FILES_LIMIT}
-                allowDecimal={false}
-                thousandSeparator=","
-                disabled={!settings.data}
-                onChange={(value) => {
-                  setFiles(value);
-                  edit();
-                }}
-              />
-              <NumberInput
-                label={t('runOutputs.maxGib')}
-                value={gib}
-                min={0.001}
-                decimalScale={3}
-                disabled={!settings.data}
-                onChange={(value) => {
-                  setGib(value);
-                  edit();
-                }}
-              />
-            </Group>
-            {error && <Text c="red" role="alert">{error}</Text>}
-            <SaveRow saved={state === 'saved'} savedText={t('serverImport.saved')} pending={state === 'saving'} />
-          </Stack>
-        </form>
-      </Section>
-      <RunnerLossSection />
-    </>
+    <Section title={t('runOutputs.title')}>
+      <form onSubmit={(event) => void submit(event)}>
+        <Stack gap="md">
+          <Text c="dimmed" size="sm">
+            {t('runOutputs.explanation')}
+          </Text>
+          {settings.isError && <Text c="red" role="alert">{t('accounts.settingsLoadFailed')}</Text>}
+          <Group grow align="flex-start">
+            <NumberInput
+              label={t('runOutputs.maxFiles')}
+              value={files}
+              min={1}
+              max={RUN_OUTPUT_MAX_FILES_LIMIT}
+              allowDecimal={false}
+              thousandSeparator=","
+              disabled={!settings.data}
+              onChange={(value) => {
+                setFiles(value);
+                edit();
+              }}
+            />
+            <NumberInput
+              label={t('runOutputs.maxGib')}
+              value={gib}
+              min={0.001}
+              decimalScale={3}
+              disabled={!settings.data}
+              onChange={(value) => {
+                setGib(value);
+                edit();
+              }}
+            />
+          </Group>
+          {error && <Text c="red" role="alert">{error}</Text>}
+          <SaveRow saved={state === 'saved'} savedText={t('serverImport.saved')} pending={state === 'saving'} />
+        </Stack>
+      </form>
+    </Section>
   );
 }

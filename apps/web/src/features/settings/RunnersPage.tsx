@@ -11,6 +11,7 @@ import { NewRunnerTokenAlert } from './NewRunnerTokenAlert.tsx';
 import { OnlineRunnersTable } from './OnlineRunnersTable.tsx';
 import { RunnerDownloadPanel } from './RunnerDownloadPanel.tsx';
 import { RunnerTokensTable } from './RunnerTokensTable.tsx';
+import { RunnerLossSection } from './RunnerLossSection.tsx';
 import { RunOutputLimitsSection } from './RunOutputLimitsSection.tsx';
 import { SETTINGS_PATH } from './settingsPaths.ts';
 
@@ -84,6 +85,7 @@ function AdminRunners() {
         <ActiveRunnersTable tokens={tokens.data ?? []} />
       </Section>
       <RunOutputLimitsSection />
+      <RunnerLossSection />
       <RunnerDownloadPanel opened={downloadOpen} onClose={() => setDownloadOpen(false)} token={shown?.token} />
     </>
   );
