@@ -6,12 +6,13 @@
  * longer matches the database makes a new secret and replaces the stored hash; an embedded runner still running
  * with the old one is then stopped and started again with the new one (embedded-runner.ts compares hashes).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { runnerTokens } from '../../db/schema.ts';
+import { hashSecret } from '../../security/secret-token.ts';
 
 export const EMBEDDED_TOKEN = { description: 'Embedded runner', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } as const;
 
@@ -20,10 +21,8 @@ export function newRunnerToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** What the database keeps of a runner token: SHA-256, hex (as the account mail's link tokens). */
-export function hashRunnerToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+/** What the database keeps of a runner token: SHA-256, hex (the hash of sessions' and API keys' secrets). */
+export const hashRunnerToken: (token: string) => string = hashSecret;
 
 /** The columns of a new secret: its hash and its last 4 characters. */
 export function storedToken(token: string): { tokenHash: string; tokenHint: string } {
