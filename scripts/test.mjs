@@ -12,6 +12,7 @@ import { ensureWebBuild, repoRoot } from './lib/web-build.mjs';
 const reports = mkdtempSync(join(tmpdir(), 'corridor-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -32,6 +33,15 @@ function vitest(name, args, env = {}) {
   totals.failed += json.numFailedTests;
   totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
   if (json.numTotalTests === 0) failures.push(`${name} (ran no test)`);
+  for (const file of json.testResults ?? []) {
+    const path = file.name.startsWith(repoRoot) ? file.name.slice(repoRoot.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedTests.push(`[${name}] ${path} > ${test.fullName}\n    ${why}`);
+    }
+    if (!failed.length && file.status === 'failed') failedTests.push(`[${name}] ${path}\n    ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
 }
 
 run('typecheck', 'npm', ['run', 'typecheck']);
@@ -49,6 +59,7 @@ try {
 }
 
 console.log('\n=== summary ===');
+if (failedTests.length) console.log(`failed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 if (failures.length) console.log(`failed steps: ${failures.join('; ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : ''));
 process.exit(failures.length || totals.failed ? 1 : 0);
