@@ -1,9 +1,9 @@
 import type { NetworkModification } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
-import { applyNetwork, disabledNetwork, ModificationError, networkData, refusalText, type Refusal } from './index.ts';
+import { EDIT_KINDS, ModificationError, networkGraph, refusalText, type Refusal } from './index.ts';
 
 const data = () =>
-  networkData(
+  networkGraph(
     [
       { id: 'a', lng: 13.4, lat: 52.5 },
       { id: 'b', lng: 13.41, lat: 52.5 },
@@ -27,11 +27,11 @@ describe('refusals: a code with parameters, and the English text the server quot
   ];
 
   it.each(cases)('%j is refused with its code and text', (mod, expected, text) => {
-    const reason = disabledNetwork(data(), mod);
+    const reason = EDIT_KINDS.disabled(data(), mod);
     expect(reason).toEqual(expected);
     expect(refusalText(reason!)).toBe(text);
     try {
-      applyNetwork(data(), mod);
+      EDIT_KINDS.apply(data(), mod);
       expect.unreachable('the modification applied');
     } catch (error) {
       expect(error).toBeInstanceOf(ModificationError);

@@ -5,13 +5,12 @@
  * link's attributes, the moved node's place). A revert is offered only when nothing later changed the same link or
  * node again (then that later change is reverted first) and the inverse applies to the network shown now.
  */
-import type { Modification, NetworkLeafModification, NetworkLink, NetworkModification } from '@corridor/contract';
-import type { History } from './history.ts';
-import { applyToDraft, disabledNetwork } from './network/apply.ts';
-import { NetworkDraft } from './network/draft.ts';
-import type { LinkData, NetworkData } from './network/model.ts';
+import type { Modification, NetworkLeafModification, NetworkModification } from '@corridor/contract';
+import type { GraphReader } from './graph/graph.ts';
+import type { EditKinds } from './graph/registry.ts';
+import { current, unsavedModifications, type VersionHistory } from './graph/versions.ts';
+import { linkOf, nodeOf } from './network/read.ts';
 import type { Refusal } from './refusal.ts';
-import { isNetworkModification } from './replay.ts';
 
 export type FeatureRef = { readonly kind: 'link' | 'node'; readonly id: string };
 
@@ -46,7 +45,7 @@ export interface RevertEntry {
   readonly revertedBy?: number;
 }
 
-const plainLink = ({ flags: _flags, ...link }: LinkData): NetworkLink => link;
+export const isNetworkModification = (mod: Modification): mod is NetworkModification => mod.type.startsWith('network/');
 
 /** The links and nodes a step changes (the ones a later step must not have changed again for a revert). */
 export function touched(mod: NetworkLeafModification): FeatureRef {
@@ -65,22 +64,22 @@ export function touched(mod: NetworkLeafModification): FeatureRef {
 }
 
 /** The step that undoes `mod` on the network just before it (which `mod` applies to). */
-export function inverseStep(before: NetworkData, mod: NetworkLeafModification): NetworkLeafModification {
+export function inverseStep(before: GraphReader, mod: NetworkLeafModification): NetworkLeafModification {
   switch (mod.type) {
     case 'network/addNode':
       return { type: 'network/deleteNode', id: mod.node.id };
     case 'network/updateNode': {
-      const node = before.nodes.get(mod.id)!;
+      const node = nodeOf(before, mod.id)!;
       return { type: 'network/updateNode', id: mod.id, lng: node.lng, lat: node.lat };
     }
     case 'network/deleteNode': {
-      const node = before.nodes.get(mod.id)!;
+      const node = nodeOf(before, mod.id)!;
       return { type: 'network/addNode', node: { id: node.id, lng: node.lng, lat: node.lat } };
     }
     case 'network/addLink':
       return { type: 'network/deleteLink', id: mod.link.id };
     case 'network/updateLink': {
-      const link = before.links.get(mod.id)!;
+      const link = linkOf(before, mod.id)!;
       const changes: Record<string, unknown> = {};
       for (const key of Object.keys(mod.changes) as (keyof typeof mod.changes)[]) {
         if (key === 'attributes') {
@@ -93,7 +92,7 @@ export function inverseStep(before: NetworkData, mod: NetworkLeafModification): 
       return { type: 'network/updateLink', id: mod.id, changes } as NetworkLeafModification;
     }
     case 'network/deleteLink':
-      return { type: 'network/addLink', link: plainLink(before.links.get(mod.id)!) };
+      return { type: 'network/addLink', link: { ...linkOf(before, mod.id)! } };
   }
 }
 
@@ -108,26 +107,31 @@ function combine(steps: readonly RevertStep[]): NetworkModification {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Every modification of the history (saved first, then unsaved) with its revert or the reason there is none.
- * `current` is the network shown now (base with the whole history applied), where a revert must apply.
+ * Every modification of the history (saved first, then the shown unsaved ones) with its revert or the reason there
+ * is none; a revert must apply to the graph shown now. One replay from the base.
  */
-export function revertEntries(base: NetworkData, history: History, current: NetworkData): RevertEntry[] {
-  const all = [...history.saved.map((mod) => ({ mod, stage: 'saved' as const })), ...history.unsaved.map((mod) => ({ mod, stage: 'unsaved' as const }))];
-  const draft = new NetworkDraft(base);
+export function revertEntries(history: VersionHistory<Modification>, kinds: EditKinds): RevertEntry[] {
+  const all = [
+    ...history.savedModifications.map((mod) => ({ mod, stage: 'saved' as const })),
+    ...unsavedModifications(history).map((mod) => ({ mod, stage: 'unsaved' as const })),
+  ];
   const partial: { index: number; stage: 'saved' | 'unsaved'; mod: Modification; steps: RevertStep[]; blocked?: RevertBlock; features: FeatureRef[] }[] = [];
-  all.forEach(({ mod, stage }, index) => {
-    if (!isNetworkModification(mod)) return void partial.push({ index, stage, mod, steps: [], blocked: { code: 'notNetwork' }, features: [] });
-    const features = leaves(mod).map(touched);
-    if (disabledNetwork(draft, mod)) {
-      return void partial.push({ index, stage, mod, steps: [], blocked: { code: 'notLoaded', feature: features[0]! }, features });
-    }
-    const steps: RevertStep[] = [];
-    for (const step of leaves(mod)) {
-      steps.push({ mod: step, inverse: inverseStep(draft, step) });
-      applyToDraft(draft, step, stage);
-    }
-    partial.push({ index, stage, mod, steps, features });
+  history.base.simulate((draft) => {
+    all.forEach(({ mod, stage }, index) => {
+      if (!isNetworkModification(mod) || !kinds.knows(mod)) return void partial.push({ index, stage, mod, steps: [], blocked: { code: 'notNetwork' }, features: [] });
+      const features = leaves(mod).map(touched);
+      if (kinds.disabled(draft, mod)) {
+        return void partial.push({ index, stage, mod, steps: [], blocked: { code: 'notLoaded', feature: features[0]! }, features });
+      }
+      const steps: RevertStep[] = [];
+      for (const step of leaves(mod)) {
+        steps.push({ mod: step, inverse: inverseStep(draft, step) });
+        kinds.applyTo(draft, step);
+      }
+      partial.push({ index, stage, mod, steps, features });
+    });
   });
+  const now = current(history);
 
   // The last modification (index) that touched each link and node.
   const lastTouch = new Map<string, number>();
@@ -141,7 +145,7 @@ export function revertEntries(base: NetworkData, history: History, current: Netw
       const by = lastTouch.get(`${feature.kind}:${feature.id}`)!;
       if (by > entry.index) return { ...entry, revertedBy, blocked: { code: 'later', feature, by } };
     }
-    const reason = disabledNetwork(current, revert);
+    const reason = kinds.disabled(now, revert);
     if (reason) return { ...entry, revertedBy, blocked: { code: 'refused', reason } };
     return { ...entry, revertedBy, revert };
   });

@@ -1,166 +1,244 @@
 /**
- * The scenario graph of the map editor's new core (issue 27; first piece, not wired into the editor yet): base
- * entities of any kind (network nodes and links now; transit and DRT kinds later) that are never changed, plus a
- * local overlay of the entities edits changed — as iD's coreGraph keeps `base` and local `entities`. An edit makes a
- * new graph that copies only the overlay (what edits changed so far), never the base, so its cost follows what was
- * changed, not the network's size. The index node → links is built once for the base and overridden per node in
- * the overlay for the nodes whose links changed.
+ * The scenario graph of the map editor's core (issue 27), as iD's coreGraph: a shared base of entities as loaded,
+ * plus an overlay of the entities edits changed (null for deleted). Reading looks in the overlay, then the base.
+ *
+ * The overlay is a persistent hash map per kind (immutable's Map): an edit makes a new graph that shares the base
+ * and every part of the overlay it did not change, so an edit costs O(log n) per changed entity — never the size of
+ * the network, and not the number of earlier edits either (iD copies its local entities per edit; with a history of
+ * thousands of versions that copy would dominate time and memory).
+ *
+ * Indexes (a node's links) come from the base's index plus, per index, the overlay entities that may refer to a key
+ * (kept append-only, checked against the entity on read), so loading or evicting base entities never has to fix
+ * the overlay.
  */
+import { Map as PersistentMap } from 'immutable';
+import type { GraphBase } from './base.ts';
+import type { GraphEntity } from './entity.ts';
 
-export interface GraphEntity {
-  readonly id: string;
-}
+type Overlay = PersistentMap<string, GraphEntity | null>;
+type Refs = PersistentMap<string, readonly string[]>;
 
-/** A network link's ends, as the node → links index needs them. */
-export interface LinkEnds extends GraphEntity {
-  readonly fromId: string;
-  readonly toId: string;
-}
+const MISSING = Symbol('missing');
 
-export const NODE = 'node';
-export const LINK = 'link';
+const same = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]);
 
-/** What a graph starts from: entities by kind, never changed once given to a graph. */
-export interface GraphBase {
-  readonly kinds: ReadonlyMap<string, ReadonlyMap<string, GraphEntity>>;
-  /** Node id → ids of the links that start or end there (built by graphBase). */
-  readonly linksOfNode: ReadonlyMap<string, readonly string[]>;
-}
+/** What both a graph and a draft answer: entities as edits left them, and the indexes. */
+export abstract class GraphReader {
+  constructor(readonly base: GraphBase) {}
 
-/** The base of entities by kind; indexes the links' ends once. */
-export function graphBase(kinds: ReadonlyMap<string, ReadonlyMap<string, GraphEntity>>): GraphBase {
-  const linksOfNode = new Map<string, string[]>();
-  const add = (node: string, link: string) => {
-    const list = linksOfNode.get(node);
-    if (list) list.push(link);
-    else linksOfNode.set(node, [link]);
-  };
-  for (const link of (kinds.get(LINK) ?? new Map()).values() as Iterable<LinkEnds>) {
-    add(link.fromId, link.id);
-    if (link.toId !== link.fromId) add(link.toId, link.id);
-  }
-  return { kinds, linksOfNode };
-}
+  protected abstract overlay(kind: string): Overlay | undefined;
+  protected abstract refs(index: string): Refs | undefined;
 
-const NONE: readonly string[] = Object.freeze([]);
-const keyOf = (kind: string, id: string) => `${kind}\u0000${id}`;
-
-/** The overlay: entity (or null for deleted) by kind+id, and the links of nodes whose links changed. */
-interface Overlay {
-  readonly entities: Readonly<Record<string, GraphEntity | null>>;
-  readonly linksOfNode: Readonly<Record<string, readonly string[]>>;
-}
-
-export class ScenarioGraph {
-  private constructor(
-    readonly base: GraphBase,
-    private readonly overlay: Overlay,
-  ) {}
-
-  static of(base: GraphBase): ScenarioGraph {
-    return new ScenarioGraph(base, { entities: Object.freeze({}), linksOfNode: Object.freeze({}) });
-  }
+  /** Runs `edit` on a scratch draft whose changes are dropped afterwards (a group's `disabled` tries its steps). */
+  abstract simulate(edit: (draft: GraphDraft) => void): void;
 
   /** The entity as edits left it: the overlay first, then the base. */
   get<T extends GraphEntity>(kind: string, id: string): T | undefined {
-    const key = keyOf(kind, id);
-    if (Object.hasOwn(this.overlay.entities, key)) return (this.overlay.entities[key] ?? undefined) as T | undefined;
-    return this.base.kinds.get(kind)?.get(id) as T | undefined;
+    const overlay = this.overlay(kind);
+    if (overlay !== undefined) {
+      const entity = overlay.get(id, MISSING);
+      if (entity !== MISSING) return (entity ?? undefined) as T | undefined;
+    }
+    return this.base.get(kind, id) as T | undefined;
   }
 
   has(kind: string, id: string): boolean {
     return this.get(kind, id) !== undefined;
   }
 
-  /** Ids of the links that start or end at the node. */
-  linksOf(nodeId: string): readonly string[] {
-    if (Object.hasOwn(this.overlay.linksOfNode, nodeId)) return this.overlay.linksOfNode[nodeId]!;
-    return this.base.linksOfNode.get(nodeId) ?? NONE;
+  /** Whether edits changed, added or deleted the entity. */
+  changed(kind: string, id: string): boolean {
+    return this.overlay(kind)?.has(id) ?? false;
   }
 
-  /** How many entities the edits changed, created or deleted (the overlay's size). */
-  get changedCount(): number {
-    return Object.keys(this.overlay.entities).length;
+  /** Ids of the entities that refer to the key in the index now (the links of a node). */
+  referrers(index: string, key: string): readonly string[] {
+    const definition = this.base.definition(index);
+    const fromBase = this.base.referrers(index, key);
+    const overlay = this.overlay(definition.kind);
+    const extra = this.refs(index)?.get(key);
+    if (overlay === undefined && extra === undefined) return fromBase;
+    const refersNow = (id: string) => {
+      const entity = this.get(definition.kind, id);
+      return entity !== undefined && definition.keys(entity).includes(key);
+    };
+    const out: string[] = [];
+    for (const id of fromBase) if (!overlay?.has(id) || refersNow(id)) out.push(id);
+    for (const id of extra ?? []) if (!out.includes(id) && refersNow(id)) out.push(id);
+    return out;
   }
 
-  /** The changed entities against the base: created, modified (with the base's version) and deleted. */
-  changes(): { created: GraphEntity[]; modified: { base: GraphEntity; now: GraphEntity }[]; deleted: GraphEntity[] } {
-    const created: GraphEntity[] = [];
-    const modified: { base: GraphEntity; now: GraphEntity }[] = [];
-    const deleted: GraphEntity[] = [];
-    for (const [key, now] of Object.entries(this.overlay.entities)) {
-      const [kind, id] = key.split('\u0000') as [string, string];
-      const before = this.base.kinds.get(kind)?.get(id);
-      if (now === null) {
-        if (before) deleted.push(before);
-      } else if (!before) created.push(now);
-      else if (before !== now) modified.push({ base: before, now });
+  /** Every entity of the kind as edits left it: the base's order, then the added ones. */
+  *entities<T extends GraphEntity>(kind: string): Generator<T> {
+    const overlay = this.overlay(kind);
+    for (const entity of this.base.values(kind)) {
+      if (overlay === undefined || !overlay.has(entity.id)) yield entity as T;
+      else {
+        const now = overlay.get(entity.id);
+        if (now) yield now as T;
+      }
     }
-    return { created, modified, deleted };
+    if (overlay === undefined) return;
+    for (const [id, entity] of overlay) if (entity && !this.base.has(kind, id)) yield entity as T;
   }
 
-  /**
-   * A new graph with the changes `edit` makes; this graph stays as it was. One copy of the overlay per call, so a
-   * replay of many modifications runs them in one call.
-   */
-  edit(edit: (draft: GraphDraft) => void): ScenarioGraph {
-    const draft = new GraphDraft(this, { ...this.overlay.entities }, { ...this.overlay.linksOfNode });
-    edit(draft);
-    return new ScenarioGraph(this.base, { entities: Object.freeze(draft.entities), linksOfNode: Object.freeze(draft.linksOfNode) });
+  /** The entities of the kind edits changed, as [id, now (null when deleted)]. */
+  *changedEntities<T extends GraphEntity>(kind: string): Generator<[string, T | null]> {
+    const overlay = this.overlay(kind);
+    if (overlay) yield* overlay.entries() as Iterable<[string, T | null]>;
   }
 }
 
+export class ScenarioGraph extends GraphReader {
+  private constructor(
+    base: GraphBase,
+    private readonly overlays: Readonly<Record<string, Overlay>>,
+    private readonly indexRefs: Readonly<Record<string, Refs>>,
+  ) {
+    super(base);
+  }
+
+  static of(base: GraphBase): ScenarioGraph {
+    return new ScenarioGraph(base, {}, {});
+  }
+
+  protected overlay(kind: string): Overlay | undefined {
+    return this.overlays[kind];
+  }
+
+  protected refs(index: string): Refs | undefined {
+    return this.indexRefs[index];
+  }
+
+  /** How many entities the edits changed, added or deleted. */
+  get changedCount(): number {
+    let count = 0;
+    for (const overlay of Object.values(this.overlays)) count += overlay.size;
+    return count;
+  }
+
+  simulate(edit: (draft: GraphDraft) => void): void {
+    this.edit(edit);
+  }
+
+  /**
+   * A new graph with the changes `edit` makes through the draft; this graph stays as it was (and is answered itself
+   * when nothing was written). When `edit` throws, nothing is made (an edit is atomic).
+   */
+  edit(edit: (draft: GraphDraft) => void): ScenarioGraph {
+    const draft = new GraphDraft(this.base, { ...this.overlays }, { ...this.indexRefs });
+    edit(draft);
+    const { overlays, refs } = draft.freeze();
+    if (same(overlays, this.overlays) && same(refs, this.indexRefs)) return this; // nothing was written
+    return new ScenarioGraph(this.base, overlays, refs);
+  }
+}
+
+/** A snapshot of a draft to go back to (`attempt`). */
+interface DraftState {
+  readonly overlays: Record<string, Overlay>;
+  readonly refs: Record<string, Refs>;
+}
+
 /** The writable side of one ScenarioGraph.edit call. Reads see the writes made so far. */
-export class GraphDraft {
+export class GraphDraft extends GraphReader {
+  /** Kinds and indexes whose persistent maps are mutable copies owned by this draft. */
+  private readonly owned = new Set<string>();
+
   constructor(
-    private readonly from: ScenarioGraph,
-    readonly entities: Record<string, GraphEntity | null>,
-    readonly linksOfNode: Record<string, readonly string[]>,
-  ) {}
-
-  get<T extends GraphEntity>(kind: string, id: string): T | undefined {
-    const key = keyOf(kind, id);
-    if (Object.hasOwn(this.entities, key)) return (this.entities[key] ?? undefined) as T | undefined;
-    return this.from.base.kinds.get(kind)?.get(id) as T | undefined;
+    base: GraphBase,
+    private overlays: Record<string, Overlay>,
+    private indexRefs: Record<string, Refs>,
+  ) {
+    super(base);
   }
 
-  linksOf(nodeId: string): readonly string[] {
-    if (Object.hasOwn(this.linksOfNode, nodeId)) return this.linksOfNode[nodeId]!;
-    return this.from.base.linksOfNode.get(nodeId) ?? NONE;
+  protected overlay(kind: string): Overlay | undefined {
+    return this.overlays[kind];
   }
 
-  /** Sets the entity; a link's ends move it in the node → links index. */
+  protected refs(index: string): Refs | undefined {
+    return this.indexRefs[index];
+  }
+
+  /** Sets the entity; the indexes of its kind learn the keys it refers to. */
   put<T extends GraphEntity>(kind: string, entity: T): void {
-    if (kind === LINK) {
-      const before = this.get<LinkEnds>(LINK, entity.id);
-      const after = entity as unknown as LinkEnds;
-      if (!before || before.fromId !== after.fromId || before.toId !== after.toId) {
-        if (before) this.unindex(before);
-        this.index(after);
+    this.writableOverlay(kind).set(entity.id, entity);
+    for (const definition of this.base.indexesOf(kind)) {
+      for (const key of definition.keys(entity)) {
+        if (this.base.referrers(definition.name, key).includes(entity.id)) continue;
+        const refs = this.writableRefs(definition.name);
+        const list = refs.get(key) ?? [];
+        if (!list.includes(entity.id)) refs.set(key, [...list, entity.id]);
       }
     }
-    this.entities[keyOf(kind, entity.id)] = entity;
   }
 
   remove(kind: string, id: string): void {
-    if (kind === LINK) {
-      const before = this.get<LinkEnds>(LINK, id);
-      if (before) this.unindex(before);
-    }
-    this.entities[keyOf(kind, id)] = null;
+    this.writableOverlay(kind).set(id, null);
   }
 
-  private index(link: LinkEnds): void {
-    for (const node of new Set([link.fromId, link.toId])) {
-      const links = this.linksOf(node);
-      if (!links.includes(link.id)) this.linksOfNode[node] = [...links, link.id];
+  /**
+   * Runs `step`; when it throws, the draft is put back as it was before and the error is answered (a group that
+   * cannot apply leaves no step behind). Costs O(kinds) for the snapshot, nothing per entity.
+   */
+  attempt(step: () => void): unknown {
+    const before = this.snapshot();
+    try {
+      step();
+      return undefined;
+    } catch (error) {
+      this.restore(before);
+      return error;
     }
   }
 
-  private unindex(link: LinkEnds): void {
-    for (const node of new Set([link.fromId, link.toId])) {
-      const links = this.linksOf(node);
-      if (links.includes(link.id)) this.linksOfNode[node] = links.filter((id) => id !== link.id);
+  private restore(state: DraftState): void {
+    this.overlays = state.overlays;
+    this.indexRefs = state.refs;
+    this.owned.clear();
+  }
+
+  simulate(edit: (draft: GraphDraft) => void): void {
+    const before = this.snapshot();
+    try {
+      edit(this);
+    } finally {
+      this.restore(before);
     }
+  }
+
+  /** The draft's maps made immutable (in place, no copy). Later writes start new mutable copies. */
+  freeze(): DraftState {
+    for (const name of this.owned) {
+      if (name.startsWith('k:')) this.overlays[name.slice(2)] = this.overlays[name.slice(2)]!.asImmutable();
+      else this.indexRefs[name.slice(2)] = this.indexRefs[name.slice(2)]!.asImmutable();
+    }
+    this.owned.clear();
+    return { overlays: this.overlays, refs: this.indexRefs };
+  }
+
+  private snapshot(): DraftState {
+    const frozen = this.freeze();
+    return { overlays: { ...frozen.overlays }, refs: { ...frozen.refs } };
+  }
+
+  private writableOverlay(kind: string): Overlay {
+    const name = `k:${kind}`;
+    if (!this.owned.has(name)) {
+      this.overlays[kind] = (this.overlays[kind] ?? PersistentMap<string, GraphEntity | null>()).asMutable();
+      this.owned.add(name);
+    }
+    return this.overlays[kind]!;
+  }
+
+  private writableRefs(index: string): Refs {
+    const name = `i:${index}`;
+    if (!this.owned.has(name)) {
+      this.indexRefs[index] = (this.indexRefs[index] ?? PersistentMap<string, readonly string[]>()).asMutable();
+      this.owned.add(name);
+    }
+    return this.indexRefs[index]!;
   }
 }

@@ -1,54 +1,75 @@
-import type { Modification } from '@corridor/contract';
+/** History as a stack of graph versions: undo and redo move an index and give back the very same graphs. */
+import type { NetworkLink } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
-import { graphBase, LINK, ScenarioGraph, type GraphEntity, type LinkEnds } from './graph.ts';
-import { canRedoVersion, canUndoVersion, current, markSaved, pushVersion, redoModifications, redoVersion, startHistory, undoVersion, unsavedModifications } from './versions.ts';
+import { LINK } from '../network/entities.ts';
+import { EDIT_KINDS } from '../scenario.ts';
+import { gridGraph, networkContents, randomEdits } from '../testing.ts';
+import { replay } from './replay.ts';
+import {
+  applyOrKeep, canRedoVersion, canUndoVersion, current, markSaved, pushVersion, redoModifications, redoVersion, refusals, replaceVersion, savedGraph, startHistory,
+  undoVersion, unsavedModifications,
+} from './versions.ts';
 
-interface Link extends LinkEnds {
-  capacity: number;
-}
-const base = graphBase(new Map<string, ReadonlyMap<string, GraphEntity>>([[LINK, new Map([['ab', { id: 'ab', fromId: 'a', toId: 'b', capacity: 1000 } as Link]])]]));
-const mod = (capacity: number): Modification => ({ type: 'network/updateLink', id: 'ab', changes: { capacity } });
-const apply = (graph: ScenarioGraph, m: Modification) =>
-  graph.edit((d) => d.put(LINK, { ...d.get<Link>(LINK, 'ab')!, capacity: (m as { changes: { capacity: number } }).changes.capacity }));
-const capacity = (graph: ScenarioGraph) => graph.get<Link>(LINK, 'ab')!.capacity;
-
-describe('history as a stack of graph versions (issue 27)', () => {
-  it('undo and redo move between the very graph versions pushed; 1,000 edits come back identical', () => {
-    let history = startHistory(ScenarioGraph.of(base));
-    const graphs = [current(history)];
-    for (let i = 1; i <= 1000; i++) {
-      const graph = apply(current(history), mod(i));
-      history = pushVersion(history, graph, mod(i));
-      graphs.push(graph);
-    }
-    for (let i = 999; i >= 0; i--) {
-      history = undoVersion(history);
+describe('version history', () => {
+  it('undo and redo across 1,000 edits give back identical graphs, and a replay equals each of them', () => {
+    const base = gridGraph(30);
+    const { mods, steps } = randomEdits(base, 1000, 5);
+    let history = startHistory(base, [], EDIT_KINDS);
+    for (const mod of mods) history = pushVersion(history, applyOrKeep(current(history), mod, EDIT_KINDS));
+    const graphs = history.entries.map((entry) => entry.graph);
+    for (const at of [1, 500, 1000]) expect(networkContents(graphs[at]!)).toEqual(networkContents(steps[at - 1]!)); // each version is what the edit made
+    for (let i = 1000; i > 0; i--) {
       expect(current(history)).toBe(graphs[i]);
+      history = undoVersion(history);
     }
+    expect(current(history)).toBe(graphs[0]);
     expect(canUndoVersion(history)).toBe(false);
+    expect(redoModifications(history)).toHaveLength(1000);
+    expect(redoModifications(history).at(-1)).toBe(mods[0]); // spec 2: the next redo is the list's last
     for (let i = 1; i <= 1000; i++) {
       history = redoVersion(history);
       expect(current(history)).toBe(graphs[i]);
     }
-    expect(capacity(current(history))).toBe(1000);
     expect(canRedoVersion(history)).toBe(false);
+    expect(unsavedModifications(history)).toEqual(mods);
+    for (const at of [1, 250, 999, 1000]) expect(networkContents(replay(base, mods.slice(0, at), EDIT_KINDS))).toEqual(networkContents(graphs[at]!));
   });
 
-  it("keeps spec 2's model: saved entries cannot be undone, unsaved and redo lists read off the stack, a push drops redo", () => {
-    let history = startHistory(ScenarioGraph.of(base), [mod(1), mod(2)], apply);
-    expect(capacity(current(history))).toBe(2);
-    expect(canUndoVersion(history)).toBe(false);
-    history = pushVersion(history, apply(current(history), mod(3)), mod(3));
-    history = pushVersion(history, apply(current(history), mod(4)), mod(4));
+  it('a push after undo drops the redo part; replace swaps the shown version only', () => {
+    const base = gridGraph(4);
+    const { mods } = randomEdits(base, 3, 9);
+    let history = startHistory(base, [], EDIT_KINDS);
+    for (const mod of mods.slice(0, 2)) history = pushVersion(history, applyOrKeep(current(history), mod, EDIT_KINDS));
     history = undoVersion(history);
-    expect(unsavedModifications(history)).toEqual([mod(3)]);
-    expect(redoModifications(history)).toEqual([mod(4)]);
-    history = pushVersion(history, apply(current(history), mod(5)), mod(5));
+    history = pushVersion(history, applyOrKeep(current(history), mods[2]!, EDIT_KINDS));
+    expect(unsavedModifications(history)).toEqual([mods[0], mods[2]]);
     expect(redoModifications(history)).toEqual([]);
-    expect(unsavedModifications(history)).toEqual([mod(3), mod(5)]);
-    history = markSaved(history);
-    expect(unsavedModifications(history)).toEqual([]);
-    expect(canUndoVersion(history)).toBe(false);
-    expect(capacity(current(history))).toBe(5);
+    const swapped = replaceVersion(history, applyOrKeep(history.entries[1]!.graph, mods[1]!, EDIT_KINDS));
+    expect(unsavedModifications(swapped)).toEqual([mods[0], mods[1]]);
+  });
+
+  it('saved modifications are replayed once into the first version and cannot be undone; a save makes the shown graph the saved one', () => {
+    const base = gridGraph(4);
+    const { mods } = randomEdits(base, 4, 3);
+    let history = startHistory(base, mods.slice(0, 2), EDIT_KINDS);
+    expect(history.entries).toHaveLength(1);
+    expect(undoVersion(history)).toBe(history);
+    history = pushVersion(history, applyOrKeep(current(history), mods[2]!, EDIT_KINDS));
+    const saved = markSaved(history);
+    expect(saved.savedModifications).toEqual(mods.slice(0, 3));
+    expect(savedGraph(saved)).toBe(current(history));
+    expect(canUndoVersion(saved)).toBe(false);
+  });
+
+  it('a modification that cannot apply is kept with its refusal and changes nothing', () => {
+    const base = gridGraph(3);
+    let history = startHistory(base, [{ type: 'network/deleteLink', id: 'nope' }], EDIT_KINDS);
+    history = pushVersion(history, applyOrKeep(current(history), { type: 'network/updateLink', id: 'gone', changes: { capacity: 1 } }, EDIT_KINDS));
+    expect(current(history)).toBe(history.entries[0]!.graph);
+    expect(refusals(history)).toEqual([
+      { code: 'linkNotFound', params: { id: 'nope' } },
+      { code: 'linkNotFound', params: { id: 'gone' } },
+    ]);
+    expect(current(history).get<NetworkLink>(LINK, 'l0-1')).toBe(base.get(LINK, 'l0-1'));
   });
 });

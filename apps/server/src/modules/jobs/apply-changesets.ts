@@ -1,12 +1,12 @@
 /**
- * A run's network with its chosen changesets applied (issue 13): the MATSim network is converted to the editor's
- * model of `@corridor/changesets` (WGS84 via `@corridor/geo`), the network modifications are replayed in order, and
- * the result is written back. Nodes the changesets neither added nor moved keep their ORIGINAL x/y (no float round
+ * A run's network with its chosen changesets applied (issue 13): the MATSim network becomes the base of a scenario
+ * graph of `@corridor/changesets` (WGS84 via `@corridor/geo`), the modifications are replayed through the same edit
+ * kinds the editor uses (issue 27), and the result is written back. Nodes the changesets neither added nor moved keep their ORIGINAL x/y (no float round
  * trip through WGS84); links keep every field the model does not carry (origid, type, extra XML attributes).
  */
 import { gzipSync } from 'node:zlib';
 import type { Modification, NetworkLink, NetworkNode } from '@corridor/contract';
-import { ModificationError, networkData, replayNetwork, toPlain } from '@corridor/changesets';
+import { EDIT_KINDS, LINK, ModificationError, networkGraph, NODE, replay } from '@corridor/changesets';
 import { lngLat, transformer, xy, type XY } from '@corridor/geo';
 import {
   JAVA_BOOLEAN,
@@ -55,22 +55,20 @@ export async function applyChangesets(input: Input, { crs, changesets, gzip, max
     const [lng, lat] = toWgs84(xy(node.x, node.y));
     return { id: node.id, lng, lat };
   });
-  const base = networkData(nodes, [...network.links.values()].map(toModelLink));
+  const base = networkGraph(nodes, [...network.links.values()].map(toModelLink));
   let edited = base;
   for (const changeset of changesets) {
     try {
-      edited = replayNetwork(edited, changeset.modifications);
+      edited = replay(edited, changeset.modifications, EDIT_KINDS);
     } catch (err) {
       if (err instanceof ModificationError) throw new ChangesetNotApplicable(`The changeset "${changeset.name}" cannot be applied to the network: ${err.message}`);
       throw err;
     }
   }
-  const plain = toPlain(edited);
-
   const outNodes = new Map<string, Node>();
-  for (const node of plain.nodes) {
+  for (const node of edited.entities<NetworkNode>(NODE)) {
     const original = network.nodes.get(node.id);
-    const before = base.nodes.get(node.id);
+    const before = base.get<NetworkNode>(NODE, node.id);
     if (original && before && before.lng === node.lng && before.lat === node.lat) {
       outNodes.set(node.id, original);
     } else {
@@ -79,7 +77,10 @@ export async function applyChangesets(input: Input, { crs, changesets, gzip, max
     }
   }
   const outLinks = new Map<string, Link>();
-  for (const link of plain.links) outLinks.set(link.id, toMatsimLink(link, network.links.get(link.id)));
+  for (const link of edited.entities<NetworkLink>(LINK)) {
+    const original = network.links.get(link.id);
+    outLinks.set(link.id, original && !edited.changed(LINK, link.id) ? original : toMatsimLink(link, original));
+  }
   const result: Network = { ...network, nodes: outNodes, links: outLinks };
 
   const text = Buffer.from([...writeNetwork(result, { sort: false })].join(''));
