@@ -2,10 +2,11 @@
  * Selections fly the view (spec 2 §2, §9): to a link's extent (padding 150) or to a node at zoom 16, in 1000 ms.
  * A link or node not loaded yet is reported on the console and tried again when the network data changes (§8).
  */
-import type { NetworkData } from '@corridor/changesets';
+import type { GraphReader } from '@corridor/changesets';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useEditor } from '../state/context.ts';
+import { shownLink, shownNode } from '../state/network.ts';
 import type { EditorState } from '../state/types.ts';
 
 export const FLY_PADDING_PX = 150;
@@ -15,11 +16,11 @@ export const NODE_ZOOM = 16;
 type FlyTo = NonNullable<EditorState['flyTo']>;
 
 /** Flies when the target is loaded; answers false when it is not (yet). */
-function fly(map: MapLibreMap, network: NetworkData, target: FlyTo): boolean {
+function fly(map: MapLibreMap, graph: GraphReader, target: FlyTo): boolean {
   if (target.linkId !== undefined) {
     // A deleted link or node (chosen in the search or the modification list) is still shown, faded: fly to it too.
-    const node = (id: string) => network.nodes.get(id) ?? network.deletedNodes.get(id);
-    const link = network.links.get(target.linkId) ?? network.deletedLinks.get(target.linkId);
+    const node = (id: string) => shownNode(graph, id);
+    const link = shownLink(graph, target.linkId);
     const from = link && node(link.fromId);
     const to = link && node(link.toId);
     if (!from || !to) return false;
@@ -34,7 +35,7 @@ function fly(map: MapLibreMap, network: NetworkData, target: FlyTo): boolean {
     return true;
   }
   if (target.nodeId !== undefined) {
-    const node = network.nodes.get(target.nodeId) ?? network.deletedNodes.get(target.nodeId);
+    const node = shownNode(graph, target.nodeId);
     if (!node) return false;
     map.flyTo({ center: [node.lng, node.lat], zoom: NODE_ZOOM, duration: FLY_DURATION_MS });
     return true;
@@ -44,13 +45,15 @@ function fly(map: MapLibreMap, network: NetworkData, target: FlyTo): boolean {
 
 export function useFlyTo(map: MapLibreMap | undefined): void {
   const flyTo = useEditor((state) => state.flyTo);
-  const network = useEditor((state) => state.network);
+  const graph = useEditor((state) => state.graph);
+  // The graph keeps its identity when more is loaded: the revision tells the effect to try again.
+  const revision = useEditor((state) => state.dataRevision);
   const done = useRef<number | null>(null);
   const reported = useRef<number | null>(null);
 
   useEffect(() => {
     if (!map || !flyTo || done.current === flyTo.seq) return;
-    if (fly(map, network, flyTo)) {
+    if (fly(map, graph, flyTo)) {
       done.current = flyTo.seq;
       return;
     }
@@ -58,5 +61,5 @@ export function useFlyTo(map: MapLibreMap | undefined): void {
       reported.current = flyTo.seq;
       console.info(`Fly to: ${flyTo.linkId !== undefined ? `link ${flyTo.linkId}` : `node ${flyTo.nodeId}`} not loaded yet; trying again when the network updates`);
     }
-  }, [map, flyTo, network]);
+  }, [map, flyTo, graph, revision]);
 }

@@ -35,7 +35,8 @@ export function useViewportQuery(map: MapLibreMap | undefined, onLoaded?: (answe
       queryNetwork(networkFileId, { type: 'Data', filters: { bbox, conditions: [...filters] } }, current.signal)
         .then((answer) => {
           if (current.signal.aborted) return;
-          store.load(answer, true);
+          // The area's key: what it brought is remembered under it in the loaded-area cache (issue 27).
+          store.load(answer, true, `bbox:${bbox.join(',')}`);
           loaded.current?.(answer);
         })
         .catch(() => {

@@ -7,7 +7,7 @@ import { useEditor } from '../state/context.ts';
 
 export function LeaveGuard() {
   const { t } = useTranslation(EDITOR_NS);
-  const dirty = useEditor((state) => state.history.unsaved.length > 0);
+  const dirty = useEditor((state) => state.lists.unsaved.length > 0);
   const blocker = useLeaveGuard(dirty);
   return (
     <ConfirmModal

@@ -35,9 +35,10 @@ export function SaveDialog({ opened, onClose, save }: SaveDialogProps) {
 function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
   const { t } = useTranslation(EDITOR_NS);
   const history = useEditor((state) => state.history);
-  const network = useEditor((state) => state.network);
+  const graph = useEditor((state) => state.graph);
+  const saved = useEditor((state) => state.saved);
   // DRT base files arrive with DRT editing; until then no group has one.
-  const groups = useMemo(() => changeSummary({ network }).map((row) => row.group), [network]);
+  const groups = useMemo(() => changeSummary({ graph, saved }).map((row) => row.group), [graph, saved]);
   const [name, setName] = useState(() => shownChangesetName(history.name, t('sidebar.changes.untitled')));
   const [options, setOptions] = useState<Partial<Record<SaveGroup, SaveOption>>>(() =>
     Object.fromEntries(groups.map((group) => [group, allowedSaveOptions(group, false)[0]])),

@@ -1,3 +1,4 @@
+import { LINK } from '@corridor/changesets';
 import type { LinkUse, LinkUseLink, NetworkQueryAnswer } from '@corridor/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EditorStore } from '../state/store.ts';
@@ -46,7 +47,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 const deleteAb = { type: 'network/deleteLink', id: 'ab' } as const;
-const deleted = () => store.getState().network.deletedLinks.has('ab');
+const deleted = () => !store.getState().graph.has(LINK, 'ab') && store.getState().lists.unsaved.length > 0;
 
 describe('deleting links the plans use', () => {
   it('asks with the links and their nodes; an unused link goes at once without a dialog', async () => {

@@ -6,7 +6,7 @@
  * being built, and "Delete anyway" deletes without waiting. Kept beside the editor store (one guard per store, like
  * the handlers' sessions), so the store and the handlers stay as they are.
  */
-import { disabledNetwork, isNetworkModification, type NetworkData } from '@corridor/changesets';
+import { EDIT_KINDS, isNetworkModification, linkOf, type GraphReader } from '@corridor/changesets';
 import type { LinkUse, LinkUseLink, Modification } from '@corridor/contract';
 import type { EditorStore } from '../state/store.ts';
 
@@ -48,9 +48,9 @@ export function deletedLinkIds(mod: Modification): string[] {
 }
 
 /** The links as the server is asked about them: with their nodes, so plans_v4 node routes count too. */
-export function linksToAsk(network: NetworkData, ids: readonly string[]): LinkUseLink[] {
+export function linksToAsk(graph: GraphReader, ids: readonly string[]): LinkUseLink[] {
   return ids.map((id) => {
-    const link = network.links.get(id);
+    const link = linkOf(graph, id);
     return link ? { id, from: link.fromId, to: link.toId } : { id };
   });
 }
@@ -99,10 +99,11 @@ export class LinkUseGuard {
   /** Checks the links `mod` deletes, then performs it (and calls `done`) or leaves it to the user. */
   request(store: EditorStore, mod: Modification, done: () => void): void {
     this.cancel();
-    const links = linksToAsk(store.getState().network, deletedLinkIds(mod));
     const state = store.getState();
+    const links = linksToAsk(state.graph, deletedLinkIds(mod));
     // Nothing to ask (no plans, no links, or an edit the store refuses anyway: it says why itself).
-    if (this.files.length === 0 || links.length === 0 || !state.editMode || !isNetworkModification(mod) || disabledNetwork(state.network, mod)) {
+    const refused = !isNetworkModification(mod) || !EDIT_KINDS.knows(mod) || EDIT_KINDS.disabled(state.graph, mod) !== undefined;
+    if (this.files.length === 0 || links.length === 0 || !state.editMode || refused) {
       if (store.perform(mod) === undefined) done();
       return;
     }

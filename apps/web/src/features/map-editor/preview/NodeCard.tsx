@@ -1,14 +1,16 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { linksOfNode, type NodeData } from '@corridor/changesets';
+import { linksOfNode, NODE, nodeOf } from '@corridor/changesets';
+import type { NetworkNode } from '@corridor/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor, useEditorStore } from '../state/context.ts';
+import { flagsOf, shownNode } from '../state/network.ts';
 import { NO_SELECTION } from '../state/types.ts';
 import { ChangeBadge } from './link/ChangeBadge.tsx';
 
 const FIELDS = ['lng', 'lat'] as const;
 const LIMITS = { lng: 180, lat: 90 } as const;
-const shown = (node: NodeData) => ({ lng: Number(node.lng.toFixed(6)), lat: Number(node.lat.toFixed(6)) });
+const shown = (node: NetworkNode) => ({ lng: Number(node.lng.toFixed(6)), lat: Number(node.lat.toFixed(6)) });
 
 /**
  * A selected node: id and position (longitude and latitude, edited like the link's fields: committed on leaving a
@@ -17,12 +19,14 @@ const shown = (node: NodeData) => ({ lng: Number(node.lng.toFixed(6)), lat: Numb
 export function NodeCard({ nodeId }: { nodeId: string }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
-  const network = useEditor((state) => state.network);
+  const graph = useEditor((state) => state.graph);
+  const saved = useEditor((state) => state.saved);
   const editMode = useEditor((state) => state.editMode);
-  const node = network.nodes.get(nodeId) ?? network.deletedNodes.get(nodeId);
+  const node = shownNode(graph, nodeId);
   if (!node) return <Text c="dimmed" size="sm">{t('panels.node.notLoaded', { id: nodeId })}</Text>;
-  const free = network.nodes.has(nodeId) && linksOfNode(network, nodeId).length === 0;
-  const editable = editMode && network.nodes.has(nodeId);
+  const live = nodeOf(graph, nodeId) !== undefined;
+  const free = live && linksOfNode(graph, nodeId).length === 0;
+  const editable = editMode && live;
   const remove = () => {
     if (store.perform({ type: 'network/deleteNode', id: nodeId }) === undefined) store.select(NO_SELECTION);
   };
@@ -31,7 +35,7 @@ export function NodeCard({ nodeId }: { nodeId: string }) {
       <Stack gap={4}>
         <Group gap="sm">
           <Title order={5}>{t('panels.node.title', { id: node.id })}</Title>
-          <ChangeBadge flags={node.flags} />
+          <ChangeBadge flags={flagsOf({ graph, saved }, NODE, nodeId)} />
         </Group>
         <Text size="sm">{t('panels.node.position', { lon: node.lng.toFixed(6), lat: node.lat.toFixed(6) })}</Text>
         {editable && <NodePosition key={node.id} node={node} />}
@@ -47,7 +51,7 @@ export function NodeCard({ nodeId }: { nodeId: string }) {
   );
 }
 
-function NodePosition({ node }: { node: NodeData }) {
+function NodePosition({ node }: { node: NetworkNode }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
   const current = shown(node);

@@ -34,7 +34,7 @@ export function ChangeManagement() {
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const unsaved = history.unsaved.length > 0;
+  const unsaved = canSave(history);
   /** Runs an action that drops the unsaved changes, after the confirm dialog when there are some. */
   const guard = (action: () => void) => (unsaved ? setPending(() => action) : action());
   const open = (id: number) => {

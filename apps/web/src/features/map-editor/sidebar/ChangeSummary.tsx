@@ -11,8 +11,9 @@ const STAGES = ['unsaved', 'saved'] as const;
 
 export function ChangeSummary() {
   const { t } = useTranslation(EDITOR_NS);
-  const network = useEditor((state) => state.network);
-  const rows = useMemo(() => changeSummary({ network }), [network]);
+  const graph = useEditor((state) => state.graph);
+  const saved = useEditor((state) => state.saved);
+  const rows = useMemo(() => changeSummary({ graph, saved }), [graph, saved]);
   const cells = (counts: ChangeCounts) => KINDS.map((kind) => <Table.Td key={kind} ta="right">{counts[kind]}</Table.Td>);
 
   return (

@@ -5,12 +5,13 @@
  * map shows it (a deleted link faded, its panel says how to get it back).
  */
 import { Badge, Button, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { revertEntries, touched, type RevertEntry } from '@corridor/changesets';
+import { EDIT_KINDS, LINK, NODE, revertEntries, touched, type RevertEntry } from '@corridor/changesets';
 import type { NetworkLeafModification } from '@corridor/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
+import { isKnown } from '../state/network.ts';
 import type { EditorStore } from '../state/store.ts';
 import { blockText, entryText, type Translate } from './modificationText.ts';
 
@@ -24,9 +25,7 @@ function featureOf(entry: RevertEntry): { kind: 'link' | 'node'; id: string } | 
 }
 
 function show(store: EditorStore, feature: { kind: 'link' | 'node'; id: string }): void {
-  const { network } = store.getState();
-  const known = feature.kind === 'link' ? network.links.has(feature.id) || network.deletedLinks.has(feature.id) : network.nodes.has(feature.id) || network.deletedNodes.has(feature.id);
-  if (!known) return;
+  if (!isKnown(store.getState().graph, feature.kind === 'link' ? LINK : NODE, feature.id)) return;
   store.select({ type: 'network-links-and-nodes', links: feature.kind === 'link' ? [feature.id] : [], nodes: feature.kind === 'node' ? [feature.id] : [] }, { fly: true });
 }
 
@@ -35,10 +34,10 @@ export function ModificationList() {
   const say = t as unknown as Translate;
   const store = useEditorStore();
   const history = useEditor((state) => state.history);
-  const base = useEditor((state) => state.base);
-  const network = useEditor((state) => state.network);
+  const revision = useEditor((state) => state.dataRevision);
   const editMode = useEditor((state) => state.editMode);
-  const entries = useMemo(() => revertEntries(base, history, network).reverse(), [base, history, network]);
+  // One replay of the history from the base; `revision`: the base grows and shrinks under the same history.
+  const entries = useMemo(() => revertEntries(history.versions, EDIT_KINDS).reverse(), [history, revision]);
 
   return (
     <Stack gap={6} data-testid="modification-list">

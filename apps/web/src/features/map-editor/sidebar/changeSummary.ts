@@ -1,12 +1,12 @@
 /**
  * The change summary of spec 2 §3: counts of added, modified and deleted features, unsaved and saved, per group.
- * Counted from the change flags the replay leaves on the shown data, so the summary always matches the colours on
- * the map. Only the network has data today; the other groups count zero until their editing lands, and a group
+ * Counted from the change flags computed for the entities edits changed (the shown graph against the saved one), so
+ * the summary always matches the colours on the map; it costs what was changed, not the size of the network. Only the network has data today; the other groups count zero until their editing lands, and a group
  * with nothing to count is not listed (the network always is).
  */
-import type { ChangeFlags, NetworkData } from '@corridor/changesets';
+import { changeFlags, LINK, NODE, type ChangeFlags } from '@corridor/changesets';
 import type { SaveGroup } from '@corridor/contract';
-import type { EditorState } from '../state/types.ts';
+import type { Shown } from '../state/types.ts';
 
 export interface ChangeCounts {
   readonly added: number;
@@ -25,8 +25,8 @@ const ZERO: ChangeCounts = { added: 0, modified: 0, deleted: 0 };
 /** The groups in the spec's order; each has its own counter (transit and DRT join with their editing). */
 export const SUMMARY_GROUPS: readonly SaveGroup[] = ['network', 'transit', 'drtVehicles', 'drtStops', 'drtServiceArea'];
 
-const counters: Record<SaveGroup, (state: Pick<EditorState, 'network'>) => { unsaved: ChangeCounts; saved: ChangeCounts }> = {
-  network: (state) => countNetwork(state.network),
+const counters: Record<SaveGroup, (shown: Shown) => { unsaved: ChangeCounts; saved: ChangeCounts }> = {
+  network: (shown) => countNetwork(shown),
   transit: () => ({ unsaved: ZERO, saved: ZERO }),
   drtVehicles: () => ({ unsaved: ZERO, saved: ZERO }),
   drtStops: () => ({ unsaved: ZERO, saved: ZERO }),
@@ -41,7 +41,7 @@ function changeOf(deleted: boolean | undefined, added: boolean | undefined, modi
 }
 
 /** Nodes and links together, deleted ones included: each feature counts at most once per stage. */
-export function countNetwork(network: NetworkData): { unsaved: ChangeCounts; saved: ChangeCounts } {
+export function countNetwork(shown: Shown): { unsaved: ChangeCounts; saved: ChangeCounts } {
   const unsaved = { added: 0, modified: 0, deleted: 0 };
   const saved = { added: 0, modified: 0, deleted: 0 };
   const visit = (flags: ChangeFlags | undefined) => {
@@ -51,8 +51,8 @@ export function countNetwork(network: NetworkData): { unsaved: ChangeCounts; sav
     if (now) unsaved[now]++;
     if (before) saved[before]++;
   };
-  for (const map of [network.nodes, network.links, network.deletedNodes, network.deletedLinks]) {
-    for (const feature of map.values()) visit(feature.flags);
+  for (const kind of [NODE, LINK]) {
+    for (const [id] of shown.graph.changedEntities(kind)) visit(changeFlags(kind, id, shown.saved, shown.graph));
   }
   return { unsaved, saved };
 }
@@ -60,8 +60,8 @@ export function countNetwork(network: NetworkData): { unsaved: ChangeCounts; sav
 const total = (counts: ChangeCounts) => counts.added + counts.modified + counts.deleted;
 
 /** The rows to show: the network always, every other group once it has something to count. */
-export function changeSummary(state: Pick<EditorState, 'network'>): GroupSummary[] {
-  return SUMMARY_GROUPS.map((group) => ({ group, ...counters[group](state) })).filter(
+export function changeSummary(shown: Shown): GroupSummary[] {
+  return SUMMARY_GROUPS.map((group) => ({ group, ...counters[group](shown) })).filter(
     (row) => row.group === 'network' || total(row.unsaved) + total(row.saved) > 0,
   );
 }

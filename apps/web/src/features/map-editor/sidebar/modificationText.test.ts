@@ -1,4 +1,4 @@
-import { currentNetwork, networkData, newHistory, openChangeset, push, revertEntries } from '@corridor/changesets';
+import { EDIT_KINDS, networkGraph, newHistory, openChangeset, push, revertEntries } from '@corridor/changesets';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
 import { EDITOR_NS } from '../i18n/index.ts';
@@ -7,7 +7,7 @@ import { blockText, entryText, type Translate } from './modificationText.ts';
 const say = (lng: string): Translate => (key, params) => (i18n.t as (key: string, options: Record<string, unknown>) => string)(key, { ...params, lng, ns: EDITOR_NS });
 
 const link = (id: string, fromId: string, toId: string) => ({ id, fromId, toId, length: 100, capacity: 1200, lanes: 1, freespeed: 13.89, modes: ['car'] });
-const base = networkData(
+const base = networkGraph(
   [
     { id: 'a', lng: 13.4, lat: 52.5 },
     { id: 'b', lng: 13.41, lat: 52.5 },
@@ -18,10 +18,10 @@ const base = networkData(
 describe('modification list texts', () => {
   it('says what each modification changed, with the earlier values, in English and German', () => {
     const history = push(
-      openChangeset({ id: 3, name: 'x', modifications: [{ type: 'network/updateLink', id: '12', changes: { capacity: 900, modes: ['car', 'bus'] } }] }),
+      openChangeset(base, { id: 3, name: 'x', modifications: [{ type: 'network/updateLink', id: '12', changes: { capacity: 900, modes: ['car', 'bus'] } }] }),
       { type: 'network/deleteLink', id: '34' },
     );
-    const entries = revertEntries(base, history, currentNetwork(base, history));
+    const entries = revertEntries(history.versions, EDIT_KINDS);
     expect(entries.map((entry) => entryText(entry, say('en')))).toEqual(['Link 12: Capacity 1200 → 900, Modes car → car, bus', 'Deleted link 34']);
     expect(entryText(entries[1]!, say('de'))).toBe('Link 34 gelöscht');
   });
@@ -35,9 +35,9 @@ describe('modification list texts', () => {
         { type: 'network/addLink' as const, link: link('m', 'n', 'b') },
       ],
     };
-    let history = push(newHistory(), group);
+    let history = push(newHistory(base), group);
     history = push(history, { type: 'network/updateLink', id: 'l', changes: { lanes: 2 } });
-    const entries = revertEntries(base, history, currentNetwork(base, history));
+    const entries = revertEntries(history.versions, EDIT_KINDS);
     expect(entryText(entries[0]!, say('en'))).toBe('3 changes: Added node n; Added link l; … 1 more');
     expect(blockText(entries[0]!.blocked!, say('en'))).toBe('Link l was changed again later: revert the later change first.');
     expect(blockText({ code: 'refused', reason: { code: 'nodeNotFound', params: { id: 'c' } } }, say('de'))).toBe(

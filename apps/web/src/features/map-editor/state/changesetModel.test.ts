@@ -1,4 +1,4 @@
-import { newHistory, openChangeset, push } from '@corridor/changesets';
+import { networkGraph, newHistory, openChangeset, push } from '@corridor/changesets';
 import { describe, expect, it } from 'vitest';
 import { changesetIdOf, idChunks, readModifications, saveBody, shownChangesetName, withChangesetId } from './changesetModel.ts';
 
@@ -39,13 +39,15 @@ describe('preload chunks', () => {
 
 describe('changeset bodies and answers', () => {
   const mod = { type: 'network/deleteLink', id: 'ab' } as const;
+  // Nothing loaded: the modifications are kept as they are, applied or not.
+  const base = networkGraph([], []);
 
   it('a changeset not saved yet is created with id -1, its name and its modifications', () => {
-    expect(saveBody(push(newHistory(), mod), 'Bridge', { network: 'changeset' })).toEqual({ id: -1, name: 'Bridge', modifications: [mod] });
+    expect(saveBody(push(newHistory(base), mod), 'Bridge', { network: 'changeset' })).toEqual({ id: -1, name: 'Bridge', modifications: [mod] });
   });
 
   it('a saved changeset sends saved and unsaved modifications together with the save options', () => {
-    const history = push(openChangeset({ id: 5, name: 'Old', modifications: [{ type: 'network/deleteLink', id: 'x' }] }), mod);
+    const history = push(openChangeset(base, { id: 5, name: 'Old', modifications: [{ type: 'network/deleteLink', id: 'x' }] }), mod);
     expect(saveBody(history, 'New name', { network: 'changeset' })).toEqual({
       id: 5,
       name: 'New name',

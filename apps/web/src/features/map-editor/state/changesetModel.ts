@@ -2,7 +2,7 @@
  * The pure side of opening and saving changesets (spec 2 §4, §7): the `?id=` of the address, the id chunks of the
  * preload query, the bodies sent, the modifications read back. `changesets.ts` wires them to the store and the API.
  */
-import { toSave, UNSAVED_ID, type History } from '@corridor/changesets';
+import { toSave, UNSAVED_ID, type ChangesetHistory } from '@corridor/changesets';
 import { Modification, type ChangesetBody, type SaveGroup } from '@corridor/contract';
 
 /** The name a new changeset gets (`newHistory`); shown in the user's language, stored as it is typed. */
@@ -56,7 +56,7 @@ export function readModifications(list: unknown): Modification[] | undefined {
  * The body of a save: a changeset not saved yet is created (POST, id -1); a saved one gets every modification,
  * saved and unsaved, with the save option of each group (network and transit only go into the changeset).
  */
-export function saveBody(history: History, name: string, saveOptions: Partial<Record<SaveGroup, 'changeset' | 'new_file' | 'overwrite'>>): ChangesetBody {
+export function saveBody(history: ChangesetHistory, name: string, saveOptions: Partial<Record<SaveGroup, 'changeset' | 'new_file' | 'overwrite'>>): ChangesetBody {
   const { id, modifications } = toSave(history);
   if (id === UNSAVED_ID) return { id, name, modifications };
   return { id, name, modifications, saveOptions };

@@ -1,69 +1,80 @@
 /**
- * The editor's one store: history, loaded network, selection, tool, filters. Plain class with subscribe/getState
- * for useSyncExternalStore; every change makes a new state object. Selection, hover and camera never enter the
- * history (style habit 2). The network shown is recomputed from base + history when either changes wholesale
- * (undo, redo, open, new data loaded) and advanced by one apply on a push.
+ * The editor's one store. Plain class with subscribe/getState for useSyncExternalStore; every change makes a new
+ * state object. DATA (the changeset's history of graph versions over one shared base of loaded entities, and what
+ * is read off it) is kept apart from the VIEW (selection, hover, tool, draft, layers, filters, notices): edits,
+ * history commands and loads change the data, everything else only the view, and the view never enters the history
+ * (style habit 2). An edit pushes one graph version that shares everything it did not change; undo and redo move
+ * the history's index (no replay). Loads add to the base (graphs keep their identity: `dataRevision` says it grew);
+ * the loaded-area cache keeps the base bounded, never dropping what an edit touched or what is selected.
  */
 import {
+  afterLoad,
   afterSave,
-  applyNetwork,
-  disabledNetwork,
-  isNetworkModification,
+  EDIT_KINDS,
+  graphOf,
+  LINK,
+  lists,
   newHistory,
+  NODE,
   openChangeset,
   push,
   redo,
+  refusals,
   refusalText,
+  rename,
   replace,
-  replayNetworkSkipping,
+  savedGraphOf,
+  scenarioBase,
+  SCENARIO_INDEXES,
+  ScenarioGraph,
   undo,
-  type History,
-  type NetworkData,
-  type Refusal,
+  type ChangesetHistory,
+  type GraphBase,
+  type GraphEntity,
 } from '@corridor/changesets';
 import type { LinkAttribute, Modification, NetworkCondition, NetworkLink, NetworkNode, NetworkQueryAnswer } from '@corridor/contract';
 import { fromAnswer } from '../model/answer.ts';
-import { NO_SELECTION, type Draft, type EditorRefusal, type EditorState, type Selection, type ToolId } from './types.ts';
+import { LoadedAreas, type AreaLimits } from './loadedAreas.ts';
+import { NO_SELECTION, type Draft, type EditorData, type EditorRefusal, type EditorState, type EditorView, type Selection, type ToolId } from './types.ts';
 
-function emptyNetwork(): NetworkData {
-  return { nodes: new Map(), links: new Map(), deletedNodes: new Map(), deletedLinks: new Map() };
+/** Issue 27 (docs/decisions.md "loaded-area cache"): 12 areas, at most 400,000 distinct links among them. */
+export const AREA_LIMITS: AreaLimits = { maxAreas: 12, maxEntities: { [LINK]: 400_000 } };
+
+/** The data read off a history. */
+function dataOf(history: ChangesetHistory): Pick<EditorData, 'history' | 'graph' | 'saved' | 'lists' | 'applyErrors'> {
+  return { history, graph: graphOf(history), saved: savedGraphOf(history), lists: lists(history), applyErrors: refusals(history.versions) };
 }
 
-/** The saved modifications, then the unsaved ones, each applied if it can be; the rest reported. */
-export function replay(base: NetworkData, history: History): { network: NetworkData; errors: Refusal[] } {
-  const saved = replayNetworkSkipping(base, history.saved, 'saved');
-  const unsaved = replayNetworkSkipping(saved.network, history.unsaved, 'unsaved');
-  return { network: unsaved.network, errors: [...saved.errors, ...unsaved.errors] };
-}
+const INITIAL_VIEW: EditorView = {
+  selection: NO_SELECTION,
+  hover: {},
+  tool: 'select',
+  editMode: true,
+  filters: [],
+  draft: null,
+  layers: { network: true, outline: true },
+  refusal: null,
+  flyTo: null,
+};
 
-export function initialState(history: History = newHistory()): EditorState {
-  const base = emptyNetwork();
-  return {
-    history,
-    base,
-    network: base,
-    applyErrors: [],
-    selection: NO_SELECTION,
-    hover: {},
-    tool: 'select',
-    editMode: true,
-    filters: [],
-    linkAttributes: [],
-    exceedsLimit: false,
-    draft: null,
-    layers: { network: true, outline: true },
-    refusal: null,
-    flyTo: null,
-  };
+export interface EditorStoreOptions {
+  readonly areaLimits?: AreaLimits;
 }
 
 export class EditorStore {
   private state: EditorState;
   private readonly listeners = new Set<() => void>();
   private flySeq = 0;
+  private loadSeq = 0;
+  /** The entities loaded for this editor (one network file), shared by every graph version of every history. */
+  private readonly base: GraphBase = scenarioBase();
+  /** The graph with nothing applied: what New and Open start from. */
+  private readonly root = ScenarioGraph.of(this.base);
+  private readonly areas: LoadedAreas;
 
-  constructor(state: EditorState = initialState()) {
-    this.state = state;
+  constructor(options: EditorStoreOptions = {}) {
+    this.areas = new LoadedAreas(options.areaLimits ?? AREA_LIMITS);
+    this.state = { ...dataOf(newHistory(this.root)), dataRevision: 0, linkAttributes: [], exceedsLimit: false, ...INITIAL_VIEW };
   }
 
   getState = (): EditorState => this.state;
@@ -78,9 +89,9 @@ export class EditorStore {
     for (const listener of this.listeners) listener();
   }
 
-  private withHistory(history: History, patch: Partial<EditorState> = {}): void {
-    const { network, errors } = replay(this.state.base, history);
-    this.set({ ...patch, history, network, applyErrors: errors });
+  /** A new history and what is read off it, with view changes that go with it. */
+  private setHistory(history: ChangesetHistory, patch: Partial<EditorState> = {}): void {
+    this.set({ ...dataOf(history), ...patch });
   }
 
   /**
@@ -89,10 +100,10 @@ export class EditorStore {
    */
   perform(mod: Modification): string | undefined {
     if (!this.state.editMode) return 'view mode';
-    if (!isNetworkModification(mod)) return this.refuse({ code: 'notNetwork', params: { type: mod.type } });
-    const reason = disabledNetwork(this.state.network, mod);
+    if (!EDIT_KINDS.knows(mod)) return this.refuse({ code: 'notNetwork', params: { type: mod.type } });
+    const reason = EDIT_KINDS.disabled(this.state.graph, mod);
     if (reason) return this.refuse(reason);
-    this.set({ history: push(this.state.history, mod), network: applyNetwork(this.state.network, mod, 'unsaved'), refusal: null });
+    this.setHistory(push(this.state.history, mod), { refusal: null });
     return undefined;
   }
 
@@ -107,56 +118,126 @@ export class EditorStore {
 
   /** Swaps the last unsaved modification when `when` holds for it (refining one drag), else pushes. */
   performOrReplace(mod: Modification, when: (last: Modification) => boolean): string | undefined {
-    const last = this.state.history.unsaved.at(-1);
+    const last = this.state.lists.unsaved.at(-1);
     if (!last || !when(last)) return this.perform(mod);
     if (!this.state.editMode) return 'view mode';
-    this.withHistory(replace(this.state.history, mod, when));
+    this.setHistory(replace(this.state.history, mod, when));
     return undefined;
   }
 
   undo(): void {
-    this.withHistory(undo(this.state.history));
+    this.setHistory(undo(this.state.history));
   }
 
   redo(): void {
-    this.withHistory(redo(this.state.history));
+    this.setHistory(redo(this.state.history));
   }
 
   /** A new changeset: everything cleared, id -1, named Untitled. */
   newChangeset(): void {
-    this.withHistory(newHistory(), { selection: NO_SELECTION, draft: null });
+    this.setHistory(newHistory(this.root), { selection: NO_SELECTION, draft: null });
   }
 
-  /** Opens a saved changeset: its modifications as saved, the rest cleared. */
+  /** Opens a saved changeset: its modifications as saved (replayed once on the base), the rest cleared. */
   open(changeset: { id: number; name: string; modifications: readonly Modification[] }): void {
-    this.withHistory(openChangeset(changeset), { selection: NO_SELECTION, draft: null });
+    this.setHistory(openChangeset(this.root, changeset), { selection: NO_SELECTION, draft: null });
   }
 
-  /** Unsaved modifications imported from JSON join the history as one push each. */
+  /** Unsaved modifications imported from JSON join the history as one push each (refused ones kept with their reason). */
   importModifications(mods: readonly Modification[]): void {
-    this.withHistory(mods.reduce(push, this.state.history));
+    this.setHistory(mods.reduce((history, mod) => push(history, mod), this.state.history));
   }
 
   /** After a save: the server's changeset becomes the saved state (an answer with id -1 starts fresh). */
   saved(answer: { id: number; name: string; modifications: readonly Modification[] }): void {
-    this.withHistory(afterSave(answer));
+    this.setHistory(afterSave(this.state.history, answer));
   }
 
   rename(name: string): void {
-    this.set({ history: { ...this.state.history, name } });
+    this.setHistory(rename(this.state.history, name));
   }
 
-  /** Adds what a query loaded to the base (known features stay as they are) and the answer's attribute list. */
-  load(answer: NetworkQueryAnswer, viewport: boolean): void {
+  /**
+   * Adds what a query loaded to the base (known features stay as they are) and the answer's attribute list. A
+   * viewport answer is remembered under its area (`area`, the bbox); any other load (a changeset's ids, the search)
+   * is an area of its own.
+   */
+  load(answer: NetworkQueryAnswer, viewport: boolean, area?: string): void {
     const { nodes, links } = fromAnswer(answer);
-    const patch: Partial<EditorState> = {
+    this.addEntities(nodes, links, area ?? `load:${++this.loadSeq}`, {
       linkAttributes: answer.link_attributes as LinkAttribute[],
       ...(viewport ? { exceedsLimit: answer.query_exceeds_limit } : {}),
+    });
+  }
+
+  /** Adds nodes and links as one loaded area; then evicts the least recently used areas over the limits. */
+  addEntities(nodes: readonly NetworkNode[], links: readonly NetworkLink[], area: string, patch: Partial<EditorState> = {}): void {
+    this.areas.remember(area, { [NODE]: nodes.map((node) => node.id), [LINK]: links.map((link) => link.id) });
+    const newNodes = nodes.filter((node) => !this.base.has(NODE, node.id));
+    const newLinks = links.filter((link) => !this.base.has(LINK, link.id));
+    let revision = this.state.dataRevision;
+    let history = this.state.history;
+    if (newNodes.length > 0 || newLinks.length > 0) {
+      this.base.add(NODE, newNodes);
+      this.base.add(LINK, newLinks);
+      revision++;
+      const loaded: { kind: string; entities: readonly GraphEntity[] }[] = [
+        { kind: NODE, entities: newNodes },
+        { kind: LINK, entities: newLinks },
+      ];
+      history = afterLoad(history, loaded);
+    }
+    if (this.evict()) revision++;
+    const data = history === this.state.history ? {} : dataOf(history);
+    this.set({ ...patch, ...data, dataRevision: revision });
+  }
+
+  /** Drops the base entities of areas over the limits, keeping what edits touched and what is selected. */
+  private evict(): boolean {
+    const keep = this.keeper();
+    let removed = false;
+    for (const [kind, ids] of this.areas.evict(keep)) {
+      const present = ids.filter((id) => this.base.has(kind, id));
+      if (present.length === 0) continue;
+      this.base.remove(kind, present);
+      removed = true;
+    }
+    return removed;
+  }
+
+  /**
+   * What must stay in the base: every entity an edit of the history changed (the last version's overlay holds the
+   * changes of all versions), what those refer to and what refers to them with its own ends (a changed link's nodes,
+   * a moved node's links and their other nodes: so edits stay drawn and replay the same), and the selection.
+   */
+  private keeper(): (kind: string, id: string) => boolean {
+    const latest = this.state.history.versions.entries.at(-1)!.graph;
+    const kept = new Map<string, Set<string>>();
+    const add = (kind: string, id: string) => {
+      let set = kept.get(kind);
+      if (!set) kept.set(kind, (set = new Set()));
+      set.add(id);
     };
-    const base = mergeBase(this.state.base, nodes, links);
-    if (base === this.state.base) return this.set(patch);
-    this.state = { ...this.state, base };
-    this.withHistory(this.state.history, patch);
+    if (latest.changedCount > 0) {
+      for (const index of SCENARIO_INDEXES) {
+        for (const [id, now] of latest.changedEntities(index.kind)) {
+          for (const entity of [now, this.base.get(index.kind, id)]) if (entity) for (const key of index.keys(entity)) add(index.keyKind, key);
+        }
+        for (const [id] of latest.changedEntities(index.keyKind)) {
+          for (const referrer of latest.referrers(index.name, id)) {
+            add(index.kind, referrer);
+            const entity = latest.get(index.kind, referrer);
+            if (entity) for (const key of index.keys(entity)) add(index.keyKind, key);
+          }
+        }
+      }
+    }
+    const { selection } = this.state;
+    if (selection.type === 'network-links-and-nodes') {
+      for (const id of selection.links) add(LINK, id);
+      for (const id of selection.nodes) add(NODE, id);
+    }
+    return (kind, id) => latest.changed(kind, id) || (kept.get(kind)?.has(id) ?? false);
   }
 
   select(selection: Selection, options: { fly?: boolean } = {}): void {
@@ -191,15 +272,4 @@ export class EditorStore {
   setFilters(filters: readonly NetworkCondition[]): void {
     this.set({ filters });
   }
-}
-
-function mergeBase(base: NetworkData, nodes: NetworkNode[], links: NetworkLink[]): NetworkData {
-  const newNodes = nodes.filter((node) => !base.nodes.has(node.id));
-  const newLinks = links.filter((link) => !base.links.has(link.id));
-  if (newNodes.length === 0 && newLinks.length === 0) return base;
-  const nodeMap = new Map(base.nodes);
-  for (const node of newNodes) nodeMap.set(node.id, node);
-  const linkMap = new Map(base.links);
-  for (const link of newLinks) linkMap.set(link.id, link);
-  return { ...base, nodes: nodeMap, links: linkMap };
 }

@@ -1,5 +1,5 @@
 /** The editor's state shapes (spec 2 §2 "Selection types", handlers and tools). */
-import type { History, NetworkData, Refusal } from '@corridor/changesets';
+import type { ChangesetHistory, HistoryLists, Refusal, ScenarioGraph } from '@corridor/changesets';
 import type { LinkAttribute, NetworkCondition } from '@corridor/contract';
 
 /** The network tools of spec 2 §2 (transit and DRT tools join with their editing). */
@@ -27,23 +27,38 @@ export interface Draft {
 /** Why an edit was refused: the package's reasons, and a kind this editor cannot apply yet (transit, DRT). */
 export type EditorRefusal = Refusal | { readonly code: 'notNetwork'; readonly params: { readonly type: string } };
 
-export interface EditorState {
-  readonly history: History;
-  /** Every node and link loaded from the server, as the server has them. */
-  readonly base: NetworkData;
-  /** base with the saved and unsaved modifications applied (change flags set): what the map draws. */
-  readonly network: NetworkData;
+/**
+ * The editor's data: the changeset's history (a stack of graph versions over one shared base of loaded entities)
+ * and what is read off it. Changed only by edits, history commands and loads.
+ */
+export interface EditorData {
+  readonly history: ChangesetHistory;
+  /** The graph shown now (`graphOf(history)`): what the map, panels and tools read. */
+  readonly graph: ScenarioGraph;
+  /** The saved graph (`savedGraphOf(history)`) the change flags compare `graph` with. */
+  readonly saved: ScenarioGraph;
+  /** Spec 2's lists: id, name, saved, unsaved, redo (`lists(history)`). */
+  readonly lists: HistoryLists;
   /** Modifications that could not be applied to the loaded data, with the reason. */
   readonly applyErrors: readonly Refusal[];
+  /**
+   * Bumped whenever the shared base grows (a load) or shrinks (an evicted area): the graphs keep their identity
+   * then, so every memo over the graph depends on this too.
+   */
+  readonly dataRevision: number;
+  readonly linkAttributes: readonly LinkAttribute[];
+  /** The last viewport query hit the server's limit ("Viewport too large"). */
+  readonly exceedsLimit: boolean;
+}
+
+/** The view: selection, hover, tool, drawing, layers, filters, notices, camera requests. Never in the history. */
+export interface EditorView {
   readonly selection: Selection;
   readonly hover: { readonly linkId?: string; readonly nodeId?: string };
   readonly tool: ToolId;
   /** Edit mode on (default) or view mode (tables read-only, no tools that change data). */
   readonly editMode: boolean;
   readonly filters: readonly NetworkCondition[];
-  readonly linkAttributes: readonly LinkAttribute[];
-  /** The last viewport query hit the server's limit ("Viewport too large"). */
-  readonly exceedsLimit: boolean;
   readonly draft: Draft | null;
   /** Layers switched on in the sidebar (transit and DRT layers join with their editing). */
   readonly layers: { readonly network: boolean; readonly outline: boolean };
@@ -52,3 +67,8 @@ export interface EditorState {
   /** Bumped when something asks the map to fly to the current selection. */
   readonly flyTo: { readonly seq: number; readonly linkId?: string; readonly nodeId?: string } | null;
 }
+
+export interface EditorState extends EditorData, EditorView {}
+
+/** The two graphs a reader needs to draw a feature with its change flags. */
+export type Shown = Pick<EditorData, 'graph' | 'saved'>;

@@ -6,7 +6,7 @@
  */
 import { Autocomplete, Badge, Group, Loader } from '@mantine/core';
 import { useDebouncedValue, useTimeout } from '@mantine/hooks';
-import type { NetworkData } from '@corridor/changesets';
+import { deletedEntities, LINK, NODE, type GraphEntity, type GraphReader } from '@corridor/changesets';
 import type { NetworkQueryAnswer } from '@corridor/contract';
 import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
@@ -17,6 +17,7 @@ import { EDITOR_NS } from '../i18n/index.ts';
 import { fromAnswer } from '../model/answer.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
 import { useEditorEnv } from '../state/env.ts';
+import { isDeleted, isKnown } from '../state/network.ts';
 import { AUTOCOMPLETE_FOCUS_DELAY_MS, limitGroups, matchingIds, parseSuggestionValue, suggestionFlag, suggestionValue, type SuggestionKind } from './suggestions.ts';
 
 /** Typing settles this long before an id is asked of the server (one request per pause, not per key). */
@@ -25,23 +26,27 @@ const SERVER_LOOKUP_DELAY_MS = 300;
 const ID_MAX = 200;
 
 /** Which of the id's node and link the server answer holds that the editor does not show yet. */
-function remoteHits(answer: NetworkQueryAnswer | undefined, id: string, network: NetworkData): Set<SuggestionKind> {
+function remoteHits(answer: NetworkQueryAnswer | undefined, id: string, graph: GraphReader): Set<SuggestionKind> {
   const hits = new Set<SuggestionKind>();
   if (!answer) return hits;
   const { nodes, links } = fromAnswer(answer);
-  if (nodes.some((node) => node.id === id) && !network.deletedNodes.has(id)) hits.add('node');
-  if (links.some((link) => link.id === id) && !network.deletedLinks.has(id)) hits.add('link');
+  if (nodes.some((node) => node.id === id) && !isDeleted(graph, NODE, id)) hits.add('node');
+  if (links.some((link) => link.id === id) && !isDeleted(graph, LINK, id)) hits.add('link');
   return hits;
 }
 
-function* chain<T>(...lists: Iterable<T>[]): Iterable<T> {
-  for (const list of lists) yield* list;
+/** The ids of the kind's live entities, then of the deleted ones (still drawn, faded). */
+function* shownIds(graph: GraphReader, kind: string): Iterable<string> {
+  for (const entity of graph.entities<GraphEntity>(kind)) yield entity.id;
+  for (const { entity } of deletedEntities(kind, graph, graph)) yield entity.id;
 }
 
 export function Search() {
   const { t } = useTranslation(EDITOR_NS);
   const store = useEditorStore();
-  const network = useEditor((state) => state.network);
+  const graph = useEditor((state) => state.graph);
+  const saved = useEditor((state) => state.saved);
+  const revision = useEditor((state) => state.dataRevision);
   const { networkFileId } = useEditorEnv();
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
@@ -53,7 +58,7 @@ export function Search() {
   }, AUTOCOMPLETE_FOCUS_DELAY_MS);
   const term = query.trim();
   const [settled] = useDebouncedValue(term, SERVER_LOOKUP_DELAY_MS);
-  const loaded = network.nodes.has(settled) && network.links.has(settled);
+  const loaded = graph.has(NODE, settled) && graph.has(LINK, settled);
   const remote = useQuery({
     queryKey: ['files', networkFileId, 'network-ids', settled] as const,
     queryFn: ({ signal }) => queryNetwork(networkFileId, { type: 'Data', filters: { ids: { links: [settled], nodes: [settled] } } }, signal),
@@ -64,14 +69,15 @@ export function Search() {
   const answer = settled === term ? remote.data : undefined;
 
   const groups = useMemo(() => {
-    const hits = remoteHits(answer, term, network);
+    const hits = remoteHits(answer, term, graph);
     const exact = (kind: SuggestionKind) => (hits.has(kind) ? [term] : []);
     return limitGroups([
       // Deleted nodes and links are found too (issue 25): they are still drawn, faded, and can be reverted.
-      { kind: 'node', ids: [...exact('node'), ...matchingIds(chain(network.nodes.keys(), network.deletedNodes.keys()), term)] },
-      { kind: 'link', ids: [...exact('link'), ...matchingIds(chain(network.links.keys(), network.deletedLinks.keys()), term)] },
+      { kind: 'node', ids: [...exact('node'), ...matchingIds(shownIds(graph, NODE), term)] },
+      { kind: 'link', ids: [...exact('link'), ...matchingIds(shownIds(graph, LINK), term)] },
     ]);
-  }, [answer, term, network]);
+    // `revision`: loads add ids under the same graph.
+  }, [answer, term, graph, revision]);
 
   const data = groups.map((group) => ({
     group: t(group.kind === 'node' ? 'toolbar.search.nodes' : 'toolbar.search.links'),
@@ -81,9 +87,7 @@ export function Search() {
   const choose = (value: string) => {
     const chosen = parseSuggestionValue(value);
     if (!chosen) return;
-    const shown = store.getState().network;
-    const isLoaded =
-      chosen.kind === 'node' ? shown.nodes.has(chosen.id) || shown.deletedNodes.has(chosen.id) : shown.links.has(chosen.id) || shown.deletedLinks.has(chosen.id);
+    const isLoaded = isKnown(store.getState().graph, chosen.kind === 'node' ? NODE : LINK, chosen.id);
     if (!isLoaded && answer) store.load(answer, false);
     store.select(
       { type: 'network-links-and-nodes', nodes: chosen.kind === 'node' ? [chosen.id] : [], links: chosen.kind === 'link' ? [chosen.id] : [] },
@@ -110,7 +114,7 @@ export function Search() {
       onOptionSubmit={choose}
       renderOption={({ option }) => {
         const chosen = parseSuggestionValue(option.value);
-        const flag = chosen && suggestionFlag(network, chosen.kind, chosen.id);
+        const flag = chosen && suggestionFlag({ graph, saved }, chosen.kind, chosen.id);
         return (
           <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
             <span>{chosen?.id ?? option.value}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyNetwork, networkData } from '@corridor/changesets';
+import { EDIT_KINDS, networkGraph } from '@corridor/changesets';
 import { limitGroups, matchingIds, parseSuggestionValue, suggestionFlag, suggestionValue, SUGGESTIONS_MAX, SUGGESTIONS_PER_GROUP } from './suggestions.ts';
 
 const ids = (count: number, prefix = '') => Array.from({ length: count }, (_, index) => `${prefix}${index}`);
@@ -53,9 +53,9 @@ describe('search suggestions', () => {
 describe('suggestion flags (issue 25: search finds deleted and added items)', () => {
   it('marks deleted and added nodes and links, and nothing else', () => {
     const link = { id: 'l1', fromId: 'a', toId: 'b', length: 1, capacity: 1, lanes: 1, freespeed: 1, modes: ['car'] };
-    let network = networkData([{ id: 'a', lng: 0, lat: 0 }, { id: 'b', lng: 1, lat: 0 }], [link]);
-    network = applyNetwork(network, { type: 'network/deleteLink', id: 'l1' }, 'saved');
-    network = applyNetwork(network, { type: 'network/addNode', node: { id: 'c', lng: 2, lat: 0 } });
+    const base = networkGraph([{ id: 'a', lng: 0, lat: 0 }, { id: 'b', lng: 1, lat: 0 }], [link]);
+    const saved = EDIT_KINDS.apply(base, { type: 'network/deleteLink', id: 'l1' });
+    const network = { graph: EDIT_KINDS.apply(saved, { type: 'network/addNode', node: { id: 'c', lng: 2, lat: 0 } }), saved };
     expect(suggestionFlag(network, 'link', 'l1')).toBe('deleted');
     expect(suggestionFlag(network, 'node', 'c')).toBe('added');
     expect(suggestionFlag(network, 'node', 'a')).toBeUndefined();

@@ -3,7 +3,9 @@
  * groups Nodes and Links, at most 5 per group and 15 in all. An exact match comes first, then shorter ids, then
  * in id order, so "12" offers 12, 120, 121 … before 1200.
  */
-import { isAdded, type NetworkData } from '@corridor/changesets';
+import { isAdded, LINK, NODE } from '@corridor/changesets';
+import { flagsOf, isDeleted } from '../state/network.ts';
+import type { Shown } from '../state/types.ts';
 
 export const SUGGESTIONS_MAX = 15;
 export const SUGGESTIONS_PER_GROUP = 5;
@@ -13,11 +15,10 @@ export const AUTOCOMPLETE_FOCUS_DELAY_MS = 301;
 export type SuggestionKind = 'node' | 'link';
 
 /** The badge a suggestion carries: deleted (still drawn, faded) or added in this changeset; undefined otherwise. */
-export function suggestionFlag(network: NetworkData, kind: SuggestionKind, id: string): 'deleted' | 'added' | undefined {
-  const deleted = kind === 'node' ? network.deletedNodes : network.deletedLinks;
-  if (deleted.has(id)) return 'deleted';
-  const feature = kind === 'node' ? network.nodes.get(id) : network.links.get(id);
-  return feature && isAdded(feature.flags) ? 'added' : undefined;
+export function suggestionFlag(shown: Shown, kind: SuggestionKind, id: string): 'deleted' | 'added' | undefined {
+  const entityKind = kind === 'node' ? NODE : LINK;
+  if (isDeleted(shown.graph, entityKind, id)) return 'deleted';
+  return shown.graph.has(entityKind, id) && isAdded(flagsOf(shown, entityKind, id)) ? 'added' : undefined;
 }
 
 export interface SuggestionGroup {

@@ -1,3 +1,4 @@
+import { NODE } from '@corridor/changesets';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Handler } from '../state/handler.ts';
 import { EditorStore } from '../state/store.ts';
@@ -84,10 +85,10 @@ describe('commands', () => {
     expect(store.perform(node)).toBeUndefined();
     expect(UNDO.disabled(store.getState())).toBeUndefined();
     UNDO.perform(store);
-    expect(store.getState().network.nodes.has('n1')).toBe(false);
+    expect(store.getState().graph.has(NODE, 'n1')).toBe(false);
     expect(REDO.disabled(store.getState())).toBeUndefined();
     REDO.perform(store);
-    expect(store.getState().network.nodes.has('n1')).toBe(true);
+    expect(store.getState().graph.has(NODE, 'n1')).toBe(true);
     store.setEditMode(false);
     expect(UNDO.disabled(store.getState())).toBe('toolbar.reasons.viewMode');
   });

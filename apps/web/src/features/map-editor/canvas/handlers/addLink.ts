@@ -7,7 +7,7 @@
  * editing); Escape ends it without selecting. The draft shows the chain and a rubber band to the pointer. Both ends
  * snap to a loaded node within SNAP_RADIUS_PX at every zoom; the node a click would join is ringed on the map.
  */
-import { newLink, setNode, type NetworkData } from '@corridor/changesets';
+import { LINK, newLink, NODE, nodeOf, type GraphDraft, type GraphReader } from '@corridor/changesets';
 import type { NetworkLeafModification, NetworkModification } from '@corridor/contract';
 import type { Handler, MapPointerEvent } from '../../state/handler.ts';
 import type { EditorStore } from '../../state/store.ts';
@@ -30,9 +30,9 @@ interface Chain {
  * Where a click puts the next point: on the loaded node within SNAP_RADIUS_PX of the pointer (at every zoom, issue
  * 25), else the node the map picked, else at the pointer.
  */
-export function chainPoint(network: NetworkData, event: Pick<MapPointerEvent, 'lngLat' | 'nodeId' | 'degreesPerPixel'>): ChainEnd {
-  const id = snapNode(network, event.lngLat, event.degreesPerPixel) ?? event.nodeId;
-  const node = id ? network.nodes.get(id) : undefined;
+export function chainPoint(graph: GraphReader, event: Pick<MapPointerEvent, 'lngLat' | 'nodeId' | 'degreesPerPixel'>): ChainEnd {
+  const id = snapNode(graph, event.lngLat, event.degreesPerPixel) ?? event.nodeId;
+  const node = id ? nodeOf(graph, id) : undefined;
   return node ? { nodeId: node.id, at: [node.lng, node.lat] } : { at: event.lngLat };
 }
 
@@ -41,26 +41,30 @@ export function chainPoint(network: NetworkData, event: Pick<MapPointerEvent, 'l
  * then ends at; undefined when both are the same node.
  */
 export function chainStep(
-  network: NetworkData,
+  graph: GraphReader,
   end: ChainEnd,
   next: ChainEnd,
 ): { mod: NetworkModification; nodeId: string; linkId: string } | undefined {
   if (end.nodeId !== undefined && end.nodeId === next.nodeId) return undefined;
-  const steps: NetworkLeafModification[] = [];
-  let data = network;
-  const resolve = (point: ChainEnd, taken: Set<string>): string => {
-    if (point.nodeId !== undefined) return point.nodeId;
-    const id = newNodeId(data, taken);
-    const node = { id, lng: point.at[0], lat: point.at[1] };
-    steps.push({ type: 'network/addNode', node });
-    data = setNode(data, node);
-    return id;
-  };
-  const fromId = resolve(end, new Set());
-  const toId = resolve(next, new Set([fromId]));
-  const linkId = linkIdSource(data)();
-  steps.push(newLink(data, { id: linkId, fromId, toId }));
-  return { mod: steps.length === 1 ? steps[0]! : { type: 'network/group', modifications: steps }, nodeId: toId, linkId };
+  let result: { mod: NetworkModification; nodeId: string; linkId: string } | undefined;
+  // The new nodes are put on a scratch draft (dropped afterwards), so the link's length reads their places.
+  graph.simulate((draft: GraphDraft) => {
+    const steps: NetworkLeafModification[] = [];
+    const resolve = (point: ChainEnd, taken: Set<string>): string => {
+      if (point.nodeId !== undefined) return point.nodeId;
+      const id = newNodeId(draft, taken);
+      const node = { id, lng: point.at[0], lat: point.at[1] };
+      steps.push({ type: 'network/addNode', node });
+      draft.put(NODE, node);
+      return id;
+    };
+    const fromId = resolve(end, new Set());
+    const toId = resolve(next, new Set([fromId]));
+    const linkId = linkIdSource(draft)();
+    steps.push(newLink(draft, { id: linkId, fromId, toId }));
+    result = { mod: steps.length === 1 ? steps[0]! : { type: 'network/group', modifications: steps }, nodeId: toId, linkId };
+  });
+  return result;
 }
 
 const chains = new DraftSession<Chain>();
@@ -73,7 +77,7 @@ function draw(store: EditorStore, chain: Chain, pointer?: LngLat): void {
 function finish(store: EditorStore, selectLast: boolean): void {
   const chain = chains.read(store);
   chains.end(store);
-  if (selectLast && chain?.lastLinkId && store.getState().network.links.has(chain.lastLinkId)) {
+  if (selectLast && chain?.lastLinkId && store.getState().graph.has(LINK, chain.lastLinkId)) {
     store.select({ type: 'network-links-and-nodes', links: [chain.lastLinkId], nodes: [] });
   }
 }
@@ -82,11 +86,11 @@ export const addLinkHandler: Handler = {
   tool: 'addLink',
   category: 'network',
   click(store, event) {
-    const { network } = store.getState();
-    const next = chainPoint(network, event);
+    const { graph } = store.getState();
+    const next = chainPoint(graph, event);
     const chain = chains.read(store);
     if (!chain) return draw(store, { points: [next.at], end: next });
-    const step = chainStep(network, chain.end, next);
+    const step = chainStep(graph, chain.end, next);
     // The chain's last node clicked again: the user is done with this chain.
     if (!step) return finish(store, true);
     const reason = store.perform(step.mod);
@@ -95,7 +99,7 @@ export const addLinkHandler: Handler = {
   },
   move(store, event) {
     // The node a click would join is the hovered one: the map rings it (the snap target).
-    const next = chainPoint(store.getState().network, event);
+    const next = chainPoint(store.getState().graph, event);
     store.hover(next.nodeId !== undefined ? { nodeId: next.nodeId } : event.linkId ? { linkId: event.linkId } : {});
     const chain = chains.read(store);
     if (chain) draw(store, chain, next.at);

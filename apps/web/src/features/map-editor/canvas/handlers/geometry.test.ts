@@ -1,4 +1,4 @@
-import { networkData } from '@corridor/changesets';
+import { networkGraph } from '@corridor/changesets';
 import { describe, expect, it } from 'vitest';
 import { closesRing, nearestOnSegment, pointInPolygon, selectionInPolygon, SNAP_RADIUS_PX, snapNode } from './geometry.ts';
 import { closes } from './lasso.ts';
@@ -62,7 +62,7 @@ describe('point in polygon', () => {
   });
 
   it('selects the nodes inside and the links with both ends inside', () => {
-    const network = networkData(
+    const network = networkGraph(
       [
         { id: 'a', lng: 0.2, lat: 0.2 },
         { id: 'b', lng: 0.8, lat: 0.8 },
@@ -86,7 +86,7 @@ describe('nearest point on a segment', () => {
 });
 
 describe('Add Link snapping (issue 25)', () => {
-  const network = networkData(
+  const network = networkGraph(
     [
       { id: 'crossing', lng: 13.4, lat: 52.5 },
       { id: 'near', lng: 13.4, lat: 52.5003 },

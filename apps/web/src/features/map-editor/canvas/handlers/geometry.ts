@@ -3,7 +3,8 @@
  * are scaled by cos(latitude) so that a distance is the same number of screen pixels in every direction on a Web
  * Mercator map; `degreesPerPixel` is the latitude degrees one screen pixel spans at the pointer.
  */
-import type { NetworkData } from '@corridor/changesets';
+import { linksOfNode, NODE, type GraphReader } from '@corridor/changesets';
+import type { NetworkNode } from '@corridor/contract';
 import type { LngLat } from '../../state/types.ts';
 
 /** Lasso and polygon drawing close within this many screen pixels of the first point (spec 2 §5). */
@@ -30,11 +31,11 @@ export const SNAP_RADIUS_PX = 12;
  * what the map draws: below the zoom where every node is drawn the nodes are not pickable, and a click on a
  * crossing must still join it.
  */
-export function snapNode(network: NetworkData, point: LngLat, degreesPerPixel: number, radiusPx = SNAP_RADIUS_PX): string | undefined {
+export function snapNode(graph: GraphReader, point: LngLat, degreesPerPixel: number, radiusPx = SNAP_RADIUS_PX): string | undefined {
   const limit = radiusPx * degreesPerPixel;
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const node of network.nodes.values()) {
+  for (const node of graph.entities<NetworkNode>(NODE)) {
     // A cheap box test first: most nodes are far away.
     if (Math.abs(node.lat - point[1]) > limit) continue;
     const distance = degreeDistance(point, [node.lng, node.lat]);
@@ -61,12 +62,13 @@ export function pointInPolygon([x, y]: LngLat, polygon: readonly LngLat[]): bool
  * What a lasso selects: the loaded nodes inside the polygon and the links with BOTH ends inside (a link that only
  * touches the area is not "in" it, and Delete then never removes a link reaching outside the drawn area).
  */
-export function selectionInPolygon(network: NetworkData, polygon: readonly LngLat[]): { links: string[]; nodes: string[] } {
+export function selectionInPolygon(graph: GraphReader, polygon: readonly LngLat[]): { links: string[]; nodes: string[] } {
   const inside = new Set<string>();
-  for (const node of network.nodes.values()) if (pointInPolygon([node.lng, node.lat], polygon)) inside.add(node.id);
-  const links: string[] = [];
-  for (const link of network.links.values()) if (inside.has(link.fromId) && inside.has(link.toId)) links.push(link.id);
-  return { links, nodes: [...inside] };
+  for (const node of graph.entities<NetworkNode>(NODE)) if (pointInPolygon([node.lng, node.lat], polygon)) inside.add(node.id);
+  // The links of the nodes inside (from the node → links index), each once.
+  const links = new Set<string>();
+  for (const id of inside) for (const link of linksOfNode(graph, id)) if (inside.has(link.fromId) && inside.has(link.toId)) links.add(link.id);
+  return { links: [...links], nodes: [...inside] };
 }
 
 /** The point of segment a–b nearest to p (where a click on a link splits it, so the halves stay straight). */

@@ -1,8 +1,8 @@
-import { networkData, type NetworkData } from '@corridor/changesets';
-import type { NetworkLink } from '@corridor/contract';
+import { changeFlags, LINK, NODE, nodeOf, networkGraph, type ScenarioGraph } from '@corridor/changesets';
+import type { NetworkLink, NetworkNode } from '@corridor/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MapPointerEvent } from '../../state/handler.ts';
-import { EditorStore, initialState } from '../../state/store.ts';
+import { EditorStore } from '../../state/store.ts';
 import type { LngLat } from '../../state/types.ts';
 import { chainStep } from './addLink.ts';
 import { addNodeAt } from './addNode.ts';
@@ -22,23 +22,26 @@ const link = (id: string, fromId: string, toId: string, extra: Partial<NetworkLi
 });
 
 /** a — b — c along the equator, a two-way pair a–b and one way b→c. */
-const sample = (): NetworkData =>
-  networkData(
-    [
-      { id: 'a', lng: 0, lat: 0 },
-      { id: 'b', lng: 0.01, lat: 0 },
-      { id: 'c', lng: 0.02, lat: 0 },
-    ],
-    [link('ab', 'a', 'b'), link('ba', 'b', 'a'), link('bc', 'b', 'c')],
-  );
+const NODES: NetworkNode[] = [
+  { id: 'a', lng: 0, lat: 0 },
+  { id: 'b', lng: 0.01, lat: 0 },
+  { id: 'c', lng: 0.02, lat: 0 },
+];
+const LINKS = [link('ab', 'a', 'b'), link('ba', 'b', 'a'), link('bc', 'b', 'c')];
+const sample = (): ScenarioGraph => networkGraph(NODES, LINKS);
+
+/** The links the unsaved edits added, as the map colours them. */
+function addedLinks(store: EditorStore): NetworkLink[] {
+  const { graph, saved } = store.getState();
+  return [...graph.entities<NetworkLink>(LINK)].filter((entry) => changeFlags(LINK, entry.id, saved, graph).added);
+}
 
 const at = (lngLat: LngLat, picked: Partial<MapPointerEvent> = {}): MapPointerEvent => ({ lngLat, shiftKey: false, degreesPerPixel: 1e-5, ...picked });
 
 let store: EditorStore;
 beforeEach(() => {
-  const state = initialState();
-  const base = sample();
-  store = new EditorStore({ ...state, base, network: base });
+  store = new EditorStore();
+  store.addEntities(NODES, LINKS, 'sample');
 });
 
 describe('select', () => {
@@ -75,16 +78,16 @@ describe('select', () => {
     store.select({ type: 'network-links-and-nodes', links: ['bc'], nodes: ['b', 'c'] });
     handlerFor('select').delete!(store);
     const state = store.getState();
-    expect(state.history.unsaved).toHaveLength(1);
-    expect(state.network.links.has('bc')).toBe(false);
-    expect(state.network.nodes.has('c')).toBe(false);
-    expect(state.network.nodes.has('b')).toBe(true);
+    expect(state.lists.unsaved).toHaveLength(1);
+    expect(state.graph.has(LINK, 'bc')).toBe(false);
+    expect(state.graph.has(NODE, 'c')).toBe(false);
+    expect(state.graph.has(NODE, 'b')).toBe(true);
     expect(state.selection).toEqual({ type: 'none' });
     // One undo takes the whole delete back.
     store.undo();
-    expect(store.getState().network.links.has('bc')).toBe(true);
-    expect(store.getState().network.nodes.has('c')).toBe(true);
-    expect(store.getState().history.unsaved).toHaveLength(0);
+    expect(store.getState().graph.has(LINK, 'bc')).toBe(true);
+    expect(store.getState().graph.has(NODE, 'c')).toBe(true);
+    expect(store.getState().lists.unsaved).toHaveLength(0);
   });
 
   it('delete keeps a selected node that still has links, and a lone leaf is not wrapped in a group', () => {
@@ -92,7 +95,7 @@ describe('select', () => {
     expect(deleteSelection(sample(), { type: 'network-links-and-nodes', links: ['bc'], nodes: [] })).toEqual({ type: 'network/deleteLink', id: 'bc' });
     store.select({ type: 'network-links-and-nodes', links: [], nodes: ['b'] });
     handlerFor('select').delete!(store);
-    expect(store.getState().history.unsaved).toHaveLength(0);
+    expect(store.getState().lists.unsaved).toHaveLength(0);
   });
 
   it('shift-click on the map toggles; shift-click on nothing keeps the selection; move hovers', () => {
@@ -112,8 +115,8 @@ describe('add node', () => {
   it('on the empty map adds a node there and selects it', () => {
     handlerFor('addNode').click!(store, at([0.5, 0.5]));
     const state = store.getState();
-    expect(state.history.unsaved).toHaveLength(1);
-    expect(state.history.unsaved[0]!.type).toBe('network/addNode');
+    expect(state.lists.unsaved).toHaveLength(1);
+    expect(state.lists.unsaved[0]!.type).toBe('network/addNode');
     expect(state.selection.type === 'network-links-and-nodes' && state.selection.nodes).toHaveLength(1);
   });
 
@@ -121,10 +124,10 @@ describe('add node', () => {
     const { mod, nodeId } = addNodeAt(sample(), { lngLat: [0.004, 0.0001], linkId: 'ab' });
     expect(mod.type).toBe('network/group');
     store.perform(mod);
-    const network = store.getState().network;
-    expect(network.nodes.get(nodeId)).toMatchObject({ lng: 0.004, lat: 0 });
-    expect(network.links.has('ab') || network.links.has('ba')).toBe(false);
-    const halves = [...network.links.values()].filter((entry) => entry.fromId === nodeId || entry.toId === nodeId);
+    const { graph } = store.getState();
+    expect(nodeOf(graph, nodeId)).toMatchObject({ lng: 0.004, lat: 0 });
+    expect(graph.has(LINK, 'ab') || graph.has(LINK, 'ba')).toBe(false);
+    const halves = [...graph.entities<NetworkLink>(LINK)].filter((entry) => entry.fromId === nodeId || entry.toId === nodeId);
     expect(halves).toHaveLength(4);
     for (const half of halves) expect(half).toMatchObject({ length: 0, capacity: 1000, lanes: 2, freespeed: 20, modes: ['car', 'bus'] });
     expect(new Set(halves.map((half) => half.id)).size).toBe(4);
@@ -135,7 +138,7 @@ describe('add link', () => {
   it('builds a chain: each click after the first adds one link with the defaults, new nodes in the same group', () => {
     const addLink = handlerFor('addLink');
     addLink.click!(store, at([0, 0], { nodeId: 'a' }));
-    expect(store.getState().history.unsaved).toHaveLength(0);
+    expect(store.getState().lists.unsaved).toHaveLength(0);
     expect(store.getState().draft?.points).toEqual([[0, 0]]);
     addLink.move!(store, at([0.005, 0.005]));
     expect(store.getState().draft?.points).toEqual([
@@ -144,9 +147,9 @@ describe('add link', () => {
     ]);
     addLink.click!(store, at([0, 0.01]));
     addLink.click!(store, at([0.02, 0], { nodeId: 'c' }));
-    const { history, network, draft } = store.getState();
-    expect(history.unsaved.map((mod) => mod.type)).toEqual(['network/group', 'network/addLink']);
-    const added = [...network.links.values()].filter((entry) => entry.flags?.added);
+    const { lists, draft } = store.getState();
+    expect(lists.unsaved.map((mod) => mod.type)).toEqual(['network/group', 'network/addLink']);
+    const added = addedLinks(store);
     expect(added).toHaveLength(2);
     expect(added[0]).toMatchObject({ fromId: 'a', capacity: 600, lanes: 1, freespeed: 13.89, modes: ['car'] });
     expect(added[0]!.length).toBeCloseTo(1111.95, 0);
@@ -157,27 +160,27 @@ describe('add link', () => {
     expect(store.getState().selection).toEqual({ type: 'network-links-and-nodes', links: [added[1]!.id], nodes: [] });
     // One undo takes back one click: the second link, then the first with its new node.
     store.undo();
-    expect(store.getState().network.links.has(added[1]!.id)).toBe(false);
-    expect(store.getState().network.links.has(added[0]!.id)).toBe(true);
+    expect(store.getState().graph.has(LINK, added[1]!.id)).toBe(false);
+    expect(store.getState().graph.has(LINK, added[0]!.id)).toBe(true);
     store.undo();
-    expect(store.getState().network.nodes.has(added[0]!.toId)).toBe(false);
+    expect(store.getState().graph.has(NODE, added[0]!.toId)).toBe(false);
   });
 
   it('a second click on the last node ends the chain and selects its last link', () => {
     const addLink = handlerFor('addLink');
     addLink.click!(store, at([0, 0], { nodeId: 'a' }));
     addLink.click!(store, at([0.02, 0], { nodeId: 'c' }));
-    const [added] = [...store.getState().network.links.values()].filter((entry) => entry.flags?.added);
+    const [added] = addedLinks(store);
     expect(added).toMatchObject({ fromId: 'a', toId: 'c', capacity: 600, lanes: 1, freespeed: 13.89, modes: ['car'] });
     expect(added!.length).toBeCloseTo(2223.9, 0);
     addLink.click!(store, at([0.02, 0], { nodeId: 'c' }));
     expect(store.getState().draft).toBeNull();
-    expect(store.getState().history.unsaved).toHaveLength(1);
+    expect(store.getState().lists.unsaved).toHaveLength(1);
     expect(store.getState().selection).toEqual({ type: 'network-links-and-nodes', links: [added!.id], nodes: [] });
     // The next click starts a new chain.
     addLink.click!(store, at([0.01, 0], { nodeId: 'b' }));
     expect(store.getState().draft?.points).toEqual([[0.01, 0]]);
-    expect(store.getState().history.unsaved).toHaveLength(1);
+    expect(store.getState().lists.unsaved).toHaveLength(1);
   });
 
   it('from the empty map to the empty map adds both nodes and the link in one group; the same node twice adds nothing', () => {
@@ -195,10 +198,10 @@ describe('add link', () => {
     addLink.click!(store, at([1, 1]));
     addLink.cancel!(store);
     expect(store.getState().draft).toBeNull();
-    expect(store.getState().history.unsaved).toHaveLength(0);
+    expect(store.getState().lists.unsaved).toHaveLength(0);
     // A later click starts a new chain instead of continuing the dropped one.
     addLink.click!(store, at([2, 2]));
-    expect(store.getState().history.unsaved).toHaveLength(0);
+    expect(store.getState().lists.unsaved).toHaveLength(0);
   });
 });
 
@@ -212,29 +215,29 @@ describe('move node', () => {
     const previewed = store.getState().draft?.points.find(([lng]) => lng > 0.011);
     expect(previewed?.[0]).toBeCloseTo(0.012, 12);
     expect(previewed?.[1]).toBeCloseTo(0.002, 12);
-    expect(store.getState().history.unsaved).toHaveLength(0);
+    expect(store.getState().lists.unsaved).toHaveLength(0);
     move.dragEnd!(store, at([0.013, 0.003]));
-    const { history, network, draft } = store.getState();
-    expect(history.unsaved).toHaveLength(1);
-    const [mod] = history.unsaved;
+    const { lists, graph, draft } = store.getState();
+    expect(lists.unsaved).toHaveLength(1);
+    const [mod] = lists.unsaved;
     expect(mod).toMatchObject({ type: 'network/updateNode', id: 'b' });
-    const moved = network.nodes.get('b')!;
+    const moved = nodeOf(graph, 'b')!;
     expect(moved.lng).toBeCloseTo(0.013, 12);
     expect(moved.lat).toBeCloseTo(0.003, 12);
     expect(draft).toBeNull();
     store.undo();
-    expect(store.getState().network.nodes.get('b')).toMatchObject({ lng: 0.01, lat: 0 });
+    expect(nodeOf(store.getState().graph, 'b')).toMatchObject({ lng: 0.01, lat: 0 });
   });
 
   it('moves the node by the pointer way, so grabbing it off its centre makes no jump; a click alone changes nothing', () => {
     const move = handlerFor('moveNode');
     expect(move.dragStart!(store, at([0.01002, 0.00001], { nodeId: 'b' }))).toBe(true);
     move.dragEnd!(store, at([0.01002, 0.00001]));
-    expect(store.getState().history.unsaved).toHaveLength(0);
+    expect(store.getState().lists.unsaved).toHaveLength(0);
     expect(store.getState().draft).toBeNull();
     move.dragStart!(store, at([0.01002, 0.00001], { nodeId: 'b' }));
     move.dragEnd!(store, at([0.01102, 0.00101]));
-    const moved = store.getState().network.nodes.get('b')!;
+    const moved = nodeOf(store.getState().graph, 'b')!;
     expect(moved.lng).toBeCloseTo(0.011, 12);
     expect(moved.lat).toBeCloseTo(0.001, 12);
   });
@@ -246,7 +249,7 @@ describe('move node', () => {
     move.cancel!(store);
     store.setTool('select');
     move.dragEnd!(store, at([0.013, 0.003]));
-    expect(store.getState().history.unsaved).toHaveLength(0);
+    expect(store.getState().lists.unsaved).toHaveLength(0);
   });
 });
 

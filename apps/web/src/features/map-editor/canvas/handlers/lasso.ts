@@ -21,7 +21,7 @@ export function closes(corners: readonly LngLat[], point: LngLat, degreesPerPixe
 
 function finish(store: EditorStore, corners: readonly LngLat[]): void {
   rings.end(store);
-  const { links, nodes } = selectionInPolygon(store.getState().network, corners);
+  const { links, nodes } = selectionInPolygon(store.getState().graph, corners);
   store.select(links.length + nodes.length > 0 ? { type: 'network-links-and-nodes', links, nodes } : NO_SELECTION);
 }
 

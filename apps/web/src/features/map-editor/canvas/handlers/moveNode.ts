@@ -5,7 +5,7 @@
  * pixels off its centre does not make it jump, and a press without movement changes nothing. Escape during the
  * drag clears the draft, which ends the session: the release then changes nothing.
  */
-import { linksOfNode, type NetworkData } from '@corridor/changesets';
+import { linksOfNode, nodeOf, type GraphReader } from '@corridor/changesets';
 import type { Handler } from '../../state/handler.ts';
 import type { EditorStore } from '../../state/store.ts';
 import type { Draft, LngLat } from '../../state/types.ts';
@@ -26,10 +26,10 @@ interface Drag {
 const placeFor = (drag: Drag, pointer: LngLat): LngLat => [drag.start[0] + pointer[0] - drag.press[0], drag.start[1] + pointer[1] - drag.press[1]];
 
 /** The preview: a path from each neighbour to the node's new place and back, so every attached link shows. */
-export function movePreview(network: NetworkData, nodeId: string, at: LngLat): Draft {
+export function movePreview(graph: GraphReader, nodeId: string, at: LngLat): Draft {
   const points: LngLat[] = [];
-  for (const link of linksOfNode(network, nodeId)) {
-    const other = network.nodes.get(link.fromId === nodeId ? link.toId : link.fromId);
+  for (const link of linksOfNode(graph, nodeId)) {
+    const other = nodeOf(graph, link.fromId === nodeId ? link.toId : link.fromId);
     if (other) points.push([other.lng, other.lat], at);
   }
   return { points: points.length > 0 ? points : [at] };
@@ -38,7 +38,7 @@ export function movePreview(network: NetworkData, nodeId: string, at: LngLat): D
 const drags = new DraftSession<Drag>();
 
 function preview(store: EditorStore, drag: Drag): void {
-  drags.write(store, movePreview(store.getState().network, drag.nodeId, drag.at), drag);
+  drags.write(store, movePreview(store.getState().graph, drag.nodeId, drag.at), drag);
 }
 
 export const moveNodeHandler: Handler = {
@@ -46,8 +46,8 @@ export const moveNodeHandler: Handler = {
   category: 'network',
   move: hoverPicked,
   dragStart(store, event) {
-    const { network, editMode } = store.getState();
-    const node = event.nodeId ? network.nodes.get(event.nodeId) : undefined;
+    const { graph, editMode } = store.getState();
+    const node = event.nodeId ? nodeOf(graph, event.nodeId) : undefined;
     if (!node || !editMode) return false;
     preview(store, { nodeId: node.id, start: [node.lng, node.lat], press: event.lngLat, at: [node.lng, node.lat] });
     return true;

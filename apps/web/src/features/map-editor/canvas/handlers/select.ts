@@ -3,7 +3,7 @@
  * on the map, so this is the only way to reach the hidden direction), a click on a node selects the node, a click
  * on nothing clears; Shift adds or removes. Backspace deletes the selection as one modification.
  */
-import type { NetworkData } from '@corridor/changesets';
+import { linkOf, linksOfNode, LINK, NODE, type GraphReader } from '@corridor/changesets';
 import type { NetworkLeafModification, NetworkModification } from '@corridor/contract';
 import { deleteChecked } from '../../dialogs/linkUseGuard.ts';
 import type { Handler, MapPointerEvent } from '../../state/handler.ts';
@@ -13,20 +13,18 @@ import { NO_SELECTION, type Selection } from '../../state/types.ts';
 type NetworkSelection = Extract<Selection, { type: 'network-links-and-nodes' }>;
 
 /** The link and every other link between the same two nodes, either direction. */
-export function linksOfPair(network: NetworkData, linkId: string): string[] {
-  const link = network.links.get(linkId);
+export function linksOfPair(graph: GraphReader, linkId: string): string[] {
+  const link = linkOf(graph, linkId);
   if (!link) return [];
-  const ids = [];
-  for (const other of network.links.values()) {
-    if ((other.fromId === link.fromId && other.toId === link.toId) || (other.fromId === link.toId && other.toId === link.fromId)) ids.push(other.id);
-  }
-  return ids;
+  return linksOfNode(graph, link.fromId)
+    .filter((other) => (other.fromId === link.fromId && other.toId === link.toId) || (other.fromId === link.toId && other.toId === link.fromId))
+    .map((other) => other.id);
 }
 
 /** What a click picks: the node under the pointer before the link (nodes sit on the links' ends). */
-export function pickedSelection(network: NetworkData, event: MapPointerEvent): NetworkSelection | null {
-  if (event.nodeId && network.nodes.has(event.nodeId)) return { type: 'network-links-and-nodes', links: [], nodes: [event.nodeId] };
-  if (event.linkId && network.links.has(event.linkId)) return { type: 'network-links-and-nodes', links: linksOfPair(network, event.linkId), nodes: [] };
+export function pickedSelection(graph: GraphReader, event: MapPointerEvent): NetworkSelection | null {
+  if (event.nodeId && graph.has(NODE, event.nodeId)) return { type: 'network-links-and-nodes', links: [], nodes: [event.nodeId] };
+  if (event.linkId && graph.has(LINK, event.linkId)) return { type: 'network-links-and-nodes', links: linksOfPair(graph, event.linkId), nodes: [] };
   return null;
 }
 
@@ -45,17 +43,14 @@ export function toggledSelection(current: Selection, picked: NetworkSelection): 
  * Deleting a selection: its links, then the selected nodes left without links (nodes are deleted only then,
  * spec 2 §4). One leaf or one group, so it undoes as one; undefined when nothing can go.
  */
-export function deleteSelection(network: NetworkData, selection: Selection): NetworkModification | undefined {
+export function deleteSelection(graph: GraphReader, selection: Selection): NetworkModification | undefined {
   if (selection.type !== 'network-links-and-nodes') return undefined;
-  const gone = new Set(selection.links.filter((id) => network.links.has(id)));
+  const gone = new Set(selection.links.filter((id) => graph.has(LINK, id)));
   const steps: NetworkLeafModification[] = [...gone].map((id) => ({ type: 'network/deleteLink', id }));
-  const selectedNodes = new Set(selection.nodes.filter((id) => network.nodes.has(id)));
-  const stillLinked = new Set<string>();
-  for (const link of network.links.values()) {
-    if (gone.has(link.id)) continue;
-    stillLinked.add(link.fromId).add(link.toId);
-  }
-  for (const id of selectedNodes) if (!stillLinked.has(id)) steps.push({ type: 'network/deleteNode', id });
+  const selectedNodes = new Set(selection.nodes.filter((id) => graph.has(NODE, id)));
+  // A node stays linked while one of its links (from the index) is not deleted with it.
+  const stillLinked = (id: string) => linksOfNode(graph, id).some((link) => !gone.has(link.id));
+  for (const id of selectedNodes) if (!stillLinked(id)) steps.push({ type: 'network/deleteNode', id });
   if (steps.length === 0) return undefined;
   return steps.length === 1 ? steps[0] : { type: 'network/group', modifications: steps };
 }
@@ -69,8 +64,8 @@ export const selectHandler: Handler = {
   tool: 'select',
   category: 'network',
   click(store, event) {
-    const { network, selection } = store.getState();
-    const picked = pickedSelection(network, event);
+    const { graph, selection } = store.getState();
+    const picked = pickedSelection(graph, event);
     if (event.shiftKey) {
       if (picked) store.select(toggledSelection(selection, picked));
       return;
@@ -79,8 +74,8 @@ export const selectHandler: Handler = {
   },
   move: hoverPicked,
   delete(store) {
-    const { network, selection } = store.getState();
-    const mod = deleteSelection(network, selection);
+    const { graph, selection } = store.getState();
+    const mod = deleteSelection(graph, selection);
     if (!mod) {
       // Only nodes that still have links: the attempt shows the user why nothing was deleted.
       if (selection.type === 'network-links-and-nodes' && selection.nodes[0]) store.perform({ type: 'network/deleteNode', id: selection.nodes[0] });

@@ -1,7 +1,8 @@
-import { applyNetwork, networkData } from '@corridor/changesets';
+import { EDIT_KINDS, networkGraph, type ScenarioGraph } from '@corridor/changesets';
+import type { Modification } from '@corridor/contract';
 import type { NetworkLink } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
-import { deletedSegments, directedLinks, flaggedNodes, linkSegments, segmentsOf } from './data.ts';
+import { allNodes, deletedSegments, directedLinks, flaggedNodes, linkSegments, nodesOf, segmentsOf } from './data.ts';
 
 const link = (id: string, fromId: string, toId: string, extra: Partial<NetworkLink> = {}): NetworkLink => ({
   id,
@@ -15,7 +16,7 @@ const link = (id: string, fromId: string, toId: string, extra: Partial<NetworkLi
   ...extra,
 });
 
-const network = networkData(
+const base = networkGraph(
   [
     { id: 'a', lng: 0, lat: 0 },
     { id: 'b', lng: 1, lat: 0 },
@@ -24,28 +25,33 @@ const network = networkData(
   [link('ab', 'a', 'b'), link('ba', 'b', 'a', { capacity: 2000, modes: ['bus'] }), link('bc', 'b', 'c'), link('cx', 'c', 'unknown')],
 );
 
+/** The base as loaded, nothing saved. */
+const network = { graph: base, saved: base };
+/** Unsaved edits on the base. */
+const applied = (...mods: Modification[]) => ({ graph: mods.reduce((graph: ScenarioGraph, mod) => EDIT_KINDS.apply(graph, mod), base), saved: base });
+
 describe('map data', () => {
   it('draws one segment per node pair and only links whose two nodes are known', () => {
     expect(linkSegments(network, [])).toEqual([
       { linkId: 'ab', source: [0, 0], target: [1, 0], flag: undefined },
       { linkId: 'bc', source: [1, 0], target: [2, 0], flag: undefined },
     ]);
-    expect(segmentsOf(network, ['ba', 'cx'])).toEqual([{ linkId: 'ba', source: [1, 0], target: [0, 0] }]);
+    expect(segmentsOf(network.graph, ['ba', 'cx'])).toEqual([{ linkId: 'ba', source: [1, 0], target: [0, 0] }]);
   });
 
   it('colours a pair by its most telling flag and keeps changed links visible through a filter', () => {
-    const edited = applyNetwork(network, { type: 'network/updateLink', id: 'ba', changes: { lanes: 3 } });
+    const edited = applied({ type: 'network/updateLink', id: 'ba', changes: { lanes: 3 } });
     const bus = [{ attribute: 'modes', operator: 'in' as const, values: ['bus'] }];
     expect(linkSegments(edited, [])[0]).toMatchObject({ linkId: 'ab', flag: 'modified' });
     expect(linkSegments(network, bus).map((segment) => segment.linkId)).toEqual(['ba']);
     expect(linkSegments(network, [{ attribute: 'capacity', operator: '>=', value: 1000 }]).map((segment) => segment.linkId)).toEqual(['ba']);
     expect(linkSegments(network, [{ attribute: 'capacity', operator: '>', value: 5000 }])).toEqual([]);
-    const added = applyNetwork(network, { type: 'network/addLink', link: link('new', 'a', 'c') });
+    const added = applied({ type: 'network/addLink', link: link('new', 'a', 'c') });
     expect(linkSegments(added, [{ attribute: 'capacity', operator: '>', value: 5000 }]).map((segment) => segment.flag)).toEqual(['added']);
   });
 
   it('keeps deleted links and nodes drawable at their places', () => {
-    const gone = applyNetwork(network, {
+    const gone = applied({
       type: 'network/group',
       modifications: [
         { type: 'network/deleteLink', id: 'bc' },
@@ -55,10 +61,36 @@ describe('map data', () => {
     });
     expect(deletedSegments(gone)).toEqual([{ linkId: 'bc', source: [1, 0], target: [2, 0], flag: 'deleted' }]);
     expect(flaggedNodes(gone)).toEqual([{ nodeId: 'c', position: [2, 0], flag: 'deleted' }]);
+    expect(allNodes(gone).map((node) => node.nodeId)).toEqual(['a', 'b']);
+    // A deleted link is still found where it was (selection, hover).
+    expect(segmentsOf(gone.graph, ['bc'])).toEqual([{ linkId: 'bc', source: [1, 0], target: [2, 0] }]);
+  });
+
+  it('flags by comparing the shown graph with the saved one: saved edits in their own colours, moved nodes move their links', () => {
+    const saved = EDIT_KINDS.apply(base, { type: 'network/updateLink', id: 'bc', changes: { capacity: 1 } });
+    const moved = EDIT_KINDS.apply(saved, { type: 'network/updateNode', id: 'c', lng: 3, lat: 1 });
+    const shown = { graph: moved, saved };
+    expect(linkSegments(shown, [])).toEqual([
+      { linkId: 'ab', source: [0, 0], target: [1, 0], flag: undefined },
+      { linkId: 'bc', source: [1, 0], target: [3, 1], flag: 'savedModified' },
+    ]);
+    expect(flaggedNodes(shown)).toEqual([{ nodeId: 'c', position: [3, 1], flag: 'modified' }]);
+    expect(nodesOf(shown, ['a', 'c', 'missing'])).toEqual([
+      { nodeId: 'a', position: [0, 0], flag: undefined },
+      { nodeId: 'c', position: [3, 1], flag: 'modified' },
+    ]);
+    // An added node joins the drawn nodes after the loaded ones.
+    const added = { graph: EDIT_KINDS.apply(moved, { type: 'network/addNode', node: { id: 'n', lng: 5, lat: 5 } }), saved };
+    expect(allNodes(added).map((node) => [node.nodeId, node.flag])).toEqual([
+      ['a', undefined],
+      ['b', undefined],
+      ['c', 'modified'],
+      ['n', 'added'],
+    ]);
   });
 
   it('gives each drawn link its own ends and flag for the direction arrows, both directions of a pair', () => {
-    const edited = applyNetwork(network, { type: 'network/updateLink', id: 'ba', changes: { lanes: 3 } });
+    const edited = applied({ type: 'network/updateLink', id: 'ba', changes: { lanes: 3 } });
     const arrows = directedLinks(edited, []);
     expect(Array.from(arrows.ends)).toEqual([0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 2, 0]);
     expect(arrows.flags).toEqual([undefined, 'modified', undefined]);

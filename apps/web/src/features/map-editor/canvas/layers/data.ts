@@ -1,11 +1,14 @@
 /**
- * What the deck.gl layers draw, built from the store's network (memoised by the caller on its identity). Links
- * between the same two nodes are one segment, as in the server's answer: both directions would otherwise lie on
- * top of each other. Only links whose two nodes are known are drawn.
+ * What the deck.gl layers draw, built from the shown graph and the saved one (memoised by the caller on the graph,
+ * the saved graph, the data revision and the filters). Links between the same two nodes are one segment, as in the
+ * server's answer: both directions would otherwise lie on top of each other. Only links whose two nodes are known
+ * are drawn. Change flags are computed for the entities edits changed only; everything else is read straight from
+ * the base (one pass over the loaded links, no per-entity look-up in the graph's overlay).
  */
-import type { ChangeFlag, ChangeFlags, LinkData, NetworkData, NodeData } from '@corridor/changesets';
-import type { NetworkCondition } from '@corridor/contract';
-import type { LngLat } from '../../state/types.ts';
+import { changeFlags, deletedEntities, LINK, NODE, type ChangeFlag, type ChangeFlags, type GraphReader } from '@corridor/changesets';
+import type { NetworkCondition, NetworkLink, NetworkNode } from '@corridor/contract';
+import { shownLink, shownNode } from '../../state/network.ts';
+import type { LngLat, Shown } from '../../state/types.ts';
 import { matchesConditions } from './filter.ts';
 
 export interface Segment {
@@ -31,17 +34,46 @@ export function shownFlag(flags: ChangeFlags | undefined): ChangeFlag | undefine
 
 const rank = (flag: ChangeFlag | undefined) => (flag ? FLAG_ORDER.indexOf(flag) : FLAG_ORDER.length);
 
-type NodeLookup = (id: string) => NodeData | undefined;
+/** The changed entities of a kind as a plain map (null: deleted), read once per build. */
+function changedOf<T>(graph: GraphReader, kind: string): Map<string, T | null> {
+  return new Map(graph.changedEntities<T & { id: string }>(kind));
+}
 
-function segmentsFrom(links: Iterable<LinkData>, node: NodeLookup, keep: (link: LinkData) => boolean): Segment[] {
+/** The live links and nodes of the shown graph, with the changed ones' shown flag: base first, then the added ones. */
+function liveNetwork(shown: Shown) {
+  const { graph } = shown;
+  const changedNodes = changedOf<NetworkNode>(graph, NODE);
+  const changedLinks = changedOf<NetworkLink>(graph, LINK);
+  const node = (id: string): NetworkNode | undefined => {
+    const changed = changedNodes.get(id);
+    if (changed !== undefined) return changed ?? undefined;
+    return graph.base.get(NODE, id) as NetworkNode | undefined;
+  };
+  function* links(): Generator<[NetworkLink, ChangeFlag | undefined]> {
+    for (const entity of graph.base.values(LINK)) {
+      const changed = changedLinks.get(entity.id);
+      if (changed === undefined) yield [entity as NetworkLink, undefined];
+      else if (changed) yield [changed, shownFlag(changeFlags(LINK, changed.id, shown.saved, graph))];
+    }
+    for (const [id, changed] of changedLinks) {
+      if (changed && !graph.base.has(LINK, id)) yield [changed, shownFlag(changeFlags(LINK, id, shown.saved, graph))];
+    }
+  }
+  return { node, links };
+}
+
+const pairKey = (link: NetworkLink) => (link.fromId < link.toId ? `${link.fromId}\u0000${link.toId}` : `${link.toId}\u0000${link.fromId}`);
+
+type NodeLookup = (id: string) => NetworkNode | undefined;
+
+function segmentsFrom(links: Iterable<[NetworkLink, ChangeFlag | undefined]>, node: NodeLookup, keep: (link: NetworkLink, flag: ChangeFlag | undefined) => boolean): Segment[] {
   const pairs = new Map<string, Segment>();
-  for (const link of links) {
-    if (!keep(link)) continue;
+  for (const [link, flag] of links) {
+    if (!keep(link, flag)) continue;
     const from = node(link.fromId);
     const to = node(link.toId);
     if (!from || !to) continue;
-    const key = link.fromId < link.toId ? `${link.fromId}\u0000${link.toId}` : `${link.toId}\u0000${link.fromId}`;
-    const flag = shownFlag(link.flags);
+    const key = pairKey(link);
     const known = pairs.get(key);
     if (known && rank(known.flag) <= rank(flag)) continue;
     pairs.set(key, { linkId: known?.linkId ?? link.id, source: [from.lng, from.lat], target: [to.lng, to.lat], flag });
@@ -50,13 +82,14 @@ function segmentsFrom(links: Iterable<LinkData>, node: NodeLookup, keep: (link: 
 }
 
 /** Changed links always pass the filter, so an edit never vanishes behind it. */
-function passes(conditions: readonly NetworkCondition[]): (link: LinkData) => boolean {
-  return conditions.length === 0 ? () => true : (link) => link.flags !== undefined || matchesConditions(link, conditions);
+function passes(conditions: readonly NetworkCondition[]): (link: NetworkLink, flag: ChangeFlag | undefined) => boolean {
+  return conditions.length === 0 ? () => true : (link, flag) => flag !== undefined || matchesConditions(link, conditions);
 }
 
 /** Live links that pass the filter. */
-export function linkSegments(network: NetworkData, conditions: readonly NetworkCondition[]): Segment[] {
-  return segmentsFrom(network.links.values(), (id) => network.nodes.get(id), passes(conditions));
+export function linkSegments(shown: Shown, conditions: readonly NetworkCondition[]): Segment[] {
+  const { node, links } = liveNetwork(shown);
+  return segmentsFrom(links(), node, passes(conditions));
 }
 
 export interface DirectedLinks {
@@ -66,55 +99,72 @@ export interface DirectedLinks {
 }
 
 /** Each drawn live link on its own (both directions of a pair), for the direction arrows. */
-export function directedLinks(network: NetworkData, conditions: readonly NetworkCondition[]): DirectedLinks {
+export function directedLinks(shown: Shown, conditions: readonly NetworkCondition[]): DirectedLinks {
   const keep = passes(conditions);
+  const { node, links } = liveNetwork(shown);
   const ends: number[] = [];
   const flags: (ChangeFlag | undefined)[] = [];
-  for (const link of network.links.values()) {
-    const from = network.nodes.get(link.fromId);
-    const to = network.nodes.get(link.toId);
-    if (!from || !to || !keep(link)) continue;
+  for (const [link, flag] of links()) {
+    const from = node(link.fromId);
+    const to = node(link.toId);
+    if (!from || !to || !keep(link, flag)) continue;
     ends.push(from.lng, from.lat, to.lng, to.lat);
-    flags.push(shownFlag(link.flags));
+    flags.push(flag);
   }
   return { ends: Float64Array.from(ends), flags };
 }
 
 /** Deleted links (drawn faded), at their nodes' places; a deleted node still has its place. */
-export function deletedSegments(network: NetworkData): Segment[] {
-  return segmentsFrom(network.deletedLinks.values(), (id) => network.nodes.get(id) ?? network.deletedNodes.get(id), () => true);
+export function deletedSegments(shown: Shown): Segment[] {
+  const deleted = function* (): Generator<[NetworkLink, ChangeFlag | undefined]> {
+    for (const { entity, flags } of deletedEntities<NetworkLink>(LINK, shown.saved, shown.graph)) yield [entity, shownFlag(flags)];
+  };
+  return segmentsFrom(deleted(), (id) => shownNode(shown.graph, id), () => true);
 }
 
 /** The given links one by one (selection, hover), without grouping; a deleted link where it was. */
-export function segmentsOf(network: NetworkData, ids: readonly string[]): Segment[] {
+export function segmentsOf(graph: GraphReader, ids: readonly string[]): Segment[] {
   const segments: Segment[] = [];
-  const node = (id: string) => network.nodes.get(id) ?? network.deletedNodes.get(id);
   for (const id of ids) {
-    const link = network.links.get(id) ?? network.deletedLinks.get(id);
-    const from = link && node(link.fromId);
-    const to = link && node(link.toId);
+    const link = shownLink(graph, id);
+    const from = link && shownNode(graph, link.fromId);
+    const to = link && shownNode(graph, link.toId);
     if (from && to) segments.push({ linkId: id, source: [from.lng, from.lat], target: [to.lng, to.lat] });
   }
   return segments;
 }
 
-const point = (node: NodeData): NodePoint => ({ nodeId: node.id, position: [node.lng, node.lat], flag: shownFlag(node.flags) });
+const point = (node: NetworkNode, flag?: ChangeFlag): NodePoint => ({ nodeId: node.id, position: [node.lng, node.lat], flag });
 
-export function allNodes(network: NetworkData): NodePoint[] {
-  return [...network.nodes.values()].map(point);
-}
-
-/** Nodes drawn at every zoom: the changed ones, deleted ones included. */
-export function flaggedNodes(network: NetworkData): NodePoint[] {
+/** Every live node (drawn from NODE_ZOOM on). */
+export function allNodes(shown: Shown): NodePoint[] {
+  const { graph } = shown;
+  const changed = changedOf<NetworkNode>(graph, NODE);
   const points: NodePoint[] = [];
-  for (const node of network.nodes.values()) if (node.flags) points.push(point(node));
-  for (const node of network.deletedNodes.values()) points.push(point(node));
+  for (const entity of graph.base.values(NODE)) {
+    const now = changed.get(entity.id);
+    if (now === undefined) points.push(point(entity as NetworkNode));
+    else if (now) points.push(point(now, shownFlag(changeFlags(NODE, now.id, shown.saved, graph))));
+  }
+  for (const [id, now] of changed) if (now && !graph.base.has(NODE, id)) points.push(point(now, shownFlag(changeFlags(NODE, id, shown.saved, graph))));
   return points;
 }
 
-export function nodesOf(network: NetworkData, ids: readonly string[]): NodePoint[] {
+/** Nodes drawn at every zoom: the changed ones, deleted ones included. */
+export function flaggedNodes(shown: Shown): NodePoint[] {
+  const points: NodePoint[] = [];
+  for (const [id, now] of shown.graph.changedEntities<NetworkNode>(NODE)) {
+    const flag = now ? shownFlag(changeFlags(NODE, id, shown.saved, shown.graph)) : undefined;
+    if (now && flag) points.push(point(now, flag));
+  }
+  for (const { entity, flags } of deletedEntities<NetworkNode>(NODE, shown.saved, shown.graph)) points.push(point(entity, shownFlag(flags)));
+  return points;
+}
+
+/** The given live nodes with their flags. */
+export function nodesOf(shown: Shown, ids: readonly string[]): NodePoint[] {
   return ids.flatMap((id) => {
-    const node = network.nodes.get(id);
-    return node ? [point(node)] : [];
+    const node = shown.graph.get<NetworkNode>(NODE, id);
+    return node ? [point(node, shownFlag(changeFlags(NODE, id, shown.saved, shown.graph)))] : [];
   });
 }

@@ -3,10 +3,9 @@
  * conditions, but links loaded before the filter changed stay in the store, so the map checks them itself.
  * Semantics follow the server's query: `in` on modes matches when any of the link's modes is listed.
  */
-import type { LinkData } from '@corridor/changesets';
-import type { NetworkCondition } from '@corridor/contract';
+import type { NetworkCondition, NetworkLink } from '@corridor/contract';
 
-function valueOf(link: LinkData, attribute: string): unknown {
+function valueOf(link: NetworkLink, attribute: string): unknown {
   switch (attribute) {
     case 'length':
     case 'capacity':
@@ -37,6 +36,6 @@ function holds(value: unknown, condition: NetworkCondition): boolean {
   }
 }
 
-export function matchesConditions(link: LinkData, conditions: readonly NetworkCondition[]): boolean {
+export function matchesConditions(link: NetworkLink, conditions: readonly NetworkCondition[]): boolean {
   return conditions.every((condition) => holds(valueOf(link, condition.attribute), condition));
 }

@@ -1,8 +1,9 @@
 /**
  * The deck.gl layers of the editor (spec 2 §2 "Layers"): network outline, deleted links (faded), links coloured by
  * their change flag, a direction arrow per link (above ARROW_MIN_ZOOM), selection and hover highlights, nodes (all
- * of them from NODE_ZOOM, the changed and selected ones always) and the temporary layer drawing the handler's draft. Data arrays are memoised on the store's
- * network identity, so a hover or a draft move re-uploads only its own small layer.
+ * of them from NODE_ZOOM, the changed and selected ones always) and the temporary layer drawing the handler's draft. Data arrays are memoised on the
+ * shown graph, the saved graph and the data revision (the shared base grew or shrank), so a hover or a draft move
+ * re-uploads only its own small layer.
  */
 import type { Layer } from '@deck.gl/core';
 import { LineLayer, PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
@@ -54,7 +55,9 @@ function flagColors(flags: readonly (Segment['flag'])[], palette: Palette): Uint
 }
 
 export function useNetworkLayers(palette: Palette, showAllNodes: boolean, showArrows: boolean): { layers: Layer[]; linkCount: number } {
-  const network = useEditor((state) => state.network);
+  const graph = useEditor((state) => state.graph);
+  const saved = useEditor((state) => state.saved);
+  const revision = useEditor((state) => state.dataRevision);
   const filters = useEditor((state) => state.filters);
   const layers = useEditor((state) => state.layers);
   const selection = useEditor((state) => state.selection);
@@ -62,19 +65,21 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean, showAr
   const draft = useEditor((state) => state.draft);
   const tool = useEditor((state) => state.tool);
 
-  const links = useMemo(() => linkSegments(network, filters), [network, filters]);
-  const deleted = useMemo(() => deletedSegments(network), [network]);
-  const nodes = useMemo(() => allNodes(network), [network]);
+  // The graphs keep their identity when the base grows or shrinks: `revision` tells the memos.
+  const shown = useMemo(() => ({ graph, saved, revision }), [graph, saved, revision]);
+  const links = useMemo(() => linkSegments(shown, filters), [shown, filters]);
+  const deleted = useMemo(() => deletedSegments(shown), [shown]);
+  const nodes = useMemo(() => allNodes(shown), [shown]);
   // Built only while arrows show (zoom > ARROW_MIN_ZOOM): the loaded network may hold far more links than the view.
-  const directed = useMemo(() => (showArrows ? directedLinks(network, filters) : undefined), [showArrows, network, filters]);
+  const directed = useMemo(() => (showArrows ? directedLinks(shown, filters) : undefined), [showArrows, shown, filters]);
   const arrows = useMemo(() => directed && { placements: arrowPlacements(directed.ends), colors: flagColors(directed.flags, palette) }, [directed, palette]);
-  const flagged = useMemo(() => flaggedNodes(network), [network]);
-  const selectedLinks = useMemo(() => (selection.type === 'network-links-and-nodes' ? segmentsOf(network, selection.links) : []), [network, selection]);
+  const flagged = useMemo(() => flaggedNodes(shown), [shown]);
+  const selectedLinks = useMemo(() => (selection.type === 'network-links-and-nodes' ? segmentsOf(shown.graph, selection.links) : []), [shown, selection]);
   const markedNodes = useMemo(() => {
     const ids = [...(selection.type === 'network-links-and-nodes' ? selection.nodes : []), ...(hover.nodeId ? [hover.nodeId] : [])];
-    return [...flagged, ...nodesOf(network, ids)];
-  }, [network, flagged, selection, hover.nodeId]);
-  const hoverLinks = useMemo(() => (hover.linkId ? segmentsOf(network, [hover.linkId]) : []), [network, hover.linkId]);
+    return [...flagged, ...nodesOf(shown, ids)];
+  }, [shown, flagged, selection, hover.nodeId]);
+  const hoverLinks = useMemo(() => (hover.linkId ? segmentsOf(shown.graph, [hover.linkId]) : []), [shown, hover.linkId]);
 
   // One accessor per palette: its identity is the colours' update trigger.
   const colorOf = useMemo(() => (segment: Segment) => (segment.flag ? palette.flags[segment.flag] : palette.link) as Rgba, [palette]);
@@ -131,7 +136,7 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean, showAr
   }, [layers.network, selectedLinks, hoverLinks, markedNodes, palette, hover.nodeId, selection]);
 
   // Add Link's snap target: the node a click would join, ringed at the snapping radius (issue 25).
-  const snapTarget = useMemo(() => (tool === 'addLink' && hover.nodeId ? nodesOf(network, [hover.nodeId]) : []), [tool, hover.nodeId, network]);
+  const snapTarget = useMemo(() => (tool === 'addLink' && hover.nodeId ? nodesOf(shown, [hover.nodeId]) : []), [tool, hover.nodeId, shown]);
   const snap = useMemo(
     (): Layer[] =>
       snapTarget.length === 0

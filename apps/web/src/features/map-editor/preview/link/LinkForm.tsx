@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, TagsInput } from '@mantine/core';
-import type { LinkData } from '@corridor/changesets';
+import { LINK } from '@corridor/changesets';
+import type { NetworkLink } from '@corridor/contract';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor, useEditorStore } from '../../state/context.ts';
@@ -17,12 +18,14 @@ const keepFocus = (event: MouseEvent) => event.preventDefault();
  * the form (Tab goes on to the next field); when the link's data changes (a commit, undo, another edit) the fields
  * start again from it.
  */
-export function LinkForm({ link, readOnly }: { link: LinkData; readOnly: boolean }) {
+export function LinkForm({ link, readOnly }: { link: NetworkLink; readOnly: boolean }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
-  const network = useEditor((state) => state.network);
+  const graph = useEditor((state) => state.graph);
+  const revision = useEditor((state) => state.dataRevision);
   const serverAttributes = useEditor((state) => state.linkAttributes);
-  const known = useMemo(() => knownAttributes(serverAttributes, network.links.values()), [serverAttributes, network]);
+  // Recomputed when an edit or a load changed the links (the graph keeps its identity on a load: `revision`).
+  const known = useMemo(() => knownAttributes(serverAttributes, graph.entities<NetworkLink>(LINK)), [serverAttributes, graph, revision]);
   const [values, setValues] = useState<LinkFormValues>(() => formValues(link));
   const linkValues = JSON.stringify(formValues(link));
   const [from, setFrom] = useState(linkValues);

@@ -3,7 +3,6 @@
  * that carries only what changed (spec 2 §3 custom typed attributes; §5 integer has no decimals).
  */
 import type { CustomAttribute, LinkChanges, LinkAttribute, NetworkLink } from '@corridor/contract';
-import type { LinkData } from '@corridor/changesets';
 
 export const NUMERIC_FIELDS = ['capacity', 'freespeed', 'lanes', 'length'] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
@@ -106,7 +105,7 @@ const STANDARD = new Set<string>(['id', 'fromId', 'toId', 'modes', ...NUMERIC_FI
  * Known custom attribute names with their type: the server's list for this network, then names seen on loaded
  * links (their stored type wins, it is what an edit writes back).
  */
-export function knownAttributes(serverList: readonly LinkAttribute[], links: Iterable<LinkData>): Map<string, AttributeType> {
+export function knownAttributes(serverList: readonly LinkAttribute[], links: Iterable<NetworkLink>): Map<string, AttributeType> {
   const known = new Map<string, AttributeType>();
   for (const attribute of serverList) if (!STANDARD.has(attribute.name)) known.set(attribute.name, FROM_SERVER[attribute.type]);
   for (const link of links) {

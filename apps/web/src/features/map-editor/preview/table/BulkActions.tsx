@@ -1,6 +1,5 @@
 import { Button, Group, Modal } from '@mantine/core';
-import type { LinkData } from '@corridor/changesets';
-import type { NetworkGroupModification } from '@corridor/contract';
+import type { NetworkGroupModification, NetworkLink } from '@corridor/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteChecked } from '../../dialogs/linkUseGuard.ts';
@@ -10,7 +9,7 @@ import { BulkEditForm } from './BulkEditForm.tsx';
 
 interface BulkActionsProps {
   /** The links the actions act on: the checked rows, or all rows when none is checked. */
-  links: readonly LinkData[];
+  links: readonly NetworkLink[];
   scope: 'all' | 'selected';
   /** Takes link ids out of the editor's selection (after a delete, or "Remove from selection"). */
   onUnselect: (ids: ReadonlySet<string>) => void;
@@ -20,7 +19,7 @@ interface BulkActionsProps {
 export function BulkActions({ links, scope, onUnselect }: BulkActionsProps) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
-  const network = useEditor((state) => state.network);
+  const graph = useEditor((state) => state.graph);
   const editMode = useEditor((state) => state.editMode);
   const [editing, setEditing] = useState(false);
   const label = (action: 'edit' | 'delete' | 'addOpposite' | 'reverse') => t(`panels.table.actions.${action}.${scope}`);
@@ -47,7 +46,7 @@ export function BulkActions({ links, scope, onUnselect }: BulkActionsProps) {
             >
               {label('delete')}
             </Button>
-            <Button size="xs" variant="default" disabled={none} onClick={() => perform(bulkAddOpposite(network, links))}>
+            <Button size="xs" variant="default" disabled={none} onClick={() => perform(bulkAddOpposite(graph, links))}>
               {label('addOpposite')}
             </Button>
             <Button size="xs" variant="default" disabled={none} onClick={() => perform(bulkReverse(links))}>

@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, SimpleGrid, TagsInput } from '@mantine/core';
-import type { LinkData } from '@corridor/changesets';
+import type { NetworkLink } from '@corridor/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NUMERIC_FIELDS } from '../link/linkForm.ts';
@@ -12,7 +12,7 @@ type Edit = Parameters<typeof bulkEdit>[1];
  * Edit all / edit selected (spec 2 §2): fields start with the value the links share; a field whose values differ
  * starts empty ("Mixed — unchanged") and stays unchanged unless something is typed.
  */
-export function BulkEditForm({ links, onApply, onCancel }: { links: readonly LinkData[]; onApply: (edit: Edit) => void; onCancel: () => void }) {
+export function BulkEditForm({ links, onApply, onCancel }: { links: readonly NetworkLink[]; onApply: (edit: Edit) => void; onCancel: () => void }) {
   const { t } = useTranslation('editor');
   const common = useMemo(() => commonValues(links), [links]);
   const [values, setValues] = useState<Record<string, number | string>>(() =>

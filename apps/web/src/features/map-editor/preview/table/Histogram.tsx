@@ -3,7 +3,7 @@
  * with a brush that filters the table; Keep Only Brushed narrows the selection, Clear Filter drops the brush.
  */
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import type { LinkData } from '@corridor/changesets';
+import type { NetworkLink } from '@corridor/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NUMERIC_FIELDS, type NumericField } from '../link/linkForm.ts';
@@ -11,7 +11,7 @@ import { BIN_OPTIONS, binLabel, binValues, DEFAULT_BINS, HISTOGRAM_HEIGHT, idsIn
 import HistogramChart from './HistogramChart.tsx';
 
 interface HistogramProps {
-  links: readonly LinkData[];
+  links: readonly NetworkLink[];
   /** The links inside the brush, or null when there is none. */
   onBrush: (ids: ReadonlySet<string> | null) => void;
   onKeepOnly: (ids: ReadonlySet<string>) => void;

@@ -14,7 +14,8 @@ import { linkRows, nextSort, pageCount, pageOf, sortRows, type TableSort } from 
 export function NetworkTable({ linkIds }: { linkIds: readonly string[] }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
-  const network = useEditor((state) => state.network);
+  const graph = useEditor((state) => state.graph);
+  const revision = useEditor((state) => state.dataRevision);
   const editMode = useEditor((state) => state.editMode);
   const [sort, setSort] = useState<TableSort>({ column: 'id', direction: 'asc' });
   const [page, setPage] = useState(1);
@@ -22,7 +23,8 @@ export function NetworkTable({ linkIds }: { linkIds: readonly string[] }) {
   /** Link ids inside the histogram's brush; null while there is no brush. */
   const [brushed, setBrushed] = useState<ReadonlySet<string> | null>(null);
 
-  const rows = useMemo(() => linkRows(network, linkIds), [network, linkIds]);
+  // `revision`: a selected link may load later under the same graph.
+  const rows = useMemo(() => linkRows(graph, linkIds), [graph, linkIds, revision]);
   const shown = useMemo(() => {
     const filtered = brushed ? rows.filter((row) => brushed.has(row.link.id)) : rows;
     return sortRows(filtered, sort);

@@ -1,11 +1,12 @@
-import { applyNetwork, networkData, undo, push, newHistory } from '@corridor/changesets';
+import { EDIT_KINDS, LINK, lists, networkGraph, newHistory, push, undo } from '@corridor/changesets';
+import type { NetworkLink } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import { bulkAddOpposite, bulkDelete, bulkEdit, bulkReverse } from './bulk.ts';
 
 const link = (id: string, fromId: string, toId: string, capacity: number) => ({
   id, fromId, toId, capacity, length: 10, lanes: 1, freespeed: 13.89, modes: ['car'],
 });
-const network = networkData(
+const network = networkGraph(
   [
     { id: 'a', lng: 8, lat: 47 },
     { id: 'b', lng: 8, lat: 47.1 },
@@ -13,7 +14,7 @@ const network = networkData(
   ],
   [link('ab', 'a', 'b', 900), link('ba', 'b', 'a', 300), link('ac', 'a', 'c', 600)],
 );
-const links = [...network.links.values()];
+const links = [...network.entities<NetworkLink>(LINK)];
 
 describe('bulk actions', () => {
   it('edit changes only the given fields and only where they differ', () => {
@@ -51,9 +52,10 @@ describe('bulk actions', () => {
 
   it('applies as one modification that one undo removes', () => {
     const mod = bulkDelete(links)!;
-    const after = applyNetwork(network, mod, 'unsaved');
-    expect(after.links.size).toBe(0);
-    const history = push(newHistory(), mod);
-    expect(undo(history).unsaved).toHaveLength(0);
+    const after = EDIT_KINDS.apply(network, mod);
+    expect([...after.entities(LINK)]).toHaveLength(0);
+    const history = push(newHistory(network), mod);
+    expect(lists(history).unsaved).toEqual([mod]);
+    expect(lists(undo(history)).unsaved).toHaveLength(0);
   });
 });

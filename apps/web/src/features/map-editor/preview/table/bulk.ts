@@ -2,15 +2,16 @@
  * The table's bulk actions (spec 2 §2): each is ONE `network/group` of leaf modifications so that one undo
  * undoes it; undefined when there is nothing to do.
  */
-import { generateId, oppositeLink, reverseLink, type LinkData, type NetworkData } from '@corridor/changesets';
-import type { LinkChanges, NetworkGroupModification, NetworkLeafModification } from '@corridor/contract';
+import { generateId, LINK, linksOfNode, oppositeLink, reverseLink, type GraphReader } from '@corridor/changesets';
+import type { LinkChanges, NetworkGroupModification, NetworkLeafModification, NetworkLink } from '@corridor/contract';
+import { idTaken } from '../../state/network.ts';
 import { NUMERIC_FIELDS } from '../link/linkForm.ts';
 
 const group = (modifications: NetworkLeafModification[]): NetworkGroupModification | undefined =>
   modifications.length > 0 ? { type: 'network/group', modifications } : undefined;
 
 /** Bulk edit: only the fields given (a mixed field left empty is not given), and per link only what differs. */
-export function bulkEdit(links: readonly LinkData[], edit: Pick<LinkChanges, 'capacity' | 'freespeed' | 'lanes' | 'length' | 'modes'>) {
+export function bulkEdit(links: readonly NetworkLink[], edit: Pick<LinkChanges, 'capacity' | 'freespeed' | 'lanes' | 'length' | 'modes'>) {
   const modifications: NetworkLeafModification[] = [];
   for (const link of links) {
     const changes: LinkChanges = {};
@@ -24,24 +25,27 @@ export function bulkEdit(links: readonly LinkData[], edit: Pick<LinkChanges, 'ca
   return group(modifications);
 }
 
-export const bulkDelete = (links: readonly LinkData[]) => group(links.map((link) => ({ type: 'network/deleteLink', id: link.id })));
+export const bulkDelete = (links: readonly NetworkLink[]) => group(links.map((link) => ({ type: 'network/deleteLink', id: link.id })));
 
-export const bulkReverse = (links: readonly LinkData[]) => group(links.map(reverseLink));
+export const bulkReverse = (links: readonly NetworkLink[]) => group(links.map(reverseLink));
 
 /**
  * Add opposite for every link that has no link the other way between its nodes; new ids are unique against the
  * network and each other.
  */
-export function bulkAddOpposite(network: NetworkData, links: readonly LinkData[], random?: () => string) {
-  const pairs = new Set([...network.links.values()].map((link) => `${link.fromId}\u0000${link.toId}`));
+export function bulkAddOpposite(graph: GraphReader, links: readonly NetworkLink[], random?: () => string) {
+  const taken = idTaken(graph, LINK);
+  // Opposites this action adds (the network's own are found through the node → links index).
+  const adding = new Set<string>();
+  const hasOpposite = (link: NetworkLink) =>
+    adding.has(`${link.toId}\u0000${link.fromId}`) || linksOfNode(graph, link.toId).some((other) => other.fromId === link.toId && other.toId === link.fromId);
   const fresh = new Set<string>();
   const modifications: NetworkLeafModification[] = [];
   for (const link of links) {
-    const opposite = `${link.toId}\u0000${link.fromId}`;
-    if (pairs.has(opposite)) continue;
-    const id = generateId((candidate) => network.links.has(candidate) || network.deletedLinks.has(candidate) || fresh.has(candidate), random);
+    if (hasOpposite(link)) continue;
+    const id = generateId((candidate) => taken(candidate) || fresh.has(candidate), random);
     fresh.add(id);
-    pairs.add(opposite);
+    adding.add(`${link.toId}\u0000${link.fromId}`);
     modifications.push(oppositeLink(link, id));
   }
   return group(modifications);

@@ -1,11 +1,12 @@
-import { networkData } from '@corridor/changesets';
+import { LINK, linkOf, networkGraph } from '@corridor/changesets';
+import type { NetworkLink } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import { bearingOf, commonValues, linkRows, nextSort, pageCount, pageOf, sortRows } from './tableModel.ts';
 
 const link = (id: string, fromId: string, toId: string, capacity: number, modes = ['car']) => ({
   id, fromId, toId, capacity, length: 10, lanes: 1, freespeed: 13.89, modes,
 });
-const network = networkData(
+const network = networkGraph(
   [
     { id: 'a', lng: 8, lat: 47 },
     { id: 'b', lng: 8, lat: 47.1 },
@@ -18,9 +19,9 @@ describe('rows and sorting', () => {
   it('keeps loaded links only and computes the bearing', () => {
     const rows = linkRows(network, ['l10', 'missing', 'l3']);
     expect(rows.map((row) => row.link.id)).toEqual(['l10', 'l3']);
-    expect(bearingOf(network, network.links.get('l10')!)).toBeCloseTo(0);
-    expect(bearingOf(network, network.links.get('l2')!)).toBeCloseTo(180);
-    expect(bearingOf(network, network.links.get('l3')!)).toBeCloseTo(90);
+    expect(bearingOf(network, linkOf(network, 'l10')!)).toBeCloseTo(0);
+    expect(bearingOf(network, linkOf(network, 'l2')!)).toBeCloseTo(180);
+    expect(bearingOf(network, linkOf(network, 'l3')!)).toBeCloseTo(90);
   });
 
   it('sorts by any column, ids naturally', () => {
@@ -53,7 +54,7 @@ describe('paging', () => {
 
 describe('commonValues', () => {
   it('leaves out mixed fields', () => {
-    const links = [...network.links.values()];
+    const links = [...network.entities<NetworkLink>(LINK)];
     expect(commonValues(links)).toEqual({ length: 10, lanes: 1, freespeed: 13.89 });
     expect(commonValues(links.slice(0, 2))).toEqual({ length: 10, lanes: 1, freespeed: 13.89, modes: ['car'] });
     expect(commonValues([])).toEqual({});

@@ -1,5 +1,6 @@
 /** The network table's rows (spec 2 §2 "Network table panel"): sorting by any column, pages of 30, mixed values. */
-import { linkCoordinates, type LinkData, type NetworkData } from '@corridor/changesets';
+import { linkCoordinates, linkOf, type GraphReader } from '@corridor/changesets';
+import type { NetworkLink } from '@corridor/contract';
 import { sortItems, type SortDirection, type SortValue } from '../../../../components/sorting.ts';
 import { NUMERIC_FIELDS, type NumericField } from '../link/linkForm.ts';
 
@@ -10,13 +11,13 @@ export const COLUMNS = ['bearing', 'id', ...NUMERIC_FIELDS, 'modes', 'direction'
 export type ColumnKey = (typeof COLUMNS)[number];
 
 export interface LinkRow {
-  readonly link: LinkData;
+  readonly link: NetworkLink;
   /** Compass bearing from the from-node to the to-node in degrees (0 north, clockwise): the arrow's angle. */
   readonly bearing: number | undefined;
 }
 
-export function bearingOf(network: NetworkData, link: LinkData): number | undefined {
-  const ends = linkCoordinates(network, link);
+export function bearingOf(graph: GraphReader, link: NetworkLink): number | undefined {
+  const ends = linkCoordinates(graph, link);
   if (!ends) return undefined;
   const [[lng1, lat1], [lng2, lat2]] = ends;
   const dx = (lng2 - lng1) * Math.cos(((lat1 + lat2) / 2) * (Math.PI / 180));
@@ -25,11 +26,11 @@ export function bearingOf(network: NetworkData, link: LinkData): number | undefi
 }
 
 /** The table's rows for the selected link ids that are loaded (deleted links drop out of the table). */
-export function linkRows(network: NetworkData, linkIds: readonly string[]): LinkRow[] {
+export function linkRows(graph: GraphReader, linkIds: readonly string[]): LinkRow[] {
   const rows: LinkRow[] = [];
   for (const id of linkIds) {
-    const link = network.links.get(id);
-    if (link) rows.push({ link, bearing: bearingOf(network, link) });
+    const link = linkOf(graph, id);
+    if (link) rows.push({ link, bearing: bearingOf(graph, link) });
   }
   return rows;
 }
@@ -76,7 +77,7 @@ export interface CommonValues {
 }
 
 /** The value all links share per field; a field whose values differ ("mixed") is left out. */
-export function commonValues(links: readonly LinkData[]): CommonValues {
+export function commonValues(links: readonly NetworkLink[]): CommonValues {
   const common: CommonValues = {};
   const [first, ...rest] = links;
   if (!first) return common;
