@@ -19,6 +19,11 @@ export interface EditKind<M extends Modification = Modification> {
   disabled(graph: GraphReader, mod: M, kinds: EditKinds): Refusal | undefined;
   /** Applies a modification that is not disabled (a group applies its steps through `kinds`). */
   apply(draft: GraphDraft, mod: M, kinds: EditKinds): void;
+  /**
+   * True for kinds made of steps (a group): their `disabled` has to try the steps, so `tryApply` applies them on a
+   * snapshot it can go back to instead of checking first. A plain kind's `disabled` is cheap and exact.
+   */
+  readonly composite?: boolean;
 }
 
 /** A modification that cannot apply: the English text as message (what the server's answers quote), the code in `refusal`. */
@@ -64,6 +69,23 @@ export class EditKinds {
     const reason = kind.disabled(draft, mod, this);
     if (reason) throw new ModificationError(reason);
     kind.apply(draft, mod, this);
+  }
+
+  /**
+   * Applies to the draft when it can and answers undefined; otherwise answers the refusal and leaves the draft as
+   * it was (a group leaves no step behind). What a replay that keeps going uses: one pass per modification.
+   */
+  tryApply<M extends Modification>(draft: GraphDraft, mod: M): Refusal | undefined {
+    const kind = this.kind(mod);
+    if (!kind.composite) {
+      const reason = kind.disabled(draft, mod, this);
+      if (!reason) kind.apply(draft, mod, this);
+      return reason;
+    }
+    const error = draft.attempt(() => kind.apply(draft, mod, this));
+    if (error instanceof ModificationError) return error.refusal;
+    if (error) throw error;
+    return undefined;
   }
 
   /** The graph with the modification applied (the graph itself is unchanged); throws ModificationError. */

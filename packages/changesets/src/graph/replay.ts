@@ -5,7 +5,7 @@
  */
 import type { Refusal } from '../refusal.ts';
 import type { ScenarioGraph } from './graph.ts';
-import { ModificationError, type EditKinds, type Modification } from './registry.ts';
+import type { EditKinds, Modification } from './registry.ts';
 
 /**
  * The graph with the modifications applied in order; throws ModificationError at the first that cannot apply
@@ -33,9 +33,8 @@ export function replaySkipping<M extends Modification>(graph: ScenarioGraph, mod
   const next = graph.edit((draft) => {
     mods.forEach((mod, index) => {
       if (!kinds.knows(mod)) return;
-      const error = draft.attempt(() => kinds.applyTo(draft, mod));
-      if (error instanceof ModificationError) skipped.push({ index, refusal: error.refusal });
-      else if (error) throw error;
+      const refusal = kinds.tryApply(draft, mod);
+      if (refusal) skipped.push({ index, refusal });
     });
   });
   return { graph: next, skipped };

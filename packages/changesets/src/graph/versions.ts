@@ -97,8 +97,9 @@ export function rebuild<M extends Modification>(history: VersionHistory<M>, base
 /** The version a modification makes: applied, or the same graph with its refusal when it cannot apply. */
 export function applyOrKeep<M extends Modification>(graph: ScenarioGraph, modification: M, kinds: EditKinds): Version {
   if (!kinds.knows(modification)) return { graph, modification };
-  const refusal = kinds.disabled(graph, modification);
-  return refusal ? { graph, modification, refusal } : { graph: kinds.apply(graph, modification), modification };
+  let refusal: Refusal | undefined;
+  const next = graph.edit((draft) => (refusal = kinds.tryApply(draft, modification)));
+  return refusal ? { graph, modification, refusal } : { graph: next, modification };
 }
 
 /** After a save of saved + shown unsaved modifications: the shown graph becomes the saved one, redo is dropped. */
