@@ -66,13 +66,38 @@ describe('changesets of the map editor', () => {
       baseFile: { vehicles: null },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ id, name: 'Bridge closed, new stop', fkDataset: scenarioId, modifications: [...network, ...transitAndDrt] });
+    // saveOptions, newFileNames and baseFile are stored as sent and answered back (spec 2 §3, §7).
+    const stored = {
+      id,
+      name: 'Bridge closed, new stop',
+      fkDataset: scenarioId,
+      modifications: [...network, ...transitAndDrt],
+      saveOptions: { network: 'changeset', transit: 'changeset', drtVehicles: 'new_file' },
+      newFileNames: { drtVehicles: 'drt_vehicles.xml' },
+      baseFile: { vehicles: null },
+    };
+    expect(saved.json()).toEqual(stored);
 
     for (const suffix of ['', '/']) {
       const list = await call(alice, 'GET', url(suffix));
       expect(list.statusCode).toBe(200);
-      expect(list.json()).toContainEqual({ id, name: 'Bridge closed, new stop', fkDataset: scenarioId, modifications: [...network, ...transitAndDrt] });
+      expect(list.json()).toContainEqual(stored);
     }
+    // A rename keeps them; a later save without them clears them (they say how the LAST save was written).
+    expect((await call(alice, 'PUT', url(`/${id}`), { name: 'Renamed' })).json()).toEqual({ ...stored, name: 'Renamed' });
+    const plain = await call(alice, 'PUT', url(`/${id}`), { id, name: 'Plain', modifications: network });
+    expect(plain.json()).toEqual({ id, name: 'Plain', fkDataset: scenarioId, modifications: network });
+  });
+
+  it('refuses to save network or transit changes as a file (spec 2 §4), naming the group, and keeps the changeset', async () => {
+    const { id } = await created(network);
+    for (const [group, option] of [['network', 'new_file'], ['transit', 'overwrite']] as const) {
+      const refused = await call(alice, 'PUT', url(`/${id}`), { id, name: 'x', modifications: [], saveOptions: { [group]: option } });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toContain(`The ${group} changes can only be saved into the changeset, not as a file.`);
+    }
+    const list = (await call(alice, 'GET', url())).json() as { id: number; name: string; modifications: unknown[] }[];
+    expect(list.find((entry) => entry.id === id)).toMatchObject({ name: 'Bridge closed', modifications: network });
   });
 
   it('a save without modifications only renames (the scenario page), and keeps the modifications', async () => {

@@ -162,14 +162,25 @@ export const SaveOption = z.enum(['changeset', 'new_file', 'overwrite']);
 export const SaveGroup = z.enum(['network', 'transit', 'drtVehicles', 'drtStops', 'drtServiceArea']);
 export type SaveGroup = z.infer<typeof SaveGroup>;
 
+/** How each group of a save is written (spec 2 §4 Saving). */
+export const SaveOptions = z.partialRecord(SaveGroup, SaveOption);
+export type SaveOptions = z.infer<typeof SaveOptions>;
+export const NewFileNames = z.partialRecord(SaveGroup, z.string().max(255));
+/** The DRT files a changeset's DRT groups started from (spec 2 §4: loading or clearing such a file updates it). */
+export const BaseFiles = z.partialRecord(z.enum(['vehicles', 'stops', 'serviceArea']), RowId.nullable());
+
+/** Network and transit groups can only be saved into the changeset (spec 2 §4). */
+export const CHANGESET_ONLY_GROUPS: readonly SaveGroup[] = ['network', 'transit'];
+export const changesetOnlyMessage = (group: SaveGroup) => `The ${group} changes can only be saved into the changeset, not as a file.`;
+
 /** POST/PUT bodies of spec 2 §7 (id -1: not saved yet). */
 export const ChangesetBody = z.object({
   id: Int32,
   name: z.string().default('Untitled'),
   modifications: z.array(Modification),
-  saveOptions: z.partialRecord(SaveGroup, SaveOption).optional(),
-  newFileNames: z.partialRecord(SaveGroup, z.string()).optional(),
-  baseFile: z.partialRecord(z.enum(['vehicles', 'stops', 'serviceArea']), RowId.nullable()).optional(),
+  saveOptions: SaveOptions.optional(),
+  newFileNames: NewFileNames.optional(),
+  baseFile: BaseFiles.optional(),
 });
 export type ChangesetBody = z.infer<typeof ChangesetBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Int32, RowId, RowIdText } from './integers.ts';
-import { ChangesetBody, Modification } from './changesets.ts';
+import { BaseFiles, CHANGESET_ONLY_GROUPS, ChangesetBody, changesetOnlyMessage, Modification, NewFileNames, SaveOptions } from './changesets.ts';
 import { FileName, MultilineText, Name, NAME_MAX, PlainText, refineJsonText } from './strings.ts';
 
 /** Dataset kinds: scenarios now, runs from issue 6 on (one table, spec 1 §3). */
@@ -151,6 +151,10 @@ export const Changeset = z.object({
   fkDataset: z.number().int(),
   /** Validated on every write (`Modifications` below), so a stored changeset answers with the same kinds. */
   modifications: z.array(Modification),
+  /** As the last save sent them (spec 2 §3, §7); absent when no save sent them. */
+  saveOptions: SaveOptions.optional(),
+  newFileNames: NewFileNames.optional(),
+  baseFile: BaseFiles.optional(),
 });
 export type Changeset = z.infer<typeof Changeset>;
 
@@ -162,7 +166,15 @@ export const CreateChangesetRequest = ChangesetBody.extend({
   id: Int32.optional(),
   name: Name(NAME_MAX, EMPTY_NAME).default('Untitled'),
   modifications: Modifications.default([]),
-});
+}).superRefine(saveOptionRules);
+
+/** Spec 2 §4: network and transit groups can only be saved into the changeset. */
+function saveOptionRules(body: { saveOptions?: SaveOptions }, ctx: z.RefinementCtx): void {
+  for (const group of CHANGESET_ONLY_GROUPS) {
+    const option = body.saveOptions?.[group];
+    if (option !== undefined && option !== 'changeset') ctx.addIssue({ code: 'custom', path: ['saveOptions', group], message: changesetOnlyMessage(group) });
+  }
+}
 
 /**
  * PUT /datasets/datasets/{scenarioId}/changesets/{id}: a save (spec 2 §7: modifications, saveOptions, newFileNames,
@@ -172,7 +184,7 @@ export const SaveChangesetRequest = ChangesetBody.extend({
   id: Int32.optional(),
   name: Name(NAME_MAX, EMPTY_NAME),
   modifications: Modifications.optional(),
-});
+}).superRefine(saveOptionRules);
 export type SaveChangesetRequest = z.infer<typeof SaveChangesetRequest>;
 
 /** GET /datasets/datasets/{id}/relations: a scenario and a run made from it (empty until runs exist). */

@@ -230,6 +230,10 @@ export const changesets = pgTable(
       .references(() => datasets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     modifications: jsonb('modifications').$type<unknown[]>().notNull().default([]),
+    /** Spec 2 §3/§7 (issue 27): how each group was saved, new file names and base files, as the last save sent them. */
+    saveOptions: jsonb('save_options').$type<Record<string, string>>(),
+    newFileNames: jsonb('new_file_names').$type<Record<string, string>>(),
+    baseFile: jsonb('base_file').$type<Record<string, number | null>>(),
     created: createdAt('created'),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,7 @@ import type { Changeset, Modification } from '@corridor/contract';
 import type { Actor } from '../../shared/access.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { DatasetAccess } from '../datasets/access.ts';
-import type { ChangesetsRepository } from './repository.ts';
+import type { ChangesetContent, ChangesetsRepository } from './repository.ts';
 
 const NOT_FOUND = 'The changeset could not be found.';
 
@@ -21,15 +21,19 @@ export class ChangesetsService {
     return this.changesets.list(datasetId);
   }
 
-  async create(actor: Actor | null, datasetId: number, input: { name: string; modifications: Modification[] }): Promise<Changeset> {
+  async create(actor: Actor | null, datasetId: number, input: { name: string } & ChangesetContent): Promise<Changeset> {
     await this.access.require(actor, datasetId, 'edit');
-    return this.changesets.insert(datasetId, input.name, input.modifications);
+    return this.changesets.insert(datasetId, input.name, input);
   }
 
-  /** A save replaces name and modifications; without modifications it only renames. */
-  async save(actor: Actor | null, datasetId: number, id: number, input: { name: string; modifications?: Modification[] }): Promise<Changeset> {
+  /**
+   * A save replaces name, modifications and the save fields (saveOptions, newFileNames, baseFile: kept as sent and
+   * answered back); without modifications it only renames.
+   */
+  async save(actor: Actor | null, datasetId: number, id: number, input: { name: string; modifications?: Modification[] } & Partial<ChangesetContent>): Promise<Changeset> {
     await this.access.require(actor, datasetId, 'edit');
-    const row = await this.changesets.update(datasetId, id, { name: input.name, modifications: input.modifications });
+    const { name, modifications, saveOptions, newFileNames, baseFile } = input;
+    const row = await this.changesets.update(datasetId, id, name, modifications ? { modifications, saveOptions, newFileNames, baseFile } : undefined);
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }
