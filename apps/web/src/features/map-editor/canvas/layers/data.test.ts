@@ -1,4 +1,4 @@
-import { EDIT_KINDS, networkGraph, type ScenarioGraph } from '@corridor/changesets';
+import { EDIT_KINDS, LINK, networkGraph, NODE, type ScenarioGraph } from '@corridor/changesets';
 import type { Modification } from '@corridor/contract';
 import type { NetworkLink } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('map data', () => {
   it('colours a pair by its most telling flag and keeps changed links visible through a filter', () => {
     const edited = applied({ type: 'network/updateLink', id: 'ba', changes: { lanes: 3 } });
     const bus = [{ attribute: 'modes', operator: 'in' as const, values: ['bus'] }];
-    expect(linkSegments(edited, [])[0]).toMatchObject({ linkId: 'ab', flag: 'modified' });
+    expect(linkSegments(edited, []).find((segment) => segment.linkId === 'ab')).toMatchObject({ linkId: 'ab', flag: 'modified' });
     expect(linkSegments(network, bus).map((segment) => segment.linkId)).toEqual(['ba']);
     expect(linkSegments(network, [{ attribute: 'capacity', operator: '>=', value: 1000 }]).map((segment) => segment.linkId)).toEqual(['ba']);
     expect(linkSegments(network, [{ attribute: 'capacity', operator: '>', value: 5000 }])).toEqual([]);
@@ -86,6 +86,32 @@ describe('map data', () => {
       ['b', undefined],
       ['c', 'modified'],
       ['n', 'added'],
+    ]);
+  });
+
+  it('rebuilds only the node pairs an edit touched, drawing what a build from scratch draws', () => {
+    const mods: Modification[] = [
+      { type: 'network/updateNode', id: 'b', lng: 1, lat: 1 },
+      { type: 'network/deleteLink', id: 'ab' },
+      { type: 'network/addLink', link: link('ca', 'c', 'a') },
+      { type: 'network/updateLink', id: 'bc', changes: { fromId: 'c', toId: 'b' } },
+      { type: 'network/addNode', node: { id: 'd', lng: 3, lat: 3 } },
+      { type: 'network/addLink', link: link('dd', 'd', 'd') },
+    ];
+    let graph: ScenarioGraph = base;
+    for (const mod of mods) {
+      graph = EDIT_KINDS.apply(graph, mod);
+      const fresh = networkGraph(graph.entities(NODE), graph.entities(LINK));
+      const drawn = (segments: { linkId: string; source: unknown; target: unknown }[]) =>
+        segments.map(({ linkId, source, target }) => JSON.stringify([linkId, source, target])).sort();
+      expect(drawn(linkSegments({ graph, saved: base }, []))).toEqual(drawn(linkSegments({ graph: fresh, saved: fresh }, [])));
+    }
+    // ba only moved with its node b: no flag of its own.
+    expect(linkSegments({ graph, saved: base }, []).map((segment) => [segment.linkId, segment.flag]).sort()).toEqual([
+      ['ba', undefined],
+      ['bc', 'modified'],
+      ['ca', 'added'],
+      ['dd', 'added'],
     ]);
   });
 

@@ -3,9 +3,10 @@
  * the saved graph, the data revision and the filters). Links between the same two nodes are one segment, as in the
  * server's answer: both directions would otherwise lie on top of each other. Only links whose two nodes are known
  * are drawn. Change flags are computed for the entities edits changed only; everything else is read straight from
- * the base (one pass over the loaded links, no per-entity look-up in the graph's overlay).
+ * the base. The link segments of the base are built once per load and filter (`baseSegments`); an edit then
+ * rebuilds only the node pairs its changed links and nodes touch (`linkSegments`), plus one copy of the list.
  */
-import { changeFlags, deletedEntities, LINK, NODE, type ChangeFlag, type ChangeFlags, type GraphReader } from '@corridor/changesets';
+import { changeFlags, deletedEntities, LINK, LINKS_OF_NODE, linksOfNode, NODE, nodeOf, type ChangeFlag, type ChangeFlags, type GraphBase, type GraphReader } from '@corridor/changesets';
 import type { NetworkCondition, NetworkLink, NetworkNode } from '@corridor/contract';
 import { shownLink, shownNode } from '../../state/network.ts';
 import type { LngLat, Shown } from '../../state/types.ts';
@@ -66,7 +67,7 @@ const pairKey = (link: NetworkLink) => (link.fromId < link.toId ? `${link.fromId
 
 type NodeLookup = (id: string) => NetworkNode | undefined;
 
-function segmentsFrom(links: Iterable<[NetworkLink, ChangeFlag | undefined]>, node: NodeLookup, keep: (link: NetworkLink, flag: ChangeFlag | undefined) => boolean): Segment[] {
+function segmentMap(links: Iterable<[NetworkLink, ChangeFlag | undefined]>, node: NodeLookup, keep: (link: NetworkLink, flag: ChangeFlag | undefined) => boolean): Map<string, Segment> {
   const pairs = new Map<string, Segment>();
   for (const [link, flag] of links) {
     if (!keep(link, flag)) continue;
@@ -78,18 +79,61 @@ function segmentsFrom(links: Iterable<[NetworkLink, ChangeFlag | undefined]>, no
     if (known && rank(known.flag) <= rank(flag)) continue;
     pairs.set(key, { linkId: known?.linkId ?? link.id, source: [from.lng, from.lat], target: [to.lng, to.lat], flag });
   }
-  return [...pairs.values()];
+  return pairs;
 }
+
+const segmentsFrom = (...args: Parameters<typeof segmentMap>): Segment[] => [...segmentMap(...args).values()];
 
 /** Changed links always pass the filter, so an edit never vanishes behind it. */
 function passes(conditions: readonly NetworkCondition[]): (link: NetworkLink, flag: ChangeFlag | undefined) => boolean {
   return conditions.length === 0 ? () => true : (link, flag) => flag !== undefined || matchesConditions(link, conditions);
 }
 
-/** Live links that pass the filter. */
-export function linkSegments(shown: Shown, conditions: readonly NetworkCondition[]): Segment[] {
-  const { node, links } = liveNetwork(shown);
-  return segmentsFrom(links(), node, passes(conditions));
+/** The base's link segments by node pair (as loaded, no edits): built once per load and filter. */
+export interface BaseSegments {
+  readonly byPair: ReadonlyMap<string, Segment>;
+}
+
+export function baseSegments(base: GraphBase, conditions: readonly NetworkCondition[]): BaseSegments {
+  function* links(): Generator<[NetworkLink, undefined]> {
+    for (const link of base.values(LINK)) yield [link as NetworkLink, undefined];
+  }
+  return { byPair: segmentMap(links(), (id) => base.get(NODE, id) as NetworkNode | undefined, passes(conditions)) };
+}
+
+/**
+ * Live links that pass the filter: the base's segments, with the node pairs the edits touched (a changed link's
+ * pair before and after, every pair at a changed node) built again from the graph; those come last (drawn on top).
+ */
+export function linkSegments(shown: Shown, conditions: readonly NetworkCondition[], fromBase: BaseSegments = baseSegments(shown.graph.base, conditions)): Segment[] {
+  const { graph } = shown;
+  const touched = new Map<string, readonly [string, string]>();
+  const touch = (link: NetworkLink | undefined) => {
+    if (link) touched.set(pairKey(link), [link.fromId, link.toId]);
+  };
+  for (const [id, now] of graph.changedEntities<NetworkLink>(LINK)) {
+    touch(now ?? undefined);
+    touch(graph.base.get(LINK, id) as NetworkLink | undefined);
+  }
+  for (const [id] of graph.changedEntities(NODE)) {
+    for (const linkId of graph.base.referrers(LINKS_OF_NODE.name, id)) touch(graph.base.get(LINK, linkId) as NetworkLink | undefined);
+    for (const link of linksOfNode(graph, id)) touch(link);
+  }
+  if (touched.size === 0) return [...fromBase.byPair.values()];
+  const segments: Segment[] = [];
+  for (const [key, segment] of fromBase.byPair) if (!touched.has(key)) segments.push(segment);
+  const keep = passes(conditions);
+  const flagOf = (link: NetworkLink) => (graph.changed(LINK, link.id) ? shownFlag(changeFlags(LINK, link.id, shown.saved, graph)) : undefined);
+  for (const [key, [a, b]] of touched) {
+    const pair = linksOfNode(graph, a).filter((link) => (link.fromId === a && link.toId === b) || (link.fromId === b && link.toId === a));
+    const segment = segmentMap(
+      pair.map((link): [NetworkLink, ChangeFlag | undefined] => [link, flagOf(link)]),
+      (id) => nodeOf(graph, id),
+      keep,
+    ).get(key);
+    if (segment) segments.push(segment);
+  }
+  return segments;
 }
 
 export interface DirectedLinks {

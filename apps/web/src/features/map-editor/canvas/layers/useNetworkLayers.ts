@@ -12,7 +12,7 @@ import { useEditor } from '../../state/context.ts';
 import type { LngLat } from '../../state/types.ts';
 import { SNAP_RADIUS_PX } from '../handlers/geometry.ts';
 import { arrowPlacements, directionArrowLayer } from '../../../../components/map/directionArrows.ts';
-import { allNodes, deletedSegments, directedLinks, flaggedNodes, linkSegments, nodesOf, segmentsOf, type NodePoint, type Segment } from './data.ts';
+import { allNodes, baseSegments, deletedSegments, directedLinks, flaggedNodes, linkSegments, nodesOf, segmentsOf, type NodePoint, type Segment } from './data.ts';
 import type { Palette, Rgba } from './palette.ts';
 
 /** From this zoom on every loaded node is drawn (and can be picked). */
@@ -67,7 +67,9 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean, showAr
 
   // The graphs keep their identity when the base grows or shrinks: `revision` tells the memos.
   const shown = useMemo(() => ({ graph, saved, revision }), [graph, saved, revision]);
-  const links = useMemo(() => linkSegments(shown, filters), [shown, filters]);
+  // The base's segments once per load and filter; an edit rebuilds only the node pairs it touched.
+  const fromBase = useMemo(() => baseSegments(shown.graph.base, filters), [shown.graph.base, shown.revision, filters]);
+  const links = useMemo(() => linkSegments(shown, filters, fromBase), [shown, filters, fromBase]);
   const deleted = useMemo(() => deletedSegments(shown), [shown]);
   const nodes = useMemo(() => allNodes(shown), [shown]);
   // Built only while arrows show (zoom > ARROW_MIN_ZOOM): the loaded network may hold far more links than the view.
