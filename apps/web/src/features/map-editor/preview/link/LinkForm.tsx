@@ -24,8 +24,13 @@ export function LinkForm({ link, readOnly }: { link: NetworkLink; readOnly: bool
   const graph = useEditor((state) => state.graph);
   const revision = useEditor((state) => state.dataRevision);
   const serverAttributes = useEditor((state) => state.linkAttributes);
-  // Recomputed when an edit or a load changed the links (the graph keeps its identity on a load: `revision`).
-  const known = useMemo(() => knownAttributes(serverAttributes, graph.entities<NetworkLink>(LINK)), [serverAttributes, graph, revision]);
+  // The loaded links' attributes once per load (the graph keeps its identity then: `revision`), the edited links'
+  // on each edit: an edit costs what it changed, not a pass over every loaded link.
+  const loadedKnown = useMemo(() => knownAttributes(serverAttributes, graph.base.values(LINK) as Iterable<NetworkLink>), [serverAttributes, graph.base, revision]);
+  const known = useMemo(() => {
+    const edited = [...graph.changedEntities<NetworkLink>(LINK)].flatMap(([, now]) => (now ? [now] : []));
+    return edited.length === 0 ? loadedKnown : knownAttributes([], edited, loadedKnown);
+  }, [loadedKnown, graph]);
   const [values, setValues] = useState<LinkFormValues>(() => formValues(link));
   const linkValues = JSON.stringify(formValues(link));
   const [from, setFrom] = useState(linkValues);

@@ -64,6 +64,15 @@ describe('knownAttributes', () => {
       ['type', 'string'],
       ['toll', 'bool'],
     ]);
+    // What an edit adds joins what the loaded links had (the edited link's type wins).
+    const edited = { ...link, attributes: { lit: { type: 'bool' as const, value: true }, count: { type: 'decimal' as const, value: 1.5 } } };
+    expect([...knownAttributes([], [edited], known)]).toEqual([
+      ['osm:way:highway', 'string'],
+      ['count', 'decimal'],
+      ['type', 'string'],
+      ['toll', 'bool'],
+      ['lit', 'bool'],
+    ]);
   });
 });
 

@@ -102,11 +102,11 @@ const FROM_SERVER: Record<LinkAttribute['type'], AttributeType> = { numeric: 'in
 const STANDARD = new Set<string>(['id', 'fromId', 'toId', 'modes', ...NUMERIC_FIELDS]);
 
 /**
- * Known custom attribute names with their type: the server's list for this network, then names seen on loaded
- * links (their stored type wins, it is what an edit writes back).
+ * Known custom attribute names with their type: `before` (what is known already), the server's list for this
+ * network, then names seen on the links (their stored type wins, it is what an edit writes back).
  */
-export function knownAttributes(serverList: readonly LinkAttribute[], links: Iterable<NetworkLink>): Map<string, AttributeType> {
-  const known = new Map<string, AttributeType>();
+export function knownAttributes(serverList: readonly LinkAttribute[], links: Iterable<NetworkLink>, before?: ReadonlyMap<string, AttributeType>): Map<string, AttributeType> {
+  const known = new Map<string, AttributeType>(before);
   for (const attribute of serverList) if (!STANDARD.has(attribute.name)) known.set(attribute.name, FROM_SERVER[attribute.type]);
   for (const link of links) {
     for (const [name, attribute] of Object.entries(link.attributes ?? {})) known.set(name, attribute.type);
