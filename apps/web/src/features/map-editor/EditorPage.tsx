@@ -1,8 +1,11 @@
 /**
  * /{group}/{scenario}/editor (spec 2 §2): finds the scenario and its network file, then lays out the editor —
- * map with toolbar, the bottom tabbed area (30 % of the height, two panes), collapsible sidebar. Loaded lazily with its own chunk.
+ * map with toolbar, the bottom tabbed area (30 % of the height, two panes), collapsible sidebar. The editor shows as
+ * soon as the network file is known; the map starts at zoom 3 until network-info answers (spec 2 §9) and then
+ * moves to the stored centre. Loaded lazily with its own chunk.
  */
-import { Alert, Anchor, Box, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Group, Select, Stack, Title } from '@mantine/core';
+import type { NetworkInfo } from '@corridor/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +28,7 @@ import { Sidebar } from './sidebar/Sidebar.tsx';
 import { EditorContext } from './state/context.ts';
 import { EditorEnvContext, type EditorEnv } from './state/env.ts';
 import { EditorStore } from './state/store.ts';
+import { calculateDiffOf } from './state/viewAddress.ts';
 import { Toolbar } from './toolbar/Toolbar.tsx';
 import { useShortcuts } from './toolbar/useShortcuts.ts';
 
@@ -75,17 +79,6 @@ export function EditorPage() {
       </Stack>
     );
   }
-  if (info.isPending) {
-    return (
-      <Stack>
-        {header}
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text size="sm">{t('page.loading')}</Text>
-        </Group>
-      </Stack>
-    );
-  }
   if (info.isError) {
     return (
       <Stack>
@@ -95,7 +88,7 @@ export function EditorPage() {
     );
   }
   // Coordinates that do not fit the CRS (issue 24): a clear state with the way to the CRS, never a map that throws.
-  const problem = networkCrsProblem(info.data, dataset.data.attributes.__crs);
+  const problem = info.data && networkCrsProblem(info.data, dataset.data.attributes.__crs);
   if (problem) {
     return (
       <Stack>
@@ -109,9 +102,13 @@ export function EditorPage() {
   );
 }
 
-function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.ReactNode; info: import('@corridor/contract').NetworkInfo }) {
-  // One store per scenario and network file: switching the file starts a fresh editor.
-  const store = useMemo(() => new EditorStore(), [env.scenario.id, env.networkFileId]);
+/** `info`: undefined while network-info has not answered (the map waits at zoom 3). */
+function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.ReactNode; info: NetworkInfo | undefined }) {
+  // One store per scenario and network file: switching the file starts a fresh editor (the address's view kept).
+  const store = useMemo(
+    () => new EditorStore({ calculateDiff: calculateDiffOf(new URLSearchParams(window.location.search)) }),
+    [env.scenario.id, env.networkFileId],
+  );
   useShortcuts(store);
   return (
     <EditorEnvContext.Provider value={env}>

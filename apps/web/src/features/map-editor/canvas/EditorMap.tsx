@@ -1,8 +1,10 @@
 /**
  * The editor's map (spec 2 §2): MapLibre with the theme's style (or a plain background), the network as deck.gl
  * layers, the active tool's handler on the pointer, the viewport query, fly-to and the camera in the address.
+ * Without a camera in the address it shows at zoom 3 until network-info answers (`info` undefined), then moves to
+ * the stored centre; the viewport query, the fit and the camera in the address start once it is placed.
  */
-import { Alert, Badge, useComputedColorScheme } from '@mantine/core';
+import { Alert, Badge, Group, Loader, useComputedColorScheme } from '@mantine/core';
 import type { NetworkInfo } from '@corridor/contract';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +15,7 @@ import { useStyleUrl } from '../../../components/map/mapStyle.ts';
 import { useMapInstance, useMapReady, useThemedStyle } from '../../../components/map/useMapInstance.ts';
 import { CameraInUrl } from '../../../components/map/CameraInUrl.tsx';
 import { RefusalNotice } from './RefusalNotice.tsx';
-import { openingCamera } from './camera.ts';
+import { openingCamera, storedCamera } from './camera.ts';
 import { useFitToNetwork } from './useFitToNetwork.ts';
 import { PALETTES } from './layers/palette.ts';
 import { NODE_ZOOM, useNetworkLayers } from './layers/useNetworkLayers.ts';
@@ -22,7 +24,7 @@ import { useMapCursor } from './useMapCursor.ts';
 import { usePointer } from './usePointer.ts';
 import { useViewportQuery } from './useViewportQuery.ts';
 
-export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }) {
+export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo | undefined }) {
   const { t } = useTranslation(EDITOR_NS);
   const store = useEditorStore();
   const scheme = useComputedColorScheme('light');
@@ -30,9 +32,18 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   const frame = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   // Read once: the map owns the camera from then on and writes it back to the address.
-  const [{ camera, fit }] = useState(() => openingCamera(new URLSearchParams(window.location.search), info));
+  const [{ camera, fit, placed: placedAtOnce }] = useState(() => openingCamera(new URLSearchParams(window.location.search), info));
   const instance = useMapInstance(container, camera, palette.background);
   const map = instance?.map;
+  const [placed, setPlaced] = useState(placedAtOnce);
+  // network-info answered after the map showed at zoom 3: to the stored centre (the fit follows the first load).
+  useEffect(() => {
+    if (!map || placed || !info) return;
+    const to = storedCamera(info);
+    map.jumpTo({ center: [to.lng, to.lat], zoom: to.zoom });
+    setPlaced(true);
+  }, [map, placed, info]);
+  const placedMap = placed ? map : undefined;
   const [showAllNodes, setShowAllNodes] = useState(camera.zoom >= NODE_ZOOM);
   const [showArrows, setShowArrows] = useState(camera.zoom > ARROW_MIN_ZOOM);
   const { layers, linkCount } = useNetworkLayers(palette, showAllNodes, showArrows);
@@ -42,9 +53,9 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
 
   const styleUrl = useStyleUrl(scheme);
   // A plane with no place on Earth (MATSim's Atlantis) is drawn on the plain background: no real map under it.
-  useThemedStyle(map, palette.background, info.plane ? null : styleUrl);
-  const fitToNetwork = useFitToNetwork(map, fit);
-  useViewportQuery(map, fitToNetwork);
+  useThemedStyle(map, palette.background, info?.plane ? null : styleUrl);
+  const fitToNetwork = useFitToNetwork(placedMap, fit);
+  useViewportQuery(placedMap, fitToNetwork);
   useFlyTo(map);
   usePointer(instance, store);
   useMapCursor(map);
@@ -68,9 +79,31 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo }
   }, [instance, layers, linkCount]);
 
   return (
-    <div ref={frame} data-testid="editor-map" data-map-ready={ready || undefined} data-snap-node={snapNode} aria-label={t('map.label')} role="application" style={{ position: 'absolute', inset: 0 }}>
+    <div
+      ref={frame}
+      data-testid="editor-map"
+      data-map-ready={ready || undefined}
+      data-placed={placed || undefined}
+      data-snap-node={snapNode}
+      aria-label={t('map.label')}
+      role="application"
+      style={{ position: 'absolute', inset: 0 }}
+    >
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
-      {map && <CameraInUrl map={map} />}
+      {placedMap && <CameraInUrl map={placedMap} />}
+      {!placed && (
+        <Badge
+          variant="default"
+          size="lg"
+          role="status"
+          style={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none', textTransform: 'none' }}
+        >
+          <Group gap={6} wrap="nowrap">
+            <Loader size={12} />
+            {t('page.loading')}
+          </Group>
+        </Badge>
+      )}
       <RefusalNotice />
       {snapNode !== undefined && (
         <Badge

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampBbox, formatCamera, initialCamera, nodeExtent, openingCamera, parseCamera } from './camera.ts';
+import { clampBbox, formatCamera, initialCamera, nodeExtent, openingCamera, parseCamera, storedCamera } from './camera.ts';
 
 const info = { centerLat: 52.5, centerLon: 13.4, zoom: 11 };
 
@@ -23,8 +23,14 @@ describe('camera in the address', () => {
 
 describe('opening fitted to the network (issue 25)', () => {
   it('fits unless the address has a camera, starting one zoom level out', () => {
-    expect(openingCamera(new URLSearchParams('id=3'), info)).toEqual({ camera: { lat: 52.5, lng: 13.4, zoom: 10 }, fit: true });
-    expect(openingCamera(new URLSearchParams('c=1,2,3'), info)).toEqual({ camera: { lat: 1, lng: 2, zoom: 3 }, fit: false });
+    expect(openingCamera(new URLSearchParams('id=3'), info)).toEqual({ camera: { lat: 52.5, lng: 13.4, zoom: 10 }, fit: true, placed: true });
+    expect(openingCamera(new URLSearchParams('c=1,2,3'), info)).toEqual({ camera: { lat: 1, lng: 2, zoom: 3 }, fit: false, placed: true });
+  });
+
+  it('before network-info answers: zoom 3 on 0, 0, not placed (spec 2 §9); the address camera still wins', () => {
+    expect(openingCamera(new URLSearchParams('id=3'), undefined)).toEqual({ camera: { lat: 0, lng: 0, zoom: 3 }, fit: true, placed: false });
+    expect(openingCamera(new URLSearchParams('c=1,2,12'), undefined)).toEqual({ camera: { lat: 1, lng: 2, zoom: 12 }, fit: false, placed: true });
+    expect(storedCamera(info)).toEqual({ lat: 52.5, lng: 13.4, zoom: 10 });
   });
 
   it('reads the extent of the loaded nodes', () => {

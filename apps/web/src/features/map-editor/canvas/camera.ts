@@ -12,15 +12,29 @@ export function initialCamera(search: URLSearchParams, info: NetworkInfo): Camer
   return parseCamera(search.get(CAMERA_PARAM)) ?? { lat: info.centerLat, lng: info.centerLon, zoom: info.zoom };
 }
 
+/** Spec 2 §9: the map's zoom before network-info has answered (centred on 0, 0). */
+export const INITIAL_ZOOM = 3;
+export const WAITING_CAMERA: Camera = { lat: 0, lng: 0, zoom: INITIAL_ZOOM };
+
 /**
- * Where the map opens before it is fitted to the network (issue 25): the address's camera wins and is not fitted;
- * else the stored centre one zoom level out. info.json's zoom shows the extent on a map about 1000 px wide; the
- * editor's map is smaller, and the first viewport query must load the whole network for the fit to see its extent.
+ * The stored centre one zoom level out: where the map goes to be fitted to the network (issue 25). info.json's zoom
+ * shows the extent on a map about 1000 px wide; the editor's map is smaller, and the first viewport query must load
+ * the whole network for the fit to see its extent.
  */
-export function openingCamera(search: URLSearchParams, info: NetworkInfo): { camera: Camera; fit: boolean } {
+export function storedCamera(info: NetworkInfo): Camera {
+  return { lat: info.centerLat, lng: info.centerLon, zoom: Math.max(0, info.zoom - 1) };
+}
+
+/**
+ * Where the map opens: the address's camera wins (placed, not fitted); else the stored centre (fitted once loaded);
+ * else, while network-info has not answered, zoom 3 on 0, 0 — not placed yet: the map moves to the stored centre
+ * when the info arrives, and loads nothing before.
+ */
+export function openingCamera(search: URLSearchParams, info: NetworkInfo | undefined): { camera: Camera; fit: boolean; placed: boolean } {
   const fromAddress = parseCamera(search.get(CAMERA_PARAM));
-  if (fromAddress) return { camera: fromAddress, fit: false };
-  return { camera: { lat: info.centerLat, lng: info.centerLon, zoom: Math.max(0, info.zoom - 1) }, fit: true };
+  if (fromAddress) return { camera: fromAddress, fit: false, placed: true };
+  if (info) return { camera: storedCamera(info), fit: true, placed: true };
+  return { camera: WAITING_CAMERA, fit: true, placed: false };
 }
 
 /** The bounds of the nodes ([[west, south], [east, north]]), or undefined without nodes. */

@@ -1,7 +1,8 @@
 /**
  * The save-changes dialog (spec 2 §4 "Saving"): the changeset name and one save option per group that has changes.
- * Network (and transit) only go into the changeset; the DRT groups' file options and the overwrite warning are
- * wired per group already and show once DRT editing lands. Save needs an unsaved change.
+ * Network (and transit) only go into the changeset; the DRT groups' file options (with the new file's name, a
+ * default from §4) and the overwrite warning are wired per group already and show once DRT editing lands. Save
+ * needs an unsaved change. The changeset's base files are sent as it has them (`save`).
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { canSave } from '@corridor/changesets';
@@ -11,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import type { ChangesetActions } from '../state/changesets.ts';
 import { useEditor } from '../state/context.ts';
+import { useEditorEnv } from '../state/env.ts';
 import { changeSummary } from '../sidebar/changeSummary.ts';
 import { shownChangesetName } from '../state/changesetModel.ts';
 import { useDialogAction } from './useDialogAction.ts';
-import { allowedSaveOptions, overwrites, SAVE_OPTIONS, type SaveOption } from './saveOptions.ts';
+import { allowedSaveOptions, baseFileOf, defaultNewFileName, newFileNames, overwrites, SAVE_OPTIONS, type NewFileNames, type SaveOption } from './saveOptions.ts';
 
 interface SaveDialogProps {
   opened: boolean;
@@ -37,12 +39,19 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
   const history = useEditor((state) => state.history);
   const graph = useEditor((state) => state.graph);
   const saved = useEditor((state) => state.saved);
-  // DRT base files arrive with DRT editing; until then no group has one.
+  const baseFile = useEditor((state) => state.baseFile);
+  const { scenario } = useEditorEnv();
   const groups = useMemo(() => changeSummary({ graph, saved }).map((row) => row.group), [graph, saved]);
+  const hasBaseFile = (group: SaveGroup) => baseFileOf(group, baseFile) !== undefined;
+  const defaultName = (group: SaveGroup) => {
+    const id = baseFileOf(group, baseFile);
+    return defaultNewFileName(group, scenario.files.find((file) => file.id === id)?.name);
+  };
   const [name, setName] = useState(() => shownChangesetName(history.name, t('sidebar.changes.untitled')));
   const [options, setOptions] = useState<Partial<Record<SaveGroup, SaveOption>>>(() =>
-    Object.fromEntries(groups.map((group) => [group, allowedSaveOptions(group, false)[0]])),
+    Object.fromEntries(groups.map((group) => [group, allowedSaveOptions(group, hasBaseFile(group))[0]])),
   );
+  const [fileNames, setFileNames] = useState<NewFileNames>({});
   const { busy, error, run } = useDialogAction(onClose);
   const trimmed = name.trim();
 
@@ -50,24 +59,34 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSave(history) && trimmed) void run(() => save(trimmed, options));
+        if (canSave(history) && trimmed) void run(() => save(trimmed, { saveOptions: options, newFileNames: newFileNames(options, fileNames, defaultName) }));
       }}
     >
       <Stack gap="sm">
         <TextInput label={t('sidebar.saveDialog.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={NAME_MAX} required data-autofocus />
         {groups.map((group) => {
-          const allowed = allowedSaveOptions(group, false);
+          const allowed = allowedSaveOptions(group, hasBaseFile(group));
           const label = t(`sidebar.groups.${group}`);
+          const option = options[group] ?? allowed[0]!;
           return (
-            <Select
-              key={group}
-              label={label}
-              aria-label={t('sidebar.saveDialog.option', { group: label })}
-              data={SAVE_OPTIONS.map((option) => ({ value: option, label: t(`sidebar.saveDialog.options.${option}`), disabled: !allowed.includes(option) }))}
-              value={options[group] ?? allowed[0]!}
-              onChange={(value) => value && setOptions({ ...options, [group]: value as SaveOption })}
-              allowDeselect={false}
-            />
+            <Stack key={group} gap={4}>
+              <Select
+                label={label}
+                aria-label={t('sidebar.saveDialog.option', { group: label })}
+                data={SAVE_OPTIONS.map((value) => ({ value, label: t(`sidebar.saveDialog.options.${value}`), disabled: !allowed.includes(value) }))}
+                value={option}
+                onChange={(value) => value && setOptions({ ...options, [group]: value as SaveOption })}
+                allowDeselect={false}
+              />
+              {option === 'new_file' && (
+                <TextInput
+                  label={t('sidebar.saveDialog.fileName', { group: label })}
+                  value={fileNames[group] ?? defaultName(group) ?? ''}
+                  onChange={(event) => setFileNames({ ...fileNames, [group]: event.currentTarget.value })}
+                  maxLength={255}
+                />
+              )}
+            </Stack>
           );
         })}
         {overwrites(options) && (

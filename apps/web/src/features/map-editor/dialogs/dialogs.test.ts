@@ -1,7 +1,7 @@
 import { INVALID_CHANGESET_JSON, UNKNOWN_MODIFICATION_TYPE } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import { isJsonFileName, readImport } from './importJson.ts';
-import { allowedSaveOptions, overwrites } from './saveOptions.ts';
+import { allowedSaveOptions, baseFileOf, copyFileName, defaultNewFileName, newFileNames, overwrites } from './saveOptions.ts';
 
 describe('JSON import (spec 2 §5)', () => {
   it('reads the modifications list of a changeset', () => {
@@ -43,5 +43,40 @@ describe('save options (spec 2 §4 Saving)', () => {
   it('the overwrite warning shows when a group overwrites', () => {
     expect(overwrites({ network: 'changeset' })).toBe(false);
     expect(overwrites({ network: 'changeset', drtServiceArea: 'overwrite' })).toBe(true);
+  });
+});
+
+describe('new file names (spec 2 §4 Saving)', () => {
+  it('puts "_copy" before the extension, keeping a compression extension last', () => {
+    expect(copyFileName('drt_vehicles.xml')).toBe('drt_vehicles_copy.xml');
+    expect(copyFileName('stops.xml.gz')).toBe('stops_copy.xml.gz');
+    expect(copyFileName('my.fleet.xml.bz2')).toBe('my.fleet_copy.xml.bz2');
+    expect(copyFileName('area.gpkg')).toBe('area_copy.gpkg');
+    expect(copyFileName('vehicles')).toBe('vehicles_copy');
+    expect(copyFileName('vehicles.gz')).toBe('vehicles_copy.gz');
+    expect(copyFileName('.hidden')).toBe('.hidden_copy');
+  });
+
+  it('without a base file: area.gpkg, drt_vehicles.xml, drt_stops.xml; network and transit are never files', () => {
+    expect(defaultNewFileName('drtServiceArea', undefined)).toBe('area.gpkg');
+    expect(defaultNewFileName('drtVehicles', undefined)).toBe('drt_vehicles.xml');
+    expect(defaultNewFileName('drtStops', undefined)).toBe('drt_stops.xml');
+    expect(defaultNewFileName('drtStops', 'berlin_stops.xml.gz')).toBe('berlin_stops_copy.xml.gz');
+    expect(defaultNewFileName('network', 'network.xml.gz')).toBeUndefined();
+  });
+
+  it('names only the groups saved as a new file: what was typed, else the default', () => {
+    const options = { network: 'changeset', drtVehicles: 'new_file', drtStops: 'overwrite', drtServiceArea: 'new_file' } as const;
+    expect(newFileNames(options, { drtVehicles: ' ', drtStops: 'ignored.xml' }, (group) => defaultNewFileName(group, undefined))).toEqual({
+      drtVehicles: 'drt_vehicles.xml',
+      drtServiceArea: 'area.gpkg',
+    });
+  });
+
+  it('finds the base file of a DRT group', () => {
+    expect(baseFileOf('drtVehicles', { vehicles: 4 })).toBe(4);
+    expect(baseFileOf('drtStops', { vehicles: 4, stops: null })).toBeUndefined();
+    expect(baseFileOf('network', { vehicles: 4 })).toBeUndefined();
+    expect(baseFileOf('drtVehicles', undefined)).toBeUndefined();
   });
 });

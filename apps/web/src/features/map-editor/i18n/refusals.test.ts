@@ -1,6 +1,7 @@
 import { REFUSAL_CODES, refusalText, type Refusal } from '@corridor/changesets';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
+import { applyErrorLines } from '../sidebar/applyErrors.ts';
 import { EDITOR_NS } from './index.ts';
 
 const translate = i18n.t as (key: string, options: Record<string, unknown>) => string;
@@ -30,5 +31,23 @@ describe('node position text (issue 25)', () => {
     for (const language of ['en', 'de']) {
       expect(translate('panels.node.position', { lng: language, ns: EDITOR_NS, lon: '13.400000', lat: '52.500000' })).toBe('Lon 13.400000, Lat 52.500000');
     }
+  });
+});
+
+describe('apply errors (issue 27)', () => {
+  it('says each refused modification with the refusal texts, at most the listed number and a count of the rest', () => {
+    const errors: Refusal[] = [
+      { code: 'linkNotFound', params: { id: '123' } },
+      { code: 'nodeHasLinks', params: { id: 'n1', count: 2 } },
+      { code: 'nodeNotFound', params: { id: 'n2' } },
+    ];
+    const say = (language: string) => (key: string, params: Record<string, unknown>) => translate(key, { lng: language, ns: EDITOR_NS, ...params });
+    expect(applyErrorLines(errors, say('en'))).toEqual({
+      lines: ['Link 123 is not loaded or was deleted', 'Node n1 still has 2 links: delete them first', 'Node n2 is not loaded or was deleted'],
+      more: 0,
+    });
+    expect(applyErrorLines(errors, say('de'), 1)).toEqual({ lines: ['Link 123 ist nicht geladen oder wurde gelöscht'], more: 2 });
+    expect(translate('page.applyErrors', { lng: 'en', ns: EDITOR_NS, count: 1 })).toBe('1 modification could not be applied to the loaded network');
+    expect(translate('page.applyErrors', { lng: 'de', ns: EDITOR_NS, count: 3 })).toBe('3 Änderungen ließen sich nicht auf das geladene Netz anwenden');
   });
 });

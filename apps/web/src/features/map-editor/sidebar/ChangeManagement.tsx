@@ -1,13 +1,16 @@
 /**
- * Change management (spec 2 §2, §4): the open changeset's name and state, New / Open / Save / Import JSON, undo and
- * redo, the edit-mode switch and the change summary. Opening a changeset or starting a new one with unsaved
- * changes asks first ("Warning: Unsaved Changes will be lost"); failures show in an alert here.
+ * Change management (spec 2 §2, §4): the open changeset's name and state, New / Open / Save / Import (JSON or
+ * another saved changeset), undo and redo, the edit-mode switch, the "mark saved changes" switch (`calculateDiff`,
+ * kept in the address), the apply errors and the change summary. Opening a changeset or starting a new one with
+ * unsaved changes asks first ("Warning: Unsaved Changes will be lost"); failures show in an alert here.
  */
 import { ActionIcon, Alert, Badge, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { canRedo, canSave, canUndo, UNSAVED_ID } from '@corridor/changesets';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileImport, IconFilePlus, IconFolderOpen } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { currentSearchParams } from '../../../components/addressParams.ts';
 import { ConfirmUnsavedDialog } from '../dialogs/ConfirmUnsavedDialog.tsx';
 import { ImportDialog } from '../dialogs/ImportDialog.tsx';
 import { OpenDialog } from '../dialogs/OpenDialog.tsx';
@@ -16,6 +19,8 @@ import { EDITOR_NS } from '../i18n/index.ts';
 import { useChangesetActions, useChangesetFromAddress } from '../state/changesets.ts';
 import { shownChangesetName } from '../state/changesetModel.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
+import { withCalculateDiff } from '../state/viewAddress.ts';
+import { ApplyErrors } from './ApplyErrors.tsx';
 import { ChangeSummary } from './ChangeSummary.tsx';
 import { ModificationList } from './ModificationList.tsx';
 
@@ -28,6 +33,9 @@ export function ChangeManagement() {
   const store = useEditorStore();
   const history = useEditor((state) => state.history);
   const editMode = useEditor((state) => state.editMode);
+  const calculateDiff = useEditor((state) => state.calculateDiff);
+  const hasSaved = useEditor((state) => state.lists.saved.length > 0);
+  const [, setSearch] = useSearchParams();
   const actions = useChangesetActions();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [pending, setPending] = useState<(() => void) | null>(null);
@@ -71,6 +79,21 @@ export function ChangeManagement() {
         <Action label={t('sidebar.changes.redo')} disabled={!editMode || !canRedo(history)} onClick={() => store.redo()} icon={<IconArrowForwardUp size={18} aria-hidden />} />
       </Group>
       <Switch label={t('sidebar.changes.editMode')} checked={editMode} onChange={(event) => store.setEditMode(event.currentTarget.checked)} />
+      <Switch
+        label={t('sidebar.changes.diff')}
+        checked={calculateDiff}
+        onChange={(event) => {
+          const on = event.currentTarget.checked;
+          store.setCalculateDiff(on);
+          setSearch(() => withCalculateDiff(currentSearchParams(), on), { replace: true, preventScrollReset: true });
+        }}
+      />
+      {!calculateDiff && hasSaved && (
+        <Text size="xs" c="dimmed" data-testid="diff-hint">
+          {t('sidebar.changes.diffHint')}
+        </Text>
+      )}
+      <ApplyErrors />
       {error && (
         <Alert color="red" withCloseButton closeButtonLabel={t('sidebar.errors.dismiss')} onClose={() => setError(null)} role="alert">
           {error}
@@ -87,7 +110,7 @@ export function ChangeManagement() {
           guard(() => open(id));
         }}
       />
-      <ImportDialog opened={dialog === 'import'} onClose={() => setDialog(null)} importJson={actions.importJson} />
+      <ImportDialog opened={dialog === 'import'} onClose={() => setDialog(null)} importJson={actions.importJson} importChangeset={actions.importChangeset} />
       <ConfirmUnsavedDialog
         opened={pending !== null}
         onCancel={() => setPending(null)}

@@ -1,6 +1,8 @@
 import { networkGraph, newHistory, openChangeset, push } from '@corridor/changesets';
 import { describe, expect, it } from 'vitest';
+import { defaultNewFileName, newFileNames } from '../dialogs/saveOptions.ts';
 import { changesetIdOf, idChunks, readModifications, saveBody, shownChangesetName, withChangesetId } from './changesetModel.ts';
+import { calculateDiffOf, withCalculateDiff } from './viewAddress.ts';
 
 describe('the ?id= of the editor address', () => {
   it('reads a positive whole number only', () => {
@@ -42,17 +44,36 @@ describe('changeset bodies and answers', () => {
   // Nothing loaded: the modifications are kept as they are, applied or not.
   const base = networkGraph([], []);
 
-  it('a changeset not saved yet is created with id -1, its name and its modifications', () => {
-    expect(saveBody(push(newHistory(base), mod), 'Bridge', { network: 'changeset' })).toEqual({ id: -1, name: 'Bridge', modifications: [mod] });
+  it('a changeset not saved yet is created with id -1, its name, its modifications and the save options', () => {
+    expect(saveBody(push(newHistory(base), mod), 'Bridge', { saveOptions: { network: 'changeset' } })).toEqual({
+      id: -1,
+      name: 'Bridge',
+      modifications: [mod],
+      saveOptions: { network: 'changeset' },
+    });
   });
 
   it('a saved changeset sends saved and unsaved modifications together with the save options', () => {
     const history = push(openChangeset(base, { id: 5, name: 'Old', modifications: [{ type: 'network/deleteLink', id: 'x' }] }), mod);
-    expect(saveBody(history, 'New name', { network: 'changeset' })).toEqual({
+    expect(saveBody(history, 'New name', { saveOptions: { network: 'changeset' }, newFileNames: {} })).toEqual({
       id: 5,
       name: 'New name',
       modifications: [{ type: 'network/deleteLink', id: 'x' }, mod],
       saveOptions: { network: 'changeset' },
+    });
+  });
+
+  it('the PUT carries the new file names of groups saved as a new file and the base files as the changeset had them (spec 2 §7)', () => {
+    const history = push(openChangeset(base, { id: 5, name: 'DRT', modifications: [] }), mod);
+    const saveOptions = { network: 'changeset', drtVehicles: 'new_file', drtStops: 'overwrite', drtServiceArea: 'new_file' } as const;
+    const names = newFileNames(saveOptions, { drtServiceArea: '  zone.gpkg ' }, (group) => defaultNewFileName(group, group === 'drtVehicles' ? 'fleet.xml.gz' : undefined));
+    expect(saveBody(history, 'DRT', { saveOptions, newFileNames: names, baseFile: { vehicles: 12, stops: 13, serviceArea: null } })).toEqual({
+      id: 5,
+      name: 'DRT',
+      modifications: [mod],
+      saveOptions,
+      newFileNames: { drtVehicles: 'fleet_copy.xml.gz', drtServiceArea: 'zone.gpkg' },
+      baseFile: { vehicles: 12, stops: 13, serviceArea: null },
     });
   });
 
@@ -67,5 +88,16 @@ describe('shownChangesetName', () => {
   it('the default name is said in the user language, other names stay as typed', () => {
     expect(shownChangesetName('Untitled', 'Unbenannt')).toBe('Unbenannt');
     expect(shownChangesetName('Bus lanes', 'Unbenannt')).toBe('Bus lanes');
+  });
+});
+
+describe('calculateDiff in the address (?diff=1)', () => {
+  it('is off unless diff=1, and is written and removed keeping the other parameters', () => {
+    expect(calculateDiffOf(new URLSearchParams('id=3'))).toBe(false);
+    expect(calculateDiffOf(new URLSearchParams('diff=0'))).toBe(false);
+    expect(calculateDiffOf(new URLSearchParams('id=3&diff=1'))).toBe(true);
+    const on = withCalculateDiff(new URLSearchParams('id=3&c=1,2,3'), true);
+    expect(on.toString()).toBe('id=3&c=1%2C2%2C3&diff=1');
+    expect(withCalculateDiff(on, false).toString()).toBe('id=3&c=1%2C2%2C3');
   });
 });

@@ -4,6 +4,7 @@
  */
 import { toSave, UNSAVED_ID, type ChangesetHistory } from '@corridor/changesets';
 import { Modification, type ChangesetBody, type SaveGroup } from '@corridor/contract';
+import type { BaseFiles, NewFileNames, SaveOption } from '../dialogs/saveOptions.ts';
 
 /** The name a new changeset gets (`newHistory`); shown in the user's language, stored as it is typed. */
 export const DEFAULT_CHANGESET_NAME = 'Untitled';
@@ -52,12 +53,30 @@ export function readModifications(list: unknown): Modification[] | undefined {
   return mods;
 }
 
+/** What a save sends besides the modifications (spec 2 §7). */
+export interface SaveFields {
+  /** One option per group present in the save. */
+  readonly saveOptions: Partial<Record<SaveGroup, SaveOption>>;
+  /** The names of the groups saved as a new file (`newFileNames` in saveOptions.ts). */
+  readonly newFileNames?: NewFileNames;
+  /** The DRT files the changeset started from, as it was opened (or last saved). */
+  readonly baseFile?: BaseFiles;
+}
+
 /**
- * The body of a save: a changeset not saved yet is created (POST, id -1); a saved one gets every modification,
- * saved and unsaved, with the save option of each group (network and transit only go into the changeset).
+ * The body of a save: every modification, saved and unsaved, with the save option of each group present, the new
+ * file names of the groups saved as a new file, and the changeset's base files. A changeset not saved yet has id -1
+ * (POST); the server keeps these fields as the last save sent them, whichever call it was, and answers them back.
  */
-export function saveBody(history: ChangesetHistory, name: string, saveOptions: Partial<Record<SaveGroup, 'changeset' | 'new_file' | 'overwrite'>>): ChangesetBody {
+export function saveBody(history: ChangesetHistory, name: string, fields: SaveFields): ChangesetBody {
   const { id, modifications } = toSave(history);
-  if (id === UNSAVED_ID) return { id, name, modifications };
-  return { id, name, modifications, saveOptions };
+  const names = fields.newFileNames ?? {};
+  return {
+    id,
+    name,
+    modifications,
+    saveOptions: fields.saveOptions,
+    ...(Object.keys(names).length > 0 ? { newFileNames: names } : {}),
+    ...(fields.baseFile ? { baseFile: fields.baseFile } : {}),
+  };
 }

@@ -1,11 +1,12 @@
 /**
- * Changeset actions of the map editor (spec 2 §4, §7): new, open, save and JSON import, wired to the store, the
- * changesets API and the `?id=` of the address. Before a changeset is replayed, the links and nodes its
- * modifications refer to are loaded, so it applies to the real network and not only to what the viewport shows.
+ * Changeset actions of the map editor (spec 2 §4, §7): new, open, save, JSON import and import of another saved
+ * changeset by id, wired to the store, the changesets API and the `?id=` of the address. Before modifications are
+ * replayed or imported, the links and nodes they refer to are loaded, so they apply to the real network and not only
+ * to what the viewport shows.
  * Failures are thrown as errors with a message for the user (the spec only logs them; the sidebar shows them).
  */
 import { isNetworkModification, UNSAVED_ID } from '@corridor/changesets';
-import { NETWORK_QUERY_MAX_IDS, type Modification, type SaveGroup } from '@corridor/contract';
+import { NETWORK_QUERY_MAX_IDS, type Changeset, type Modification } from '@corridor/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,18 +16,20 @@ import { createChangeset, queryNetwork, saveChangeset } from '../../../api/netwo
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { currentSearchParams } from '../../../components/addressParams.ts';
 import { readImport } from '../dialogs/importJson.ts';
-import type { SaveOption } from '../dialogs/saveOptions.ts';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { referencedIds } from '../model/answer.ts';
-import { changesetIdOf, idChunks, readModifications, saveBody, withChangesetId } from './changesetModel.ts';
+import { changesetIdOf, idChunks, readModifications, saveBody, shownChangesetName, withChangesetId, type SaveFields } from './changesetModel.ts';
 import { useEditorStore } from './context.ts';
 import { useEditorEnv } from './env.ts';
 
 export interface ChangesetActions {
   newChangeset(): void;
   open(id: number): Promise<void>;
-  save(name: string, saveOptions?: Partial<Record<SaveGroup, SaveOption>>): Promise<void>;
+  /** Saves with the dialog's options and file names; the changeset's base files go with it as it has them. */
+  save(name: string, fields?: Omit<SaveFields, 'baseFile'>): Promise<void>;
   importJson(text: string): Promise<void>;
+  /** Adds another saved changeset's modifications to the open one as unsaved ones. */
+  importChangeset(id: number): Promise<void>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -55,6 +58,16 @@ export function useChangesetActions(): ChangesetActions {
       }
     };
 
+    /** A saved changeset of the scenario, fetched anew, with its modifications typed; errors name it. */
+    const fetchChangeset = async (id: number): Promise<{ changeset: Changeset; modifications: Modification[] }> => {
+      const list = await queryClient.fetchQuery(changesetsQuery(scenario.id));
+      const changeset = list.find((entry) => entry.id === id);
+      if (!changeset) throw new Error(t('sidebar.errors.notFound', { id }));
+      const modifications = readModifications(changeset.modifications);
+      if (!modifications) throw new Error(t('sidebar.errors.unreadable', { name: changeset.name }));
+      return { changeset, modifications };
+    };
+
     return {
       newChangeset() {
         opening.current++;
@@ -64,19 +77,16 @@ export function useChangesetActions(): ChangesetActions {
 
       async open(id) {
         const seq = ++opening.current;
-        const list = await queryClient.fetchQuery(changesetsQuery(scenario.id));
-        const changeset = list.find((entry) => entry.id === id);
-        if (!changeset) throw new Error(t('sidebar.errors.notFound', { id }));
-        const modifications = readModifications(changeset.modifications);
-        if (!modifications) throw new Error(t('sidebar.errors.unreadable', { name: changeset.name }));
+        const { changeset, modifications } = await fetchChangeset(id);
         await loadReferenced(modifications);
         if (seq !== opening.current) return;
-        store.open({ id: changeset.id, name: changeset.name, modifications });
+        store.open({ id: changeset.id, name: changeset.name, modifications, baseFile: changeset.baseFile });
         showId(changeset.id);
       },
 
-      async save(name, saveOptions = { network: 'changeset' }) {
-        const body = saveBody(store.getState().history, name, saveOptions);
+      async save(name, fields = { saveOptions: { network: 'changeset' } }) {
+        const { history, baseFile } = store.getState();
+        const body = saveBody(history, name, { ...fields, baseFile });
         let answer;
         try {
           answer = body.id === UNSAVED_ID ? await createChangeset(scenario.id, body) : await saveChangeset(scenario.id, body);
@@ -87,7 +97,7 @@ export function useChangesetActions(): ChangesetActions {
         }
         // The server checked what it stored; read it back typed (what we sent if it would not read).
         const modifications = readModifications(answer.modifications) ?? body.modifications;
-        store.saved({ id: answer.id, name: answer.name, modifications });
+        store.saved({ id: answer.id, name: answer.name, modifications, baseFile: answer.baseFile });
         showId(answer.id);
       },
 
@@ -95,6 +105,13 @@ export function useChangesetActions(): ChangesetActions {
         const parsed = readImportOrThrow(text);
         await loadReferenced(parsed);
         store.importModifications(parsed);
+      },
+
+      async importChangeset(id) {
+        const { changeset, modifications } = await fetchChangeset(id);
+        if (modifications.length === 0) throw new Error(t('sidebar.importDialog.emptyChangeset', { name: shownChangesetName(changeset.name, t('sidebar.changes.untitled')) }));
+        await loadReferenced(modifications);
+        store.importModifications(modifications);
       },
     };
   }, [t, store, scenario.id, networkFileId, queryClient, setSearch]);

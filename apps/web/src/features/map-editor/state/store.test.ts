@@ -89,6 +89,33 @@ describe('editor store', () => {
     expect(state.applyErrors).toEqual([{ code: 'linkNotFound', params: { id: 'missing' } }]);
   });
 
+  it('keeps the changeset base files as opened and as a save answers them; a new changeset or an answer with id -1 has none', () => {
+    const store = new EditorStore();
+    store.load(answer([{ id: 'l1', from: 'a', to: 'b', capacity: 600 }]), true);
+    store.open({ id: 7, name: 'DRT', modifications: [], baseFile: { vehicles: 3 } });
+    expect(store.getState().baseFile).toEqual({ vehicles: 3 });
+    store.perform({ type: 'network/deleteLink', id: 'l1' });
+    store.saved({ id: 7, name: 'DRT', modifications: [{ type: 'network/deleteLink', id: 'l1' }], baseFile: { vehicles: 3, stops: 4 } });
+    expect(store.getState().baseFile).toEqual({ vehicles: 3, stops: 4 });
+    store.perform({ type: 'network/updateLink', id: 'l1', changes: {} });
+    store.saved({ id: -1, name: 'DRT', modifications: [], baseFile: { vehicles: 3 } });
+    expect(store.getState().history.id).toBe(-1);
+    expect(store.getState().baseFile).toBeUndefined();
+    store.open({ id: 8, name: 'Other', modifications: [], baseFile: { stops: 5 } });
+    store.newChangeset();
+    expect(store.getState().baseFile).toBeUndefined();
+  });
+
+  it('calculateDiff is view state: off by default, from the options, never in the history', () => {
+    expect(new EditorStore().getState().calculateDiff).toBe(false);
+    const store = new EditorStore({ calculateDiff: true });
+    expect(store.getState().calculateDiff).toBe(true);
+    const { history } = store.getState();
+    store.setCalculateDiff(false);
+    expect(store.getState().calculateDiff).toBe(false);
+    expect(store.getState().history).toBe(history);
+  });
+
   it('keeps selection, hover and tool out of the history', () => {
     const store = new EditorStore();
     store.load(answer([{ id: 'l1', from: 'a', to: 'b', capacity: 600 }]), true);

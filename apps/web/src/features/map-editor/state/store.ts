@@ -28,6 +28,7 @@ import {
   SCENARIO_INDEXES,
   ScenarioGraph,
   undo,
+  UNSAVED_ID,
   type ChangesetHistory,
   type GraphBase,
   type GraphEntity,
@@ -50,6 +51,7 @@ const INITIAL_VIEW: EditorView = {
   hover: {},
   tool: 'select',
   editMode: true,
+  calculateDiff: false,
   filters: [],
   draft: null,
   layers: { network: true, outline: true },
@@ -59,6 +61,16 @@ const INITIAL_VIEW: EditorView = {
 
 export interface EditorStoreOptions {
   readonly areaLimits?: AreaLimits;
+  /** The view's `calculateDiff` to start with (the address's `?diff=1`). */
+  readonly calculateDiff?: boolean;
+}
+
+/** A changeset as opened or answered by a save: what the editor keeps of it. */
+export interface OpenedChangeset {
+  readonly id: number;
+  readonly name: string;
+  readonly modifications: readonly Modification[];
+  readonly baseFile?: EditorData['baseFile'];
 }
 
 export class EditorStore {
@@ -74,7 +86,15 @@ export class EditorStore {
 
   constructor(options: EditorStoreOptions = {}) {
     this.areas = new LoadedAreas(options.areaLimits ?? AREA_LIMITS);
-    this.state = { ...dataOf(newHistory(this.root)), dataRevision: 0, linkAttributes: [], exceedsLimit: false, ...INITIAL_VIEW };
+    this.state = {
+      ...dataOf(newHistory(this.root)),
+      baseFile: undefined,
+      dataRevision: 0,
+      linkAttributes: [],
+      exceedsLimit: false,
+      ...INITIAL_VIEW,
+      calculateDiff: options.calculateDiff ?? INITIAL_VIEW.calculateDiff,
+    };
   }
 
   getState = (): EditorState => this.state;
@@ -135,22 +155,26 @@ export class EditorStore {
 
   /** A new changeset: everything cleared, id -1, named Untitled. */
   newChangeset(): void {
-    this.setHistory(newHistory(this.root), { selection: NO_SELECTION, draft: null });
+    this.setHistory(newHistory(this.root), { baseFile: undefined, selection: NO_SELECTION, draft: null });
   }
 
-  /** Opens a saved changeset: its modifications as saved (replayed once on the base), the rest cleared. */
-  open(changeset: { id: number; name: string; modifications: readonly Modification[] }): void {
-    this.setHistory(openChangeset(this.root, changeset), { selection: NO_SELECTION, draft: null });
+  /** Opens a saved changeset: its modifications as saved (replayed once on the base), the rest cleared; its base files kept. */
+  open(changeset: OpenedChangeset): void {
+    this.setHistory(openChangeset(this.root, changeset), { baseFile: changeset.baseFile, selection: NO_SELECTION, draft: null });
   }
 
-  /** Unsaved modifications imported from JSON join the history as one push each (refused ones kept with their reason). */
+  /**
+   * Unsaved modifications imported (JSON, or another saved changeset by id) join the history as one push each;
+   * refused ones are kept with their reason and show in `applyErrors`.
+   */
   importModifications(mods: readonly Modification[]): void {
     this.setHistory(mods.reduce((history, mod) => push(history, mod), this.state.history));
   }
 
-  /** After a save: the server's changeset becomes the saved state (an answer with id -1 starts fresh). */
-  saved(answer: { id: number; name: string; modifications: readonly Modification[] }): void {
-    this.setHistory(afterSave(this.state.history, answer));
+  /** After a save: the server's changeset becomes the saved state (an answer with id -1 starts fresh, without base files). */
+  saved(answer: OpenedChangeset): void {
+    const history = afterSave(this.state.history, answer);
+    this.setHistory(history, { baseFile: history.id === UNSAVED_ID ? undefined : answer.baseFile });
   }
 
   rename(name: string): void {
@@ -263,6 +287,10 @@ export class EditorStore {
 
   setEditMode(editMode: boolean): void {
     this.set({ editMode, tool: 'select', draft: null });
+  }
+
+  setCalculateDiff(calculateDiff: boolean): void {
+    if (calculateDiff !== this.state.calculateDiff) this.set({ calculateDiff });
   }
 
   setLayer(layer: keyof EditorState['layers'], on: boolean): void {

@@ -1,6 +1,6 @@
 /** The editor's state shapes (spec 2 §2 "Selection types", handlers and tools). */
 import type { ChangesetHistory, HistoryLists, Refusal, ScenarioGraph } from '@corridor/changesets';
-import type { LinkAttribute, NetworkCondition } from '@corridor/contract';
+import type { ChangesetBody, LinkAttribute, NetworkCondition } from '@corridor/contract';
 
 /** The network tools of spec 2 §2 (transit and DRT tools join with their editing). */
 export type ToolId = 'select' | 'addNode' | 'addLink' | 'moveNode' | 'lasso';
@@ -42,6 +42,11 @@ export interface EditorData {
   /** Modifications that could not be applied to the loaded data, with the reason. */
   readonly applyErrors: readonly Refusal[];
   /**
+   * The DRT files the open changeset started from (spec 2 §3 `baseFile`), as opened or as the last save answered:
+   * sent back with every save so the server keeps them. None for a new changeset.
+   */
+  readonly baseFile: ChangesetBody['baseFile'];
+  /**
    * Bumped whenever the shared base grows (a load) or shrinks (an evicted area): the graphs keep their identity
    * then, so every memo over the graph depends on this too.
    */
@@ -58,6 +63,11 @@ export interface EditorView {
   readonly tool: ToolId;
   /** Edit mode on (default) or view mode (tables read-only, no tools that change data). */
   readonly editMode: boolean;
+  /**
+   * Spec 2 §4 `calculateDiff` (off by default, `?diff=1`): the map marks the saved changeset's changes in their
+   * colours and draws its deletions. Off, the saved changes are applied but only unsaved edits are marked.
+   */
+  readonly calculateDiff: boolean;
   readonly filters: readonly NetworkCondition[];
   readonly draft: Draft | null;
   /** Layers switched on in the sidebar (transit and DRT layers join with their editing). */
@@ -72,3 +82,6 @@ export interface EditorState extends EditorData, EditorView {}
 
 /** The two graphs a reader needs to draw a feature with its change flags. */
 export type Shown = Pick<EditorData, 'graph' | 'saved'>;
+
+/** What the map draws: the graphs, and whether the saved changes are marked too (absent: they are). */
+export type Drawn = Shown & { readonly calculateDiff?: boolean };

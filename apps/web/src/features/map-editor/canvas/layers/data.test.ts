@@ -89,6 +89,48 @@ describe('map data', () => {
     ]);
   });
 
+  it('with calculateDiff off marks only unsaved edits: saved changes applied but drawn plain, saved deletions not drawn', () => {
+    const saved = [
+      { type: 'network/updateLink', id: 'bc', changes: { capacity: 1 } },
+      { type: 'network/deleteLink', id: 'ba' },
+      { type: 'network/addNode', node: { id: 's', lng: 0, lat: 1 } },
+      { type: 'network/addLink', link: link('as', 'a', 's') },
+    ] satisfies Modification[];
+    const savedGraph = saved.reduce((graph: ScenarioGraph, mod) => EDIT_KINDS.apply(graph, mod), base);
+    const graph = EDIT_KINDS.apply(EDIT_KINDS.apply(savedGraph, { type: 'network/updateNode', id: 'c', lng: 3, lat: 1 }), { type: 'network/deleteLink', id: 'ab' });
+    const flagsOf = (segments: { linkId: string; flag?: string; target: unknown }[]) => segments.map((segment) => [segment.linkId, segment.flag, segment.target]).sort();
+    const on = { graph, saved: savedGraph, calculateDiff: true };
+    const off = { graph, saved: savedGraph, calculateDiff: false };
+    // On: the saved changeset's colours; off: the same network, only the unsaved deletion of ab marked.
+    expect(flagsOf(linkSegments(on, []))).toEqual([
+      ['as', 'savedAdded', [0, 1]],
+      ['bc', 'savedModified', [3, 1]],
+    ]);
+    expect(flagsOf(linkSegments(off, []))).toEqual([
+      ['as', undefined, [0, 1]],
+      ['bc', undefined, [3, 1]],
+    ]);
+    // ba (saved deletion) and ab (unsaved) are one pair: on, the pair shows the unsaved flag; off, only ab is drawn.
+    expect(flagsOf(deletedSegments(on))).toEqual([['ba', 'deleted', [1, 0]]]);
+    expect(flagsOf(deletedSegments(off))).toEqual([['ab', 'deleted', [1, 0]]]);
+    expect(flaggedNodes(on).map((node) => [node.nodeId, node.flag]).sort()).toEqual([
+      ['c', 'modified'],
+      ['s', 'savedAdded'],
+    ]);
+    expect(flaggedNodes(off).map((node) => [node.nodeId, node.flag])).toEqual([['c', 'modified']]);
+    expect(allNodes(off).map((node) => [node.nodeId, node.flag])).toEqual([
+      ['a', undefined],
+      ['b', undefined],
+      ['c', 'modified'],
+      ['s', undefined],
+    ]);
+    expect(directedLinks(off, []).flags).toEqual([undefined, undefined]);
+    // A saved deletion alone: drawn only with calculateDiff.
+    const onlySaved = { graph: savedGraph, saved: savedGraph };
+    expect(deletedSegments({ ...onlySaved, calculateDiff: true }).map((segment) => [segment.linkId, segment.flag])).toEqual([['ba', 'savedDeleted']]);
+    expect(deletedSegments({ ...onlySaved, calculateDiff: false })).toEqual([]);
+  });
+
   it('rebuilds only the node pairs an edit touched, drawing what a build from scratch draws', () => {
     const mods: Modification[] = [
       { type: 'network/updateNode', id: 'b', lng: 1, lat: 1 },

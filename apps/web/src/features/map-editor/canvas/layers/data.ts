@@ -5,11 +5,13 @@
  * are drawn. Change flags are computed for the entities edits changed only; everything else is read straight from
  * the base. The link segments of the base are built once per load and filter (`baseSegments`); an edit then
  * rebuilds only the node pairs its changed links and nodes touch (`linkSegments`), plus one copy of the list.
+ * With `calculateDiff` off (spec 2 §4, the default) only unsaved edits are marked: the saved changeset's changes are
+ * applied (the network is the same) but drawn like the rest, and its deletions are not drawn.
  */
 import { changeFlags, deletedEntities, LINK, LINKS_OF_NODE, linksOfNode, NODE, nodeOf, type ChangeFlag, type ChangeFlags, type GraphBase, type GraphReader } from '@corridor/changesets';
 import type { NetworkCondition, NetworkLink, NetworkNode } from '@corridor/contract';
 import { shownLink, shownNode } from '../../state/network.ts';
-import type { LngLat, Shown } from '../../state/types.ts';
+import type { Drawn, LngLat } from '../../state/types.ts';
 import { matchesConditions } from './filter.ts';
 
 export interface Segment {
@@ -28,10 +30,16 @@ export interface NodePoint {
 
 /** Which colour a pair or node with several flags shows: unsaved edits before saved ones. */
 const FLAG_ORDER: readonly ChangeFlag[] = ['deleted', 'added', 'modified', 'savedDeleted', 'savedAdded', 'savedModified'];
+/** With calculateDiff off: the unsaved flags only. */
+const UNSAVED_ORDER: readonly ChangeFlag[] = FLAG_ORDER.slice(0, 3);
 
-export function shownFlag(flags: ChangeFlags | undefined): ChangeFlag | undefined {
-  return flags ? FLAG_ORDER.find((flag) => flags[flag]) : undefined;
+/** The flag a feature is drawn with; with `calculateDiff` false the saved flags are not drawn. */
+export function shownFlag(flags: ChangeFlags | undefined, calculateDiff = true): ChangeFlag | undefined {
+  return flags ? (calculateDiff ? FLAG_ORDER : UNSAVED_ORDER).find((flag) => flags[flag]) : undefined;
 }
+
+/** The drawn flag of a changed entity. */
+const drawnFlag = (shown: Drawn, kind: string, id: string) => shownFlag(changeFlags(kind, id, shown.saved, shown.graph), shown.calculateDiff);
 
 const rank = (flag: ChangeFlag | undefined) => (flag ? FLAG_ORDER.indexOf(flag) : FLAG_ORDER.length);
 
@@ -41,7 +49,7 @@ function changedOf<T>(graph: GraphReader, kind: string): Map<string, T | null> {
 }
 
 /** The live links and nodes of the shown graph, with the changed ones' shown flag: base first, then the added ones. */
-function liveNetwork(shown: Shown) {
+function liveNetwork(shown: Drawn) {
   const { graph } = shown;
   const changedNodes = changedOf<NetworkNode>(graph, NODE);
   const changedLinks = changedOf<NetworkLink>(graph, LINK);
@@ -54,10 +62,10 @@ function liveNetwork(shown: Shown) {
     for (const entity of graph.base.values(LINK)) {
       const changed = changedLinks.get(entity.id);
       if (changed === undefined) yield [entity as NetworkLink, undefined];
-      else if (changed) yield [changed, shownFlag(changeFlags(LINK, changed.id, shown.saved, graph))];
+      else if (changed) yield [changed, drawnFlag(shown, LINK, changed.id)];
     }
     for (const [id, changed] of changedLinks) {
-      if (changed && !graph.base.has(LINK, id)) yield [changed, shownFlag(changeFlags(LINK, id, shown.saved, graph))];
+      if (changed && !graph.base.has(LINK, id)) yield [changed, drawnFlag(shown, LINK, id)];
     }
   }
   return { node, links };
@@ -105,7 +113,7 @@ export function baseSegments(base: GraphBase, conditions: readonly NetworkCondit
  * Live links that pass the filter: the base's segments, with the node pairs the edits touched (a changed link's
  * pair before and after, every pair at a changed node) built again from the graph; those come last (drawn on top).
  */
-export function linkSegments(shown: Shown, conditions: readonly NetworkCondition[], fromBase: BaseSegments = baseSegments(shown.graph.base, conditions)): Segment[] {
+export function linkSegments(shown: Drawn, conditions: readonly NetworkCondition[], fromBase: BaseSegments = baseSegments(shown.graph.base, conditions)): Segment[] {
   const { graph } = shown;
   const touched = new Map<string, readonly [string, string]>();
   const touch = (link: NetworkLink | undefined) => {
@@ -123,7 +131,7 @@ export function linkSegments(shown: Shown, conditions: readonly NetworkCondition
   const segments: Segment[] = [];
   for (const [key, segment] of fromBase.byPair) if (!touched.has(key)) segments.push(segment);
   const keep = passes(conditions);
-  const flagOf = (link: NetworkLink) => (graph.changed(LINK, link.id) ? shownFlag(changeFlags(LINK, link.id, shown.saved, graph)) : undefined);
+  const flagOf = (link: NetworkLink) => (graph.changed(LINK, link.id) ? drawnFlag(shown, LINK, link.id) : undefined);
   for (const [key, [a, b]] of touched) {
     const pair = linksOfNode(graph, a).filter((link) => (link.fromId === a && link.toId === b) || (link.fromId === b && link.toId === a));
     const segment = segmentMap(
@@ -143,7 +151,7 @@ export interface DirectedLinks {
 }
 
 /** Each drawn live link on its own (both directions of a pair), for the direction arrows. */
-export function directedLinks(shown: Shown, conditions: readonly NetworkCondition[]): DirectedLinks {
+export function directedLinks(shown: Drawn, conditions: readonly NetworkCondition[]): DirectedLinks {
   const keep = passes(conditions);
   const { node, links } = liveNetwork(shown);
   const ends: number[] = [];
@@ -158,10 +166,13 @@ export function directedLinks(shown: Shown, conditions: readonly NetworkConditio
   return { ends: Float64Array.from(ends), flags };
 }
 
-/** Deleted links (drawn faded), at their nodes' places; a deleted node still has its place. */
-export function deletedSegments(shown: Shown): Segment[] {
+/** Deleted links (drawn faded), at their nodes' places; a deleted node still has its place. Saved deletions only with calculateDiff. */
+export function deletedSegments(shown: Drawn): Segment[] {
   const deleted = function* (): Generator<[NetworkLink, ChangeFlag | undefined]> {
-    for (const { entity, flags } of deletedEntities<NetworkLink>(LINK, shown.saved, shown.graph)) yield [entity, shownFlag(flags)];
+    for (const { entity, flags } of deletedEntities<NetworkLink>(LINK, shown.saved, shown.graph)) {
+      const flag = shownFlag(flags, shown.calculateDiff);
+      if (flag) yield [entity, flag];
+    }
   };
   return segmentsFrom(deleted(), (id) => shownNode(shown.graph, id), () => true);
 }
@@ -181,34 +192,37 @@ export function segmentsOf(graph: GraphReader, ids: readonly string[]): Segment[
 const point = (node: NetworkNode, flag?: ChangeFlag): NodePoint => ({ nodeId: node.id, position: [node.lng, node.lat], flag });
 
 /** Every live node (drawn from NODE_ZOOM on). */
-export function allNodes(shown: Shown): NodePoint[] {
+export function allNodes(shown: Drawn): NodePoint[] {
   const { graph } = shown;
   const changed = changedOf<NetworkNode>(graph, NODE);
   const points: NodePoint[] = [];
   for (const entity of graph.base.values(NODE)) {
     const now = changed.get(entity.id);
     if (now === undefined) points.push(point(entity as NetworkNode));
-    else if (now) points.push(point(now, shownFlag(changeFlags(NODE, now.id, shown.saved, graph))));
+    else if (now) points.push(point(now, drawnFlag(shown, NODE, now.id)));
   }
-  for (const [id, now] of changed) if (now && !graph.base.has(NODE, id)) points.push(point(now, shownFlag(changeFlags(NODE, id, shown.saved, graph))));
+  for (const [id, now] of changed) if (now && !graph.base.has(NODE, id)) points.push(point(now, drawnFlag(shown, NODE, id)));
   return points;
 }
 
-/** Nodes drawn at every zoom: the changed ones, deleted ones included. */
-export function flaggedNodes(shown: Shown): NodePoint[] {
+/** Nodes drawn at every zoom: the changed ones that are marked, deleted ones included. */
+export function flaggedNodes(shown: Drawn): NodePoint[] {
   const points: NodePoint[] = [];
   for (const [id, now] of shown.graph.changedEntities<NetworkNode>(NODE)) {
-    const flag = now ? shownFlag(changeFlags(NODE, id, shown.saved, shown.graph)) : undefined;
+    const flag = now ? drawnFlag(shown, NODE, id) : undefined;
     if (now && flag) points.push(point(now, flag));
   }
-  for (const { entity, flags } of deletedEntities<NetworkNode>(NODE, shown.saved, shown.graph)) points.push(point(entity, shownFlag(flags)));
+  for (const { entity, flags } of deletedEntities<NetworkNode>(NODE, shown.saved, shown.graph)) {
+    const flag = shownFlag(flags, shown.calculateDiff);
+    if (flag) points.push(point(entity, flag));
+  }
   return points;
 }
 
 /** The given live nodes with their flags. */
-export function nodesOf(shown: Shown, ids: readonly string[]): NodePoint[] {
+export function nodesOf(shown: Drawn, ids: readonly string[]): NodePoint[] {
   return ids.flatMap((id) => {
     const node = shown.graph.get<NetworkNode>(NODE, id);
-    return node ? [point(node, shownFlag(changeFlags(NODE, id, shown.saved, shown.graph)))] : [];
+    return node ? [point(node, drawnFlag(shown, NODE, id))] : [];
   });
 }

@@ -2,7 +2,7 @@
  * The deck.gl layers of the editor (spec 2 §2 "Layers"): network outline, deleted links (faded), links coloured by
  * their change flag, a direction arrow per link (above ARROW_MIN_ZOOM), selection and hover highlights, nodes (all
  * of them from NODE_ZOOM, the changed and selected ones always) and the temporary layer drawing the handler's draft. Data arrays are memoised on the
- * shown graph, the saved graph and the data revision (the shared base grew or shrank), so a hover or a draft move
+ * shown graph, the saved graph, `calculateDiff` (whether saved changes are marked) and the data revision (the shared base grew or shrank), so a hover or a draft move
  * re-uploads only its own small layer.
  */
 import type { Layer } from '@deck.gl/core';
@@ -64,9 +64,10 @@ export function useNetworkLayers(palette: Palette, showAllNodes: boolean, showAr
   const hover = useEditor((state) => state.hover);
   const draft = useEditor((state) => state.draft);
   const tool = useEditor((state) => state.tool);
+  const calculateDiff = useEditor((state) => state.calculateDiff);
 
   // The graphs keep their identity when the base grows or shrinks: `revision` tells the memos.
-  const shown = useMemo(() => ({ graph, saved, revision }), [graph, saved, revision]);
+  const shown = useMemo(() => ({ graph, saved, revision, calculateDiff }), [graph, saved, revision, calculateDiff]);
   // The base's segments once per load and filter; an edit rebuilds only the node pairs it touched.
   const fromBase = useMemo(() => baseSegments(shown.graph.base, filters), [shown.graph.base, shown.revision, filters]);
   const links = useMemo(() => linkSegments(shown, filters, fromBase), [shown, filters, fromBase]);
