@@ -161,8 +161,8 @@ describe('map editor polish (issue 25)', () => {
     // A grid link deleted (imported as JSON, no plan-use dialog in the way), then everything saved.
     const deleted = links.find((link) => link.fromId !== a.id && link.toId !== a.id && link.fromId !== b.id && link.toId !== b.id)!;
     const sidebar = page.getByRole('complementary');
-    await sidebar.getByRole('button', { name: 'Import JSON', exact: true }).click();
-    const importDialog = page.getByRole('dialog', { name: 'Import JSON' });
+    await sidebar.getByRole('button', { name: 'Import', exact: true }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import changes' });
     await importDialog.getByLabel('Changeset JSON').fill(JSON.stringify({ modifications: [{ type: 'network/deleteLink', id: deleted.id }] }));
     await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
     await importDialog.waitFor({ state: 'hidden' });

@@ -1,6 +1,7 @@
 // The map editor's other tools in real Chromium (issue 13), beside map-editor.e2e.test.ts: the lasso's Reset, the
 // table's histogram (bins, brush, Keep Only Brushed, Clear Filter), view mode, Import JSON with the spec's errors,
-// undo/redo with the platform's modifier, and the guard when leaving with unsaved changes.
+// undo/redo with the platform's modifier, and the guard when leaving with unsaved changes; then (issue 27) the
+// import of another saved changeset by picking it, with what the network refuses listed as apply errors.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { API, byTag, createDemoScenario, json } from '../support/api.ts';
@@ -25,13 +26,13 @@ async function mapClicks(page: Page) {
 }
 
 describe('map editor tools', () => {
-  test('lasso Reset, histogram bins/brush/keep/clear, view mode, Import JSON, platform undo keys, leave guard', async () => {
+  test('lasso Reset, histogram bins/brush/keep/clear, view mode, Import JSON, platform undo keys, leave guard, import by id with apply errors', async () => {
     const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signIn(page, 'ada', 'tools-1');
-    const { files } = await createDemoScenario(page, 'ada', 'tools-city', 'Tools City');
+    const { id: scenarioId, files } = await createDemoScenario(page, 'ada', 'tools-city', 'Tools City');
     const network = byTag(files, 'network_v');
     const query = () => page.request.post(`${API}/datasets/network/${network.id}/query`, { data: { type: 'Data', filters: {} } });
     await expect.poll(async () => (await query()).status(), { timeout: 60_000, interval: 500 }).toBe(200);
@@ -47,7 +48,8 @@ describe('map editor tools', () => {
     expect(lowCapacity).toBeLessThan(links.length);
 
     // Zoom 12 on the grid's middle: the whole 5 km grid is in view (about 420 px).
-    await page.goto(`/ada/tools-city/editor?c=${mid(points.map((p) => p[1])).toFixed(6)},${mid(points.map((p) => p[0])).toFixed(6)},12`);
+    const editorAt = `/ada/tools-city/editor?c=${mid(points.map((p) => p[1])).toFixed(6)},${mid(points.map((p) => p[0])).toFixed(6)},12`;
+    await page.goto(editorAt);
     const map = page.getByTestId('editor-map');
     await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
     await expect.poll(async () => Number(await map.getAttribute('data-links-drawn')), { timeout: 30_000 }).toBe(pairs);
@@ -123,8 +125,8 @@ describe('map editor tools', () => {
     const unsaved = page.getByTestId('summary-network-unsaved');
     const [first, second] = links;
     const importJson = async (text: string) => {
-      await sidebar.getByRole('button', { name: 'Import JSON', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Import JSON' });
+      await sidebar.getByRole('button', { name: 'Import', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import changes' });
       await dialog.getByLabel('Changeset JSON').fill(text);
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       return dialog;
@@ -174,6 +176,26 @@ describe('map editor tools', () => {
     await runsLink.click();
     await leave.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL('**/runs');
+
+    // Import by id (issue 27): two saved changesets; the empty one says so, the other's modifications become
+    // unsaved ones of the new changeset, and the one the network refuses is listed as an apply error.
+    const saveChangeset = (name: string, modifications: unknown[]) =>
+      page.request.post(`${API}/datasets/datasets/${scenarioId}/changesets/`, { data: { id: -1, name, modifications } });
+    expect((await saveChangeset('Closures', [{ type: 'network/deleteLink', id: second!.id }, { type: 'network/deleteLink', id: 'no-such-link' }])).status()).toBe(200);
+    expect((await saveChangeset('Empty', [])).status()).toBe(200);
+    await page.goto(editorAt);
+    await expect.poll(async () => Number(await map.getAttribute('data-links-drawn')), { timeout: 30_000 }).toBe(pairs);
+    expect(await page.getByTestId('apply-errors').count()).toBe(0);
+    await sidebar.getByRole('button', { name: 'Import', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Import changes' });
+    await dialog.getByRole('tab', { name: 'Saved changeset' }).click();
+    await expect.poll(() => dialog.getByRole('listitem').filter({ hasText: 'Empty' }).textContent()).toContain('No modifications: nothing to import');
+    expect(await dialog.getByRole('button', { name: 'Import Empty' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Import Closures' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => unsaved.textContent()).toBe('Unsaved001');
+    const applyErrors = page.getByTestId('apply-errors');
+    await expect.poll(() => applyErrors.textContent()).toBe('1 modification could not be applied to the loaded networkLink no-such-link is not loaded or was deleted');
     expect(pageErrors).toEqual([]);
-  }, 120_000);
+  }, 150_000);
 });

@@ -96,7 +96,7 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo |
           variant="default"
           size="lg"
           role="status"
-          style={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none', textTransform: 'none' }}
+          style={{ position: 'absolute', bottom: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none', textTransform: 'none' }}
         >
           <Group gap={6} wrap="nowrap">
             <Loader size={12} />
