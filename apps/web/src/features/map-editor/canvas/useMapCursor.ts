@@ -1,20 +1,15 @@
-/** The cursor says what a click does: a crosshair for the drawing tools, a pointer over what can be picked. */
+/**
+ * The cursor says what a click does: each tool declares its own in its edit group (groups/) — the network's drawing
+ * tools a crosshair, Select a pointer over what can be picked, Move Node a move cursor over a node.
+ */
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect } from 'react';
+import { EDITOR_GROUPS } from '../groups/index.ts';
 import { useEditor } from '../state/context.ts';
 import type { EditorState } from '../state/types.ts';
 
 export function cursorFor(tool: EditorState['tool'], hover: EditorState['hover']): string {
-  switch (tool) {
-    case 'addNode':
-    case 'addLink':
-    case 'lasso':
-      return 'crosshair';
-    case 'moveNode':
-      return hover.nodeId ? 'move' : '';
-    case 'select':
-      return hover.nodeId || hover.linkId ? 'pointer' : '';
-  }
+  return EDITOR_GROUPS.cursorFor(tool, hover);
 }
 
 export function useMapCursor(map: MapLibreMap | undefined): void {

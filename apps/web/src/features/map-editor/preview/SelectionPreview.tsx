@@ -1,24 +1,14 @@
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { previewOf } from '../groups/views.ts';
 import { useEditor } from '../state/context.ts';
-import { LinkPanel } from './link/LinkPanel.tsx';
-import { NodeCard } from './NodeCard.tsx';
-import { NetworkTable } from './table/NetworkTable.tsx';
+import type { GroupSelection } from '../state/types.ts';
 
-/** The Preview tab's content for the selection: a hint, one link's panel, the table of several, or node cards. */
+/** The Preview tab's content: what the selection's type shows in its group's view (groups/views.ts), else a hint. */
 export function SelectionPreview() {
   const { t } = useTranslation('editor');
   const selection = useEditor((state) => state.selection);
-  if (selection.type !== 'network-links-and-nodes' || (selection.links.length === 0 && selection.nodes.length === 0)) {
-    return <Text c="dimmed" size="sm">{t('panels.empty')}</Text>;
-  }
-  if (selection.links.length === 1) return <LinkPanel linkId={selection.links[0]!} />;
-  if (selection.links.length > 1) return <NetworkTable linkIds={selection.links} />;
-  return (
-    <Stack gap="xs">
-      {selection.nodes.map((nodeId) => (
-        <NodeCard key={nodeId} nodeId={nodeId} />
-      ))}
-    </Stack>
-  );
+  const Preview = previewOf(selection.type);
+  if (!Preview) return <Text c="dimmed" size="sm">{t('panels.empty')}</Text>;
+  return <Preview selection={selection as GroupSelection} />;
 }

@@ -1,11 +1,14 @@
 /**
  * The change summary of spec 2 §3: counts of added, modified and deleted features, unsaved and saved, per group.
  * Counted from the change flags computed for the entities edits changed (the shown graph against the saved one), so
- * the summary always matches the colours on the map; it costs what was changed, not the size of the network. Only the network has data today; the other groups count zero until their editing lands, and a group
- * with nothing to count is not listed (the network always is).
+ * the summary always matches the colours on the map; it costs what was changed, not the size of the network. The rows
+ * and the entity kinds each counts are the edit groups' (groups/): the network's now, transit's and DRT's once
+ * registered; a row with nothing to count is not listed unless its group says so (the network always is).
  */
 import { changeFlags, LINK, NODE, type ChangeFlags } from '@corridor/changesets';
 import type { SaveGroup } from '@corridor/contract';
+import { EDITOR_GROUPS } from '../groups/index.ts';
+import type { GroupRegistry } from '../groups/registry.ts';
 import type { Shown } from '../state/types.ts';
 
 export interface ChangeCounts {
@@ -20,19 +23,6 @@ export interface GroupSummary {
   readonly saved: ChangeCounts;
 }
 
-const ZERO: ChangeCounts = { added: 0, modified: 0, deleted: 0 };
-
-/** The groups in the spec's order; each has its own counter (transit and DRT join with their editing). */
-export const SUMMARY_GROUPS: readonly SaveGroup[] = ['network', 'transit', 'drtVehicles', 'drtStops', 'drtServiceArea'];
-
-const counters: Record<SaveGroup, (shown: Shown) => { unsaved: ChangeCounts; saved: ChangeCounts }> = {
-  network: (shown) => countNetwork(shown),
-  transit: () => ({ unsaved: ZERO, saved: ZERO }),
-  drtVehicles: () => ({ unsaved: ZERO, saved: ZERO }),
-  drtStops: () => ({ unsaved: ZERO, saved: ZERO }),
-  drtServiceArea: () => ({ unsaved: ZERO, saved: ZERO }),
-};
-
 /** One feature's change within a stage: a deletion outweighs an earlier modification of the same stage. */
 function changeOf(deleted: boolean | undefined, added: boolean | undefined, modified: boolean | undefined): keyof ChangeCounts | undefined {
   if (deleted) return 'deleted';
@@ -40,8 +30,8 @@ function changeOf(deleted: boolean | undefined, added: boolean | undefined, modi
   return modified ? 'modified' : undefined;
 }
 
-/** Nodes and links together, deleted ones included: each feature counts at most once per stage. */
-export function countNetwork(shown: Shown): { unsaved: ChangeCounts; saved: ChangeCounts } {
+/** The entities of `kinds` an edit changed, deleted ones included: each feature counts at most once per stage. */
+export function countKinds(shown: Shown, kinds: readonly string[]): { unsaved: ChangeCounts; saved: ChangeCounts } {
   const unsaved = { added: 0, modified: 0, deleted: 0 };
   const saved = { added: 0, modified: 0, deleted: 0 };
   const visit = (flags: ChangeFlags | undefined) => {
@@ -51,17 +41,22 @@ export function countNetwork(shown: Shown): { unsaved: ChangeCounts; saved: Chan
     if (now) unsaved[now]++;
     if (before) saved[before]++;
   };
-  for (const kind of [NODE, LINK]) {
+  for (const kind of kinds) {
     for (const [id] of shown.graph.changedEntities(kind)) visit(changeFlags(kind, id, shown.saved, shown.graph));
   }
   return { unsaved, saved };
 }
 
+/** Nodes and links together (the network's row). */
+export const countNetwork = (shown: Shown) => countKinds(shown, [NODE, LINK]);
+
 const total = (counts: ChangeCounts) => counts.added + counts.modified + counts.deleted;
 
-/** The rows to show: the network always, every other group once it has something to count. */
-export function changeSummary(shown: Shown): GroupSummary[] {
-  return SUMMARY_GROUPS.map((group) => ({ group, ...counters[group](shown) })).filter(
-    (row) => row.group === 'network' || total(row.unsaved) + total(row.saved) > 0,
-  );
+/** The rows to show, in the registry's order: those always listed (the network), every other once it has something to count. */
+export function changeSummary(shown: Shown, registry: GroupRegistry = EDITOR_GROUPS): GroupSummary[] {
+  return registry
+    .summaryGroups()
+    .map((group) => ({ row: { group: group.id, ...countKinds(shown, group.kinds) }, always: group.alwaysListed === true }))
+    .filter(({ row, always }) => always || total(row.unsaved) + total(row.saved) > 0)
+    .map(({ row }) => row);
 }

@@ -34,6 +34,7 @@ import {
   type GraphEntity,
 } from '@corridor/changesets';
 import type { LinkAttribute, Modification, NetworkCondition, NetworkLink, NetworkNode, NetworkQueryAnswer } from '@corridor/contract';
+import { EDITOR_GROUPS } from '../groups/index.ts';
 import { fromAnswer } from '../model/answer.ts';
 import { LoadedAreas, type AreaLimits } from './loadedAreas.ts';
 import { NO_SELECTION, type Draft, type EditorData, type EditorRefusal, type EditorState, type EditorView, type Selection, type ToolId } from './types.ts';
@@ -49,7 +50,8 @@ function dataOf(history: ChangesetHistory): Pick<EditorData, 'history' | 'graph'
 const INITIAL_VIEW: EditorView = {
   selection: NO_SELECTION,
   hover: {},
-  tool: 'select',
+  // Edit mode starts on: the first group's select handler (the network's Select).
+  tool: EDITOR_GROUPS.groups[0]?.selectTool ?? EDITOR_GROUPS.plainSelect,
   editMode: true,
   calculateDiff: false,
   filters: [],
@@ -256,19 +258,21 @@ export class EditorStore {
         }
       }
     }
-    const { selection } = this.state;
-    if (selection.type === 'network-links-and-nodes') {
-      for (const id of selection.links) add(LINK, id);
-      for (const id of selection.nodes) add(NODE, id);
-    }
+    for (const [kind, id] of EDITOR_GROUPS.selectedEntities(this.state.selection)) add(kind, id);
     return (kind, id) => latest.changed(kind, id) || (kept.get(kind)?.has(id) ?? false);
   }
 
+  /**
+   * Selects; a selection of another group's type switches to the handler its type names (spec 2 §2, groups/). With
+   * `fly`, the map flies to where the selection's type says.
+   */
   select(selection: Selection, options: { fly?: boolean } = {}): void {
-    const fly = options.fly && selection.type === 'network-links-and-nodes';
+    const target = options.fly ? EDITOR_GROUPS.flyTarget(selection) : undefined;
+    const tool = EDITOR_GROUPS.toolForSelection(this.state.tool, selection);
     this.set({
       selection,
-      ...(fly ? { flyTo: { seq: ++this.flySeq, linkId: selection.links[0], nodeId: selection.links.length === 0 ? selection.nodes[0] : undefined } } : {}),
+      ...(tool !== this.state.tool ? { tool, draft: null } : {}),
+      ...(target ? { flyTo: { seq: ++this.flySeq, ...target } } : {}),
     });
   }
 
@@ -285,8 +289,9 @@ export class EditorStore {
     this.set({ draft });
   }
 
+  /** Edit or view mode; the tool follows the §2 rules for edit modes turned on or off (groups/registry.ts). */
   setEditMode(editMode: boolean): void {
-    this.set({ editMode, tool: 'select', draft: null });
+    this.set({ editMode, tool: EDITOR_GROUPS.toolAfterModeChange(this.state, { ...this.state, editMode }), draft: null });
   }
 
   setCalculateDiff(calculateDiff: boolean): void {

@@ -2,19 +2,32 @@
 import type { ChangesetHistory, HistoryLists, Refusal, ScenarioGraph } from '@corridor/changesets';
 import type { ChangesetBody, LinkAttribute, NetworkCondition } from '@corridor/contract';
 
-/** The network tools of spec 2 §2 (transit and DRT tools join with their editing). */
-export type ToolId = 'select' | 'addNode' | 'addLink' | 'moveNode' | 'lasso';
+/**
+ * The map tools' ids, one key per tool (spec 2 §2 "Map handlers"). Each edit group adds its own by augmenting this
+ * interface from its folder (`declare module '…/state/types.ts' { interface ToolIds { 'transit/select': true } }`),
+ * so a new group never edits this file. The network's are `select`, `addNode`, `addLink`, `moveNode`, `lasso`
+ * (groups/network/types.ts); new groups prefix theirs (`transit/select`).
+ */
+export interface ToolIds {}
+export type ToolId = keyof ToolIds & string;
 
 /** Handler categories (spec 2 §2): network now; transit and DRT slot in beside it. */
 export type HandlerCategory = 'none' | 'network' | 'transit' | 'drt';
 
 export type LngLat = readonly [number, number];
 
-/** Selection types of spec 2 §2; the network kind for now, the others with transit and DRT. */
-export type Selection =
-  | { readonly type: 'none' }
-  | { readonly type: 'area'; readonly polygon: readonly LngLat[] }
-  | { readonly type: 'network-links-and-nodes'; readonly links: readonly string[]; readonly nodes: readonly string[] };
+/**
+ * The selection types edit groups own (spec 2 §2 "Selection types"), by type with the fields beside `type`. Each group
+ * augments this interface from its folder (the network: `network-links-and-nodes` in groups/network/types.ts;
+ * transit adds `transit-stop`, …), so a new group never edits this file.
+ */
+export interface SelectionTypes {}
+
+/** A selection of one of the groups' types. */
+export type GroupSelection = { [K in keyof SelectionTypes]: { readonly type: K } & SelectionTypes[K] }[keyof SelectionTypes];
+
+/** Selection types of spec 2 §2: none and area belong to no group; the others are the groups'. */
+export type Selection = { readonly type: 'none' } | { readonly type: 'area'; readonly polygon: readonly LngLat[] } | GroupSelection;
 
 export const NO_SELECTION: Selection = { type: 'none' };
 

@@ -1,34 +1,31 @@
 /**
  * The toolbar over the map (spec 2 §2 "Toolbar"): the group selector, the active group's tools, undo and redo,
  * Delete while something is selected, Done while drawing a link, Reset while drawing a lasso, and in Select the
- * id search. The buttons run the same tool objects as the keyboard shortcuts (tools.ts, useShortcuts.ts).
+ * group's search. The group selector, the tools, their icons and the search come from the edit groups (groups/). The buttons run the same tool objects as the keyboard shortcuts (tools.ts, useShortcuts.ts).
  */
 import { Group, Paper, SegmentedControl, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconArrowsMove, IconCirclePlus, IconLasso, IconLine, IconPointer, IconTrash } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import { IconArrowBackUp, IconArrowForwardUp, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
-import type { ToolId } from '../state/types.ts';
+import { EDITOR_GROUPS } from '../groups/index.ts';
+import { iconOf, searchOf } from '../groups/views.ts';
 import { formatKey, isMacPlatform } from './keys.ts';
-import { Search } from './Search.tsx';
 import { ToolButton } from './ToolButton.tsx';
-import { DELETE, DONE, GROUPS, NETWORK_TOOLS, REDO, RESET, UNDO, activeGroup, type Tool } from './tools.ts';
+import { DELETE, DONE, GROUP_MODE_TOOLS, GROUPS, REDO, RESET, UNDO, activeGroup } from './tools.ts';
 
 const ICON = { size: 18, 'aria-hidden': true } as const;
-
-const TOOL_ICONS: Record<ToolId, ReactNode> = {
-  select: <IconPointer {...ICON} />,
-  addNode: <IconCirclePlus {...ICON} />,
-  addLink: <IconLine {...ICON} />,
-  moveNode: <IconArrowsMove {...ICON} />,
-  lasso: <IconLasso {...ICON} />,
-};
 
 export function Toolbar() {
   const { t } = useTranslation(EDITOR_NS);
   const mac = useMemo(() => isMacPlatform(), []);
   const tool = useEditor((state) => state.tool);
+  const group = useEditor(activeGroup);
+  const tools = group ? (GROUP_MODE_TOOLS.get(group) ?? []) : [];
+  const active = group ? EDITOR_GROUPS.group(group) : undefined;
+  // The active group's search, shown in its select tool (spec 2 §2: "In Select, a search box …").
+  const Search = active && tool === active.selectTool ? searchOf(active.id) : undefined;
   const selected = useEditor((state) => state.selection.type !== 'none');
   const deleteOffered = useEditor((state) => DELETE.available(state));
   const doneOffered = useEditor((state) => DONE.available(state));
@@ -49,9 +46,10 @@ export function Toolbar() {
       <Group gap={4} wrap="wrap">
         <GroupSelector mac={mac} />
         <Group gap={2} wrap="nowrap">
-          {NETWORK_TOOLS.map((entry) => (
-            <ToolButton key={entry.id} tool={entry} mac={mac} icon={TOOL_ICONS[entry.id]} pressed={entry.id === tool} />
-          ))}
+          {tools.map((entry) => {
+            const Icon = iconOf(entry.id);
+            return <ToolButton key={entry.id} tool={entry} mac={mac} icon={Icon && <Icon {...ICON} />} pressed={entry.id === tool} />;
+          })}
         </Group>
         <Group gap={2} wrap="nowrap">
           <ToolButton tool={UNDO} mac={mac} icon={<IconArrowBackUp {...ICON} />} />
@@ -60,28 +58,29 @@ export function Toolbar() {
         </Group>
         {doneOffered && <ToolButton tool={DONE} mac={mac} />}
         {resetOffered && <ToolButton tool={RESET} mac={mac} />}
-        {tool === 'select' && <Search />}
+        {Search && <Search />}
       </Group>
     </Paper>
   );
 }
 
 /**
- * Network, Public Transport and DRT, each while its edit mode is on (spec 2 §2). Only Network exists today, so
- * it shows as a single selected segment; the other groups join GROUPS and appear beside it.
+ * Network, Public Transport and DRT, each while its edit mode is on (spec 2 §2), as the registry lists them
+ * (groups/). Only Network exists today, so it shows as a single selected segment; the other groups appear beside it.
  */
 function GroupSelector({ mac }: { mac: boolean }) {
   const { t } = useTranslation(EDITOR_NS);
   const store = useEditorStore();
-  const editMode = useEditor((state) => state.editMode);
+  // The offered ids as one string: a stable value for the store subscription.
+  const offeredIds = useEditor((state) => GROUPS.filter((group) => group.available(state)).map((group) => group.id).join(' '));
   const current = useEditor(activeGroup);
-  const offered: Tool[] = GROUPS.filter((group) => group.available(store.getState()));
-  if (!editMode || offered.length === 0) return null;
+  const offered = GROUPS.filter((group) => offeredIds.split(' ').includes(group.id));
+  if (offered.length === 0) return null;
   return (
     <SegmentedControl
       size="xs"
       aria-label={t('toolbar.groups.label')}
-      value={current}
+      value={current ?? ''}
       onChange={(value) => offered.find((group) => group.id === value)?.perform(store)}
       data={offered.map((group) => ({
         value: group.id,

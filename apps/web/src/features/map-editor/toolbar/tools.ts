@@ -1,18 +1,18 @@
 /**
  * The toolbar's tools and commands (spec 2 §2 "Toolbar"), as objects shared by the buttons and the keyboard
  * shortcuts (style habit 4): `available` says whether it is offered at all, `disabled` answers the reason (a
- * catalogue key under `editor:`) why it cannot run now, `perform` runs it. Texts are catalogue keys so this file
- * stays free of React and i18next.
+ * catalogue key under `editor:`) why it cannot run now, `perform` runs it. Texts are catalogue keys. The groups and
+ * their tools are built from the edit groups' registry (groups/), so a new group's tools appear without edits here.
  */
 import { canRedo, canUndo } from '@corridor/changesets';
-import type { ParseKeys } from 'i18next';
 import { handlerFor } from '../canvas/handlers/index.ts';
+import { EDITOR_GROUPS } from '../groups/index.ts';
+import type { EditGroup, EditorText, GroupId, GroupRegistry } from '../groups/registry.ts';
 import type { EditorStore } from '../state/store.ts';
 import type { EditorState, ToolId } from '../state/types.ts';
 import { matchesKey, type KeyPress } from './keys.ts';
 
-/** A key of the editor's catalogue (checked by the compiler). */
-export type EditorText = ParseKeys<'editor'>;
+export type { EditorText, GroupId } from '../groups/registry.ts';
 
 export interface Tool {
   readonly id: string;
@@ -31,12 +31,7 @@ export interface ModeTool extends Tool {
   readonly id: ToolId;
 }
 
-/**
- * The edit groups of the group selector. Only Network exists today; Public Transport (Shift+T) and DRT (Shift+D)
- * join this list with their tools, each offered only while its edit mode is on.
- */
-export type GroupId = 'network';
-
+/** An edit group of the group selector (groups/): Network now, Public Transport and DRT once registered. */
 export interface GroupTool extends Tool {
   readonly id: GroupId;
 }
@@ -47,42 +42,42 @@ const never = () => undefined;
 /** Tools and commands that change data are off in view mode (spec 2 §2: view mode has no such tools). */
 const needsEditMode = (state: EditorState) => (state.editMode ? undefined : VIEW_MODE);
 
-/** The group whose tools the toolbar shows: every tool today is a network tool. */
-export function activeGroup(_state: EditorState): GroupId {
-  return 'network';
+/** The group whose tools the toolbar shows: the active tool's (groups/registry.ts). */
+export function activeGroup(state: EditorState, registry: GroupRegistry = EDITOR_GROUPS): GroupId | undefined {
+  return registry.activeGroup(state)?.id;
 }
 
-export const GROUPS: readonly GroupTool[] = [
-  {
-    id: 'network',
-    label: 'toolbar.groups.network',
-    keys: ['Shift+N'],
-    available: (state) => state.editMode,
+/** The group selector's entries: each offered while its edit mode is on; choosing one starts in its select handler. */
+export function groupTools(registry: GroupRegistry = EDITOR_GROUPS): GroupTool[] {
+  return registry.groups.map((group) => ({
+    id: group.id,
+    label: group.label,
+    keys: group.keys,
+    available: (state) => group.available(state),
     disabled: never,
-    // A group's default handler is its select (spec 2 §2 "Map handlers").
-    perform: (store) => store.setTool('select'),
-  },
-];
-
-function modeTool(id: ToolId, key: string, changesData: boolean): ModeTool {
-  return {
-    id,
-    label: `toolbar.tools.${id}`,
-    keys: [key],
-    available: (state) => activeGroup(state) === 'network',
-    disabled: changesData ? needsEditMode : never,
-    perform: (store) => store.setTool(id),
-  };
+    perform: (store) => store.setTool(registry.toolForGroup(group.id)),
+  }));
 }
+
+/** A group's tools in toolbar order, offered while the group is the active one; those that change data need edit mode. */
+export function modeTools(group: EditGroup, registry: GroupRegistry = EDITOR_GROUPS): ModeTool[] {
+  return group.tools.map((tool) => ({
+    id: tool.id,
+    label: tool.label,
+    keys: tool.keys,
+    available: (state) => registry.activeGroup(state) === group,
+    disabled: tool.changesData ? needsEditMode : never,
+    perform: (store) => store.setTool(tool.id),
+  }));
+}
+
+export const GROUPS: readonly GroupTool[] = groupTools();
+
+/** Every group's tools, by group (the toolbar shows the active group's). */
+export const GROUP_MODE_TOOLS: ReadonlyMap<GroupId, readonly ModeTool[]> = new Map(EDITOR_GROUPS.groups.map((group) => [group.id, modeTools(group)]));
 
 /** Network tools in toolbar order (spec 2 §2). Select and Lasso only select, so they work in view mode too. */
-export const NETWORK_TOOLS: readonly ModeTool[] = [
-  modeTool('select', 'V', false),
-  modeTool('addNode', 'N', true),
-  modeTool('addLink', 'L', true),
-  modeTool('moveNode', 'M', true),
-  modeTool('lasso', 'O', false),
-];
+export const NETWORK_TOOLS: readonly ModeTool[] = GROUP_MODE_TOOLS.get('network') ?? [];
 
 export const UNDO: Tool = {
   id: 'undo',
@@ -120,33 +115,34 @@ export const CANCEL: Tool = {
   available: always,
   disabled: never,
   perform: (store) => {
-    handlerFor(store.getState().tool).cancel?.(store);
-    store.setTool('select');
+    const { tool } = store.getState();
+    handlerFor(tool).cancel?.(store);
+    store.setTool(EDITOR_GROUPS.selectToolOf(tool));
   },
 };
 
-/** Done: finishes the link being drawn (shown once it has a point). */
+/** Done: finishes what the active tool draws, when it says so (the network's Add Link once the link has a point). */
 export const DONE: Tool = {
   id: 'done',
   label: 'toolbar.commands.done',
   keys: [],
-  available: (state) => state.tool === 'addLink' && (state.draft?.points.length ?? 0) >= 1,
+  available: (state) => EDITOR_GROUPS.tool(state.tool)?.offersDone?.(state) ?? false,
   disabled: needsEditMode,
-  perform: (store) => handlerFor('addLink').done?.(store),
+  perform: (store) => handlerFor(store.getState().tool).done?.(store),
 };
 
-/** Reset: starts the lasso being drawn over. */
+/** Reset: starts over what the active tool draws, when it says so (the network's Lasso while drawn). */
 export const RESET: Tool = {
   id: 'reset',
   label: 'toolbar.commands.reset',
   keys: [],
-  available: (state) => state.tool === 'lasso' && state.draft !== null,
+  available: (state) => EDITOR_GROUPS.tool(state.tool)?.offersReset?.(state) ?? false,
   disabled: never,
-  perform: (store) => handlerFor('lasso').reset?.(store),
+  perform: (store) => handlerFor(store.getState().tool).reset?.(store),
 };
 
 /** Everything a key can run, in matching order. */
-export const SHORTCUT_TOOLS: readonly Tool[] = [...GROUPS, ...NETWORK_TOOLS, UNDO, REDO, DELETE, CANCEL, DONE, RESET];
+export const SHORTCUT_TOOLS: readonly Tool[] = [...GROUPS, ...[...GROUP_MODE_TOOLS.values()].flat(), UNDO, REDO, DELETE, CANCEL, DONE, RESET];
 
 /** The available tool a key press names, if any (it may still be disabled). */
 export function toolForKey(press: KeyPress, state: EditorState, mac: boolean, tools: readonly Tool[] = SHORTCUT_TOOLS): Tool | undefined {
