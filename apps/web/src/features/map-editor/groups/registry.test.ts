@@ -86,11 +86,12 @@ describe('the editor’s groups', () => {
     expect(EDITOR_GROUPS.summaryGroups().map((row) => row.id)).toEqual(['network']);
   });
 
-  it('refuse a tool or selection type registered twice and a select tool that is not the group’s', () => {
+  it('refuse a tool or selection type registered twice, a select tool that is not the group’s, a handler of another category', () => {
     expect(() => new GroupRegistry([NETWORK_GROUP, { ...FAKE, tools: [...FAKE.tools, NETWORK_GROUP.tools[1]!] }], { plainSelect: PLAIN })).toThrow(/addNode registered twice/);
     expect(() => new GroupRegistry([NETWORK_GROUP, { ...FAKE, selections: NETWORK_GROUP.selections }], { plainSelect: PLAIN })).toThrow(/network-links-and-nodes registered twice/);
     expect(() => new GroupRegistry([{ ...FAKE, selections: NETWORK_GROUP.selections }], { plainSelect: PLAIN })).toThrow(/tool select is not a tool of transit/);
     expect(() => new GroupRegistry([{ ...FAKE, selectTool: id('select') }], { plainSelect: PLAIN })).toThrow(/select tool select/);
+    expect(() => new GroupRegistry([{ ...FAKE, tools: [...FAKE.tools, { ...PLAIN, id: id('transit/x') }] }], { plainSelect: PLAIN })).toThrow(/category none, not transit/);
   });
 });
 

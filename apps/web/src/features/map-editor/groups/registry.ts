@@ -115,6 +115,7 @@ export class GroupRegistry {
       ids.add(group.id);
       for (const tool of group.tools) {
         if (this.byTool.has(tool.id)) throw new Error(`tool ${tool.id} registered twice`);
+        if (tool.handler.category !== group.category) throw new Error(`tool ${tool.id}: its handler is of category ${tool.handler.category}, not ${group.category}`);
         this.byTool.set(tool.id, { tool, group });
       }
       if (!group.tools.some((tool) => tool.id === group.selectTool)) throw new Error(`edit group ${group.id}: select tool ${group.selectTool} is not one of its tools`);
