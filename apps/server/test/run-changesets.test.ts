@@ -121,6 +121,24 @@ describe('the converter with a projected CRS', () => {
 </network>
 `;
 
+  it('applies a changeset’s network modifications and leaves its transit ones to the schedule', async () => {
+    const out = await applyChangesets(Buffer.from(network), {
+      crs: 'EPSG:25833',
+      gzip: false,
+      changesets: [
+        {
+          id: 1,
+          name: 'bus stop and capacity',
+          modifications: [
+            { type: 'transitStop/delete', id: 'not-in-this-network-file' },
+            { type: 'network/updateLink', id: 'ab', changes: { capacity: 900 } },
+          ],
+        },
+      ],
+    });
+    expect((await readNetwork(out)).links.get('ab')).toMatchObject({ capacity: 900 });
+  });
+
   it('keeps untouched x/y exactly and brings a moved node back into the scenario CRS', async () => {
     const out = await applyChangesets(Buffer.from(network), {
       crs: 'EPSG:25833',

@@ -10,6 +10,14 @@ interface ParamsByCode {
   linkNotFound: { id: string };
   /** A node is deleted only when no link is left on it (spec 2 §4). */
   nodeHasLinks: { id: string; count: number };
+  stopExists: { id: string };
+  stopNotFound: { id: string };
+  lineExists: { id: string };
+  lineNotFound: { id: string };
+  routeExists: { lineId: string; id: string };
+  routeNotFound: { lineId: string; id: string };
+  /** A route stop or network-route position that the route does not have. */
+  routePositionNotFound: { lineId: string; id: string; index: number };
 }
 
 export type RefusalCode = keyof ParamsByCode;
@@ -24,6 +32,13 @@ const ENGLISH: { [C in RefusalCode]: (params: ParamsByCode[C]) => string } = {
   linkExists: ({ id }) => `Link ${id} exists`,
   linkNotFound: ({ id }) => `Link ${id} not found`,
   nodeHasLinks: ({ id, count }) => `Node ${id} still has ${count} link(s)`,
+  stopExists: ({ id }) => `Transit stop ${id} exists`,
+  stopNotFound: ({ id }) => `Transit stop ${id} not found`,
+  lineExists: ({ id }) => `Transit line ${id} exists`,
+  lineNotFound: ({ id }) => `Transit line ${id} not found`,
+  routeExists: ({ lineId, id }) => `Route ${id} exists in transit line ${lineId}`,
+  routeNotFound: ({ lineId, id }) => `Route ${id} of transit line ${lineId} not found`,
+  routePositionNotFound: ({ lineId, id, index }) => `Route ${id} of transit line ${lineId} has no position ${index}`,
 };
 
 export const REFUSAL_CODES = Object.keys(ENGLISH) as readonly RefusalCode[];

@@ -1,6 +1,6 @@
 /**
- * The scenario graph as the editor and the server use it: every group's entity indexes and edit kinds registered
- * in one place (network now; transit and DRT add theirs here as their editing arrives).
+ * The scenario graph as the editor and the server use it: every group's entity indexes, edit kinds and effects
+ * registered in one place (network and public transport; DRT adds its own here).
  */
 import type { NetworkLink, NetworkNode } from '@corridor/contract';
 import { GraphBase } from './graph/base.ts';
@@ -9,10 +9,13 @@ import { ScenarioGraph } from './graph/graph.ts';
 import { EditKinds } from './graph/registry.ts';
 import { LINK, LINKS_OF_NODE, NODE } from './network/entities.ts';
 import { NETWORK_KINDS } from './network/kinds/index.ts';
+import { TRANSIT_EFFECTS } from './transit/effects.ts';
+import { TRANSIT_INDEXES } from './transit/entities.ts';
+import { TRANSIT_KINDS } from './transit/kinds/index.ts';
 
-export const SCENARIO_INDEXES: readonly IndexDefinition[] = [LINKS_OF_NODE];
+export const SCENARIO_INDEXES: readonly IndexDefinition[] = [LINKS_OF_NODE, ...TRANSIT_INDEXES];
 
-export const EDIT_KINDS = new EditKinds(NETWORK_KINDS);
+export const EDIT_KINDS = new EditKinds([...NETWORK_KINDS, ...TRANSIT_KINDS], TRANSIT_EFFECTS);
 
 /** An empty base with the scenario's indexes (the editor adds to it as areas load). */
 export const scenarioBase = (): GraphBase => new GraphBase(SCENARIO_INDEXES);

@@ -91,6 +91,11 @@ export const TransitRoute = z.object({
   vehicles: z.array(z.unknown()).optional(),
 });
 export const TransitLine = z.object({ id: Id, name: z.string().optional(), transitRoutes: z.record(z.string(), TransitRoute) });
+export type TransitStop = z.infer<typeof TransitStop>;
+export type RouteStop = z.infer<typeof RouteStop>;
+export type Departure = z.infer<typeof Departure>;
+export type TransitRoute = z.infer<typeof TransitRoute>;
+export type TransitLine = z.infer<typeof TransitLine>;
 
 const lineRoute = { lineId: Id, routeId: Id };
 const TransitStopLeaf = z.discriminatedUnion('type', [
@@ -157,6 +162,8 @@ export const Modification = z.discriminatedUnion(
 export type Modification = z.infer<typeof Modification>;
 export type ModificationType = Modification['type'];
 export type NetworkModification = Extract<Modification, { type: `network/${string}` }>;
+/** The public transport kinds (spec 2 §3): stops, lines, routes and network routes. */
+export type TransitModification = Extract<Modification, { type: `transitStop/${string}` | `transitLine/${string}` | `route/${string}` | `networkRoute/${string}` }>;
 
 export const SaveOption = z.enum(['changeset', 'new_file', 'overwrite']);
 export const SaveGroup = z.enum(['network', 'transit', 'drtVehicles', 'drtStops', 'drtServiceArea']);

@@ -103,6 +103,11 @@ export class ScenarioGraph extends GraphReader {
     return new ScenarioGraph(base, {}, {});
   }
 
+  /** @internal A graph over a draft's frozen maps (`GraphDraft.view`). */
+  static fromDraft(base: GraphBase, state: DraftState): ScenarioGraph {
+    return new ScenarioGraph(base, { ...state.overlays }, { ...state.refs });
+  }
+
   protected overlay(kind: string): Overlay | undefined {
     return this.overlays[kind];
   }
@@ -217,6 +222,14 @@ export class GraphDraft extends GraphReader {
     }
     this.owned.clear();
     return { overlays: this.overlays, refs: this.indexRefs };
+  }
+
+  /**
+   * The draft as it is now, as a graph that later writes do not change (what an edit effect compares with:
+   * `EditKinds` hands it the graph just before the modification). O(kinds); later writes copy what they change.
+   */
+  view(): ScenarioGraph {
+    return ScenarioGraph.fromDraft(this.base, this.freeze());
   }
 
   private snapshot(): DraftState {

@@ -26,6 +26,18 @@ export interface EditKind<M extends Modification = Modification> {
   readonly composite?: boolean;
 }
 
+/**
+ * What another group does when a modification of some type applies (public transport: a deleted or split link
+ * changes the network routes that used it), so that group's rules stay in its own files and the network kinds do
+ * not know about it. Runs after the kind's apply, in the same draft (atomic with it), with the graph as it was just
+ * before the modification.
+ */
+export interface EditEffect<M extends Modification = Modification> {
+  /** The modification type it follows. */
+  readonly after: string;
+  apply(draft: GraphDraft, mod: M, before: GraphReader, kinds: EditKinds): void;
+}
+
 /** A modification that cannot apply: the English text as message (what the server's answers quote), the code in `refusal`. */
 export class ModificationError extends Error {
   constructor(readonly refusal: Refusal) {
@@ -35,17 +47,39 @@ export class ModificationError extends Error {
 
 export class EditKinds {
   private readonly byType = new Map<string, EditKind>();
+  private readonly effectsByType = new Map<string, EditEffect[]>();
 
-  constructor(kinds: Iterable<EditKind>) {
+  constructor(kinds: Iterable<EditKind>, effects: Iterable<EditEffect> = []) {
     for (const kind of kinds) {
       if (this.byType.has(kind.type)) throw new Error(`Edit kind ${kind.type} is registered twice`);
       this.byType.set(kind.type, kind);
+    }
+    for (const effect of effects) {
+      if (!this.byType.has(effect.after)) throw new Error(`Edit effect after ${effect.after}: no such kind`);
+      this.effectsByType.set(effect.after, [...(this.effectsByType.get(effect.after) ?? []), effect]);
     }
   }
 
   /** A registry with these kinds added (a group's kinds, or a test kind). */
   with(...kinds: EditKind[]): EditKinds {
-    return new EditKinds([...this.byType.values(), ...kinds]);
+    return new EditKinds([...this.byType.values(), ...kinds], this.effects());
+  }
+
+  /** A registry with these effects added. */
+  withEffects(...effects: EditEffect[]): EditKinds {
+    return new EditKinds(this.byType.values(), [...this.effects(), ...effects]);
+  }
+
+  private effects(): EditEffect[] {
+    return [...this.effectsByType.values()].flat();
+  }
+
+  /** Applies the kind, then the effects that follow its type (with the graph as it was before). */
+  private run(kind: EditKind, draft: GraphDraft, mod: Modification): void {
+    const effects = this.effectsByType.get(mod.type);
+    const before = effects ? draft.view() : undefined;
+    kind.apply(draft, mod, this);
+    if (effects) for (const effect of effects) effect.apply(draft, mod, before!, this);
   }
 
   /** Whether a kind for the modification's type is registered. */
@@ -68,7 +102,7 @@ export class EditKinds {
     const kind = this.kind(mod);
     const reason = kind.disabled(draft, mod, this);
     if (reason) throw new ModificationError(reason);
-    kind.apply(draft, mod, this);
+    this.run(kind, draft, mod);
   }
 
   /**
@@ -79,10 +113,10 @@ export class EditKinds {
     const kind = this.kind(mod);
     if (!kind.composite) {
       const reason = kind.disabled(draft, mod, this);
-      if (!reason) kind.apply(draft, mod, this);
+      if (!reason) this.run(kind, draft, mod);
       return reason;
     }
-    const error = draft.attempt(() => kind.apply(draft, mod, this));
+    const error = draft.attempt(() => this.run(kind, draft, mod));
     if (error instanceof ModificationError) return error.refusal;
     if (error) throw error;
     return undefined;
@@ -100,7 +134,7 @@ export class EditKinds {
       for (const step of steps) {
         reason = this.disabled(draft, step);
         if (reason) return;
-        this.kind(step).apply(draft, step, this);
+        this.run(this.kind(step), draft, step);
       }
     });
     return reason;

@@ -27,10 +27,10 @@ describe('replay', () => {
     expect(base.changedCount).toBe(0);
   });
 
-  it('answers the same graph for a list it applies nothing of (transit kinds are not registered yet)', () => {
+  it('answers the same graph for a list it applies nothing of (DRT kinds are not registered yet)', () => {
     const base = gridGraph(3);
     expect(replay(base, [], EDIT_KINDS)).toBe(base);
-    expect(replay(base, [{ type: 'transitStop/delete', id: 's' }], EDIT_KINDS)).toBe(base);
+    expect(replay(base, [{ type: 'drt/deleteStops', ids: ['s'] }], EDIT_KINDS)).toBe(base);
   });
 });
 

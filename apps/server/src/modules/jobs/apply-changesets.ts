@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Modification, NetworkLink, NetworkNode } from '@corridor/contract';
-import { EDIT_KINDS, LINK, ModificationError, networkGraph, NODE, replay } from '@corridor/changesets';
+import { EDIT_KINDS, isNetworkModification, LINK, ModificationError, networkGraph, NODE, replay } from '@corridor/changesets';
 import { lngLat, transformer, xy, type XY } from '@corridor/geo';
 import {
   JAVA_BOOLEAN,
@@ -59,7 +59,8 @@ export async function applyChangesets(input: Input, { crs, changesets, gzip, max
   let edited = base;
   for (const changeset of changesets) {
     try {
-      edited = replay(edited, changeset.modifications, EDIT_KINDS);
+      // The network's own modifications: transit ones apply to the schedule (issue 28), DRT ones to their files.
+      edited = replay(edited, changeset.modifications.filter(isNetworkModification), EDIT_KINDS);
     } catch (err) {
       if (err instanceof ModificationError) throw new ChangesetNotApplicable(`The changeset "${changeset.name}" cannot be applied to the network: ${err.message}`);
       throw err;
