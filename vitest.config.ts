@@ -32,6 +32,7 @@ const NOT_ABOUT_THE_DATABASE = [
   'templates',
   // No database at all: the editor core, replay and the server's network writer on generated networks (issue 27).
   'changesets-property',
+  'transit-graph',
 ].map(
   (name) => `apps/server/test/${name}.test.ts`,
 );
