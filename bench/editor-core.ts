@@ -7,6 +7,7 @@
 import type { NetworkLink, NetworkModification, NetworkNode } from '@corridor/contract';
 import { EDIT_KINDS, graphOf, linksOfNode, networkGraph, newHistory, openChangeset, push, redo, undo, type ChangesetHistory, type ScenarioGraph } from '@corridor/changesets';
 import { readNetwork } from '@corridor/matsim';
+import { toModelLink } from '../apps/server/src/modules/jobs/apply-changesets.ts';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { printTable } from './synthetic-network.ts';
@@ -36,16 +37,7 @@ async function berlin(): Promise<{ nodes: NetworkNode[]; links: NetworkLink[] }>
   const network = await readNetwork(BERLIN);
   // Coordinates stay in the file's metres: the core never projects, and edit costs do not depend on the CRS.
   const nodes = [...network.nodes.values()].map((node) => ({ id: node.id, lng: node.x, lat: node.y }));
-  const links = [...network.links.values()].map((link) => ({
-    id: link.id,
-    fromId: link.from,
-    toId: link.to,
-    length: link.length,
-    capacity: link.capacity,
-    lanes: link.permlanes,
-    freespeed: link.freespeed,
-    modes: [...link.modes],
-  }));
+  const links = [...network.links.values()].map(toModelLink);
   return { nodes, links };
 }
 

@@ -7,9 +7,9 @@ import { EDIT_KINDS, replay } from '@corridor/changesets';
 import { gridNetwork, networkContents, randomEdits } from '@corridor/changesets/testing';
 import { networkGraph } from '@corridor/changesets';
 import type { NetworkLink, NetworkNode } from '@corridor/contract';
-import { attributeValue, readNetwork } from '@corridor/matsim';
+import { readNetwork } from '@corridor/matsim';
 import { describe, expect, it } from 'vitest';
-import { applyChangesets } from '../src/modules/jobs/apply-changesets.ts';
+import { applyChangesets, toModelLink } from '../src/modules/jobs/apply-changesets.ts';
 
 /** The grid as a MATSim network file (no CRS: x/y are the WGS84 lng/lat themselves). */
 function matsimFile(nodes: NetworkNode[], links: NetworkLink[]): Buffer {
@@ -29,20 +29,7 @@ async function fileContents(bytes: Uint8Array): Promise<ReturnType<typeof networ
   const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const nodes = [...network.nodes.values()].map((node) => ({ id: node.id, lng: node.x, lat: node.y })).sort(byId);
   const links = [...network.links.values()]
-    .map((link): NetworkLink => {
-      const attributes = Object.fromEntries([...(link.attributes ?? [])].map(([key, value]) => [key, { type: 'string' as const, value: String(attributeValue(value)) }]));
-      return {
-        id: link.id,
-        fromId: link.from,
-        toId: link.to,
-        length: link.length,
-        capacity: link.capacity,
-        lanes: link.permlanes,
-        freespeed: link.freespeed,
-        modes: [...link.modes],
-        ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
-      };
-    })
+    .map(toModelLink)
     .sort(byId);
   return { nodes, links };
 }

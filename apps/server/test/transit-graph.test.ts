@@ -9,6 +9,7 @@ import type { Modification } from '@corridor/contract';
 import { lngLat, xy, type XY } from '@corridor/geo';
 import { readNetwork, readTransitSchedule, writeTransitSchedule, type TransitSchedule } from '@corridor/matsim';
 import { describe, expect, it } from 'vitest';
+import { toModelLink } from '../src/modules/jobs/apply-changesets.ts';
 import { scheduleOf, transitEntities } from '../src/shared/transit-graph.ts';
 import { SHARED_DATA } from './workspace-helpers.ts';
 
@@ -22,7 +23,7 @@ async function tutorial(): Promise<{ schedule: TransitSchedule; graph: ScenarioG
   const network = await readNetwork(await readFile(path.join(dir, 'multimodalnetwork.xml')));
   const graph = networkGraph(
     [...network.nodes.values()].map((node) => ({ id: node.id, lng: node.x, lat: node.y })),
-    [...network.links.values()].map((link) => ({ id: link.id, fromId: link.from, toId: link.to, length: link.length, capacity: link.capacity, lanes: link.permlanes, freespeed: link.freespeed, modes: [...link.modes] })),
+    [...network.links.values()].map(toModelLink),
   );
   const { stops, lines, routes } = transitEntities(schedule, toWgs84);
   graph.base.add(TRANSIT_STOP, stops);

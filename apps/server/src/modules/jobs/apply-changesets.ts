@@ -88,7 +88,8 @@ export async function applyChangesets(input: Input, { crs, changesets, gzip, max
   return gzip ? gzipSync(text) : text;
 }
 
-function toModelLink(link: Link): NetworkLink {
+/** A MATSim link as the editor's link (typed custom attributes; other attribute classes stay in the file only). */
+export function toModelLink(link: Link): NetworkLink {
   const attributes: CustomAttributes = {};
   for (const [key, value] of link.attributes ?? []) {
     const typed = toCustom(value);
