@@ -23,6 +23,12 @@ export function findRoute(graph: GraphReader, lineId: string, routeId: string): 
   return route ? { route } : { refusal: refusal('routeNotFound', { lineId, id: routeId }) };
 }
 
+/** Why the route cannot be changed at all (it is not there), or undefined. */
+export function routeRefusal(graph: GraphReader, lineId: string, routeId: string): Refusal | undefined {
+  const found = findRoute(graph, lineId, routeId);
+  return 'refusal' in found ? found.refusal : undefined;
+}
+
 /** Why the route cannot be changed at `index` of a list of `length` (route stops or network-route links). */
 export function positionRefusal(lineId: string, routeId: string, index: number, length: number): Refusal | undefined {
   return index < length ? undefined : refusal('routePositionNotFound', { lineId, id: routeId, index });
