@@ -6,7 +6,7 @@
  */
 import type { Departure, RouteStop, TransitRoute, TransitStop } from '@corridor/contract';
 import { routeEntity, routesOfLine, TRANSIT_LINE, TRANSIT_ROUTE, TRANSIT_STOP, routeKey, type GraphReader, type LineEntity, type RouteEntity } from '@corridor/changesets';
-import type { XY } from '@corridor/geo';
+import { xy, type XY } from '@corridor/geo';
 import type {
   Departure as MatsimDeparture,
   RouteStop as MatsimRouteStop,
@@ -39,7 +39,7 @@ export function transitEntities(schedule: TransitSchedule, toWgs84: ToWgs84): Tr
 }
 
 function editorStop(stop: StopFacility, toWgs84: ToWgs84): TransitStop {
-  const [lng, lat] = toWgs84([stop.x, stop.y] as unknown as XY);
+  const [lng, lat] = toWgs84(xy(stop.x, stop.y));
   return {
     id: stop.id,
     name: stop.name ?? '',
