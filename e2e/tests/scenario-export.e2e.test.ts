@@ -26,7 +26,9 @@ describe('export scenario', () => {
     await json(await changeset('Unknown link', [{ type: 'network/deleteLink', id: 'no-such-link' }]));
 
     await page.goto(`${env.server.url}/ada/export-demo/export`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Export Scenario' }).count()).toBe(1);
+    // The first visit loads the page's chunk and the scenario: under the parallel browser files of CI that took
+    // longer than expect.poll's 1 s default once (the heading came, late).
+    await expect.poll(() => page.getByRole('heading', { name: 'Export Scenario' }).count(), { timeout: 20_000 }).toBe(1);
     for (const name of ['Narrow link', 'Close link']) {
       await page.getByLabel('Add a changeset').click();
       await page.getByRole('option', { name }).click();
