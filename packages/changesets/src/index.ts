@@ -8,7 +8,7 @@ export { EditKinds, ModificationError, type EditEffect, type EditKind } from './
 export { replay, replaySkipping, type SkippedModification } from './graph/replay.ts';
 export { refusals, type Version, type VersionHistory } from './graph/versions.ts';
 export { changeFlags, deletedEntities } from './graph/diff.ts';
-export { LINK, LINKS_OF_NODE, NODE } from './network/entities.ts';
+export { isNetworkModification, LINK, LINKS_OF_NODE, NODE } from './network/entities.ts';
 export * from './network/read.ts';
 export * from './network/builders.ts';
 export { EDIT_KINDS, networkGraph, scenarioBase, SCENARIO_INDEXES } from './scenario.ts';
@@ -18,4 +18,4 @@ export * from './transit/builders.ts';
 export * from './transit/network-route.ts';
 export * from './transit/constants.ts';
 export { REFUSAL_CODES, refusalText, type Refusal, type RefusalCode } from './refusal.ts';
-export { inverseStep, isNetworkModification, revertEntries, touched, type FeatureRef, type RevertBlock, type RevertEntry, type RevertStep } from './revert.ts';
+export { inverseStep, revertEntries, touched, type FeatureRef, type RevertBlock, type RevertEntry, type RevertStep } from './revert.ts';

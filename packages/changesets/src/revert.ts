@@ -9,6 +9,7 @@ import type { Modification, NetworkLeafModification, NetworkModification } from 
 import type { GraphReader } from './graph/graph.ts';
 import type { EditKinds } from './graph/registry.ts';
 import { current, unsavedModifications, type VersionHistory } from './graph/versions.ts';
+import { isNetworkModification } from './network/entities.ts';
 import { linkOf, nodeOf } from './network/read.ts';
 import type { Refusal } from './refusal.ts';
 
@@ -44,8 +45,6 @@ export interface RevertEntry {
   /** The index of a later modification that is exactly this one's revert. */
   readonly revertedBy?: number;
 }
-
-export const isNetworkModification = (mod: Modification): mod is NetworkModification => mod.type.startsWith('network/');
 
 /** The links and nodes a step changes (the ones a later step must not have changed again for a revert). */
 export function touched(mod: NetworkLeafModification): FeatureRef {

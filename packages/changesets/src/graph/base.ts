@@ -38,10 +38,6 @@ export class GraphBase {
     return this.kinds.get(kind)?.has(id) ?? false;
   }
 
-  size(kind: string): number {
-    return this.kinds.get(kind)?.size ?? 0;
-  }
-
   values(kind: string): IterableIterator<GraphEntity> {
     return (this.kinds.get(kind) ?? new Map<string, GraphEntity>()).values();
   }

@@ -65,11 +65,6 @@ export class EditKinds {
     return new EditKinds([...this.byType.values(), ...kinds], this.effects());
   }
 
-  /** A registry with these effects added. */
-  withEffects(...effects: EditEffect[]): EditKinds {
-    return new EditKinds(this.byType.values(), [...this.effects(), ...effects]);
-  }
-
   private effects(): EditEffect[] {
     return [...this.effectsByType.values()].flat();
   }

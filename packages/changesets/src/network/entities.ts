@@ -1,5 +1,5 @@
 /** The network group's entities in the scenario graph: nodes (WGS84 lng/lat) and links that refer to their nodes. */
-import type { NetworkLink, NetworkNode } from '@corridor/contract';
+import type { Modification, NetworkLink, NetworkModification, NetworkNode } from '@corridor/contract';
 import type { IndexDefinition } from '../graph/entity.ts';
 
 export const NODE = 'node';
@@ -17,3 +17,6 @@ export const LINKS_OF_NODE: IndexDefinition = {
 };
 
 export type { NetworkLink, NetworkNode };
+
+/** Whether a modification belongs to the network group (its type starts with `network/`). */
+export const isNetworkModification = (mod: Modification): mod is NetworkModification => mod.type.startsWith('network/');
