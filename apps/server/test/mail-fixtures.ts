@@ -71,7 +71,11 @@ export function mailServerPerTest(use: (smtp: TestSmtpServer) => void, appOf: ()
   });
 }
 
-/** Sends a test message to a fresh sentinel address and waits for it: the background mails queued before are in. */
+/**
+ * Sends a test message to a fresh sentinel address and waits for it. Background mails queued before have usually
+ * arrived by then, but they travel on their own connections and may come later: a mail a test expects is awaited by
+ * name (nextMail); settle is for checking that nothing else came.
+ */
 export async function settle(app: MailApp, smtp: TestSmtpServer): Promise<void> {
   const sentinel = `sentinel-${smtp.received.length}@example.org`;
   expect((await app.call(app.admin, 'POST', '/corridor/testsmtp', { email: sentinel, settings: {} })).statusCode).toBe(200);
