@@ -38,7 +38,7 @@ const FAKE: EditGroup = {
   tools: [tool('transit/select', 'V', false), tool('transit/addStop', 'S', true)],
   selectTool: id('transit/select'),
   selections: [{ type: 'transit-stop' as 'network-links-and-nodes', tool: id('transit/select'), entities: (selection) => [['stop', (selection as unknown as { id: string }).id]] }],
-  modificationPrefix: 'transit/',
+  modificationPrefixes: ['transit/'],
   summary: [{ id: 'transit', kinds: ['stop'] }],
 };
 /** The plain select of category none, belonging to no group. */

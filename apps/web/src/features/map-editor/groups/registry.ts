@@ -86,8 +86,8 @@ export interface EditGroup {
   /** Its default tool: the select handler the group starts in (spec 2 §2). */
   readonly selectTool: ToolId;
   readonly selections: readonly GroupSelectionType[];
-  /** The prefix of its modification types (`network/`). */
-  readonly modificationPrefix: string;
+  /** The prefixes of its modification types (`network/`; transit has `transitStop/`, `route/`, …). */
+  readonly modificationPrefixes: readonly string[];
   /** Its rows of the change summary and groups of the save dialog, in the spec's order. */
   readonly summary: readonly SummaryGroup[];
 }
@@ -225,7 +225,7 @@ export class GroupRegistry {
 
   /** The group a modification type belongs to, by its prefix (`network/…`). */
   groupOfModification(type: string): EditGroup | undefined {
-    return this.groups.find((group) => type.startsWith(group.modificationPrefix));
+    return this.groups.find((group) => group.modificationPrefixes.some((prefix) => type.startsWith(prefix)));
   }
 
   /** The change summary's rows and the save dialog's groups, group by group in registration order. */

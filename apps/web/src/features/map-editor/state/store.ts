@@ -14,6 +14,9 @@ import {
   graphOf,
   LINK,
   lists,
+  TRANSIT_LINE,
+  TRANSIT_ROUTE,
+  TRANSIT_STOP,
   newHistory,
   NODE,
   openChangeset,
@@ -37,7 +40,7 @@ import type { LinkAttribute, Modification, NetworkCondition, NetworkLink, Networ
 import { EDITOR_GROUPS } from '../groups/index.ts';
 import { fromAnswer } from '../model/answer.ts';
 import { LoadedAreas, type AreaLimits } from './loadedAreas.ts';
-import { NO_SELECTION, type Draft, type EditorData, type EditorRefusal, type EditorState, type EditorView, type Selection, type ToolId } from './types.ts';
+import { lineTabId, NO_SELECTION, type Draft, type LineTab, type EditorData, type EditorRefusal, type EditorState, type EditorView, type Selection, type ToolId } from './types.ts';
 
 /** Issue 27 (docs/decisions.md "loaded-area cache"): 12 areas, at most 400,000 distinct links among them. */
 export const AREA_LIMITS: AreaLimits = { maxAreas: 12, maxEntities: { [LINK]: 400_000 } };
@@ -56,9 +59,11 @@ const INITIAL_VIEW: EditorView = {
   calculateDiff: false,
   filters: [],
   draft: null,
-  layers: { network: true, outline: true },
+  layers: { network: true, outline: true, transit: true },
+  lineTabs: [],
   refusal: null,
   flyTo: null,
+  shownTab: null,
 };
 
 export interface EditorStoreOptions {
@@ -196,6 +201,22 @@ export class EditorStore {
     });
   }
 
+  /**
+   * Adds a transit schedule's stops, lines and routes to the base (spec 2 §7: loaded by schedule file, whole). They
+   * belong to no area and are never evicted: a schedule is small next to its network.
+   */
+  loadTransit(entities: { readonly stops: readonly GraphEntity[]; readonly lines: readonly GraphEntity[]; readonly routes: readonly GraphEntity[] }): void {
+    const loaded = [
+      { kind: TRANSIT_STOP, entities: entities.stops.filter((stop) => !this.base.has(TRANSIT_STOP, stop.id)) },
+      { kind: TRANSIT_LINE, entities: entities.lines.filter((line) => !this.base.has(TRANSIT_LINE, line.id)) },
+      { kind: TRANSIT_ROUTE, entities: entities.routes.filter((route) => !this.base.has(TRANSIT_ROUTE, route.id)) },
+    ].filter((each) => each.entities.length > 0);
+    if (loaded.length === 0) return;
+    for (const { kind, entities: added } of loaded) this.base.add(kind, added);
+    const history = afterLoad(this.state.history, loaded);
+    this.set({ ...(history === this.state.history ? {} : dataOf(history)), dataRevision: this.state.dataRevision + 1 });
+  }
+
   /** Adds nodes and links as one loaded area; then evicts the least recently used areas over the limits. */
   addEntities(nodes: readonly NetworkNode[], links: readonly NetworkLink[], area: string, patch: Partial<EditorState> = {}): void {
     this.areas.remember(area, { [NODE]: nodes.map((node) => node.id), [LINK]: links.map((link) => link.id) });
@@ -300,6 +321,27 @@ export class EditorStore {
 
   setLayer(layer: keyof EditorState['layers'], on: boolean): void {
     this.set({ layers: { ...this.state.layers, [layer]: on } });
+  }
+
+  /**
+   * Opens a line's tab, or brings its open tab forward with `routeId` chosen (spec 2 §2 "Tabs": opening a line that
+   * already has a tab re-activates it and selects the route). `seq` tells the bottom area to show the tab.
+   */
+  openLine(lineId: string, routeId?: string): void {
+    const others = this.state.lineTabs.filter((tab) => tab.lineId !== lineId);
+    const before = this.state.lineTabs.find((tab) => tab.lineId === lineId);
+    const tab: LineTab = { lineId, ...((routeId ?? before?.routeId) !== undefined ? { routeId: routeId ?? before?.routeId } : {}) };
+    const at = before ? this.state.lineTabs.indexOf(before) : others.length;
+    this.set({ lineTabs: [...others.slice(0, at), tab, ...others.slice(at)], shownTab: { seq: (this.state.shownTab?.seq ?? 0) + 1, id: lineTabId(lineId) } });
+  }
+
+  /** Chooses the route of an open line tab. */
+  chooseRoute(lineId: string, routeId: string | undefined): void {
+    this.set({ lineTabs: this.state.lineTabs.map((tab) => (tab.lineId === lineId ? { lineId, ...(routeId !== undefined ? { routeId } : {}) } : tab)) });
+  }
+
+  closeLine(lineId: string): void {
+    if (this.state.lineTabs.some((tab) => tab.lineId === lineId)) this.set({ lineTabs: this.state.lineTabs.filter((tab) => tab.lineId !== lineId) });
   }
 
   setFilters(filters: readonly NetworkCondition[]): void {

@@ -69,6 +69,15 @@ export interface EditorData {
   readonly exceedsLimit: boolean;
 }
 
+/** One transit line tab: the line and the route chosen in its Routes card. */
+export interface LineTab {
+  readonly lineId: string;
+  readonly routeId?: string;
+}
+
+/** The bottom area's id of a line's tab. */
+export const lineTabId = (lineId: string): string => `line:${lineId}`;
+
 /** The view: selection, hover, tool, drawing, layers, filters, notices, camera requests. Never in the history. */
 export interface EditorView {
   readonly selection: Selection;
@@ -83,8 +92,15 @@ export interface EditorView {
   readonly calculateDiff: boolean;
   readonly filters: readonly NetworkCondition[];
   readonly draft: Draft | null;
-  /** Layers switched on in the sidebar (transit and DRT layers join with their editing). */
-  readonly layers: { readonly network: boolean; readonly outline: boolean };
+  /**
+   * Layers switched on in the sidebar (DRT layers join with its editing). `transit` is the Public Transport layer
+   * (stops, routes and their outline, network routes): its edit mode is on while it is.
+   */
+  readonly layers: { readonly network: boolean; readonly outline: boolean; readonly transit: boolean };
+  /** The open transit line tabs in opening order, each with its chosen route (spec 2 §2 "Tabs", "Transit line tab"). */
+  readonly lineTabs: readonly LineTab[];
+  /** Bumped when something asks the bottom area to bring a tab to the front (opening a line). */
+  readonly shownTab: { readonly seq: number; readonly id: string } | null;
   /** The last edit that could not be made, with its reason (shown on the map until dismissed or the next edit). */
   readonly refusal: { readonly seq: number; readonly reason: EditorRefusal } | null;
   /** Bumped when something asks the map to fly to the current selection. */

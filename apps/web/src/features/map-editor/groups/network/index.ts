@@ -67,6 +67,6 @@ export const NETWORK_GROUP: EditGroup = {
       flyTarget: (selection) => ({ linkId: selection.links[0], nodeId: selection.links.length === 0 ? selection.nodes[0] : undefined }),
     }),
   ],
-  modificationPrefix: 'network/',
+  modificationPrefixes: ['network/'],
   summary: [{ id: 'network', kinds: [NODE, LINK], alwaysListed: true }],
 };
