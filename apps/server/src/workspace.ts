@@ -26,6 +26,8 @@ import { DatasetsService } from './modules/datasets/service.ts';
 import { fileSummaryRoutes } from './modules/file-summary/routes.ts';
 import { linkUseRoutes } from './modules/link-use/routes.ts';
 import { LinkUseService } from './modules/link-use/service.ts';
+import { transitDataRoutes } from './modules/transit-data/routes.ts';
+import { TransitDataService } from './modules/transit-data/service.ts';
 import { FileSummaryService } from './modules/file-summary/service.ts';
 import { FileAccess } from './modules/files/access.ts';
 import { ConfigSaveRepository } from './modules/files/config-save.ts';
@@ -175,6 +177,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   });
   const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
   const linkUse = new LinkUseService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
+  const transitData = new TransitDataService({ files: filesRepository, fileAccess, blobs, processing, datasets: datasetsRepository, onBlobLeak });
   // Loaded network binaries, shared by the map editor's queries and the visualizer.
   const networkStore = new NetworkStore(filesRepository, blobs);
   const networkQuery = new NetworkQueryService({
@@ -340,6 +343,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(fileContentRoutes(content));
       await api.register(fileSummaryRoutes(summaries));
       await api.register(linkUseRoutes(linkUse));
+      await api.register(transitDataRoutes(transitData));
       await api.register(changesetsRoutes(changesets));
       await api.register(scenarioExportRoutes(scenarioExport));
       await api.register(templatesRoutes(templates));

@@ -38,3 +38,4 @@ export * from './matsim-releases.ts';
 export * from './file-head.ts';
 export * from './smtp-failure.ts';
 export * from './run-log.ts';
+export * from './transit-data.ts';

@@ -103,6 +103,12 @@ export class Processing {
     return this.run('linkUseLookup', { links, maxBytes }, input, networkJsonTimeoutMs, asker, 'view');
   }
 
+  /** A transit schedule's data for the map editor (`transit-data/build.ts`); coordinates from `crs` unless the file names its own. */
+  transitData(input: Input, crs: string | null, asker: Asker) {
+    const { summaryMaxBytes: maxBytes, summaryTimeoutMs } = this.limits;
+    return this.run('transitData', { crs, maxBytes }, input, summaryTimeoutMs, asker);
+  }
+
   /** A network as JSON or GeoJSON with at most `maxLinks` links and nodes. */
   networkJson(input: Input, format: 'json' | 'geojson', maxLinks: number, asker: Asker) {
     const maxBytes = maxLinks * this.limits.networkJsonBytesPerLink;

@@ -9,6 +9,7 @@ import { contentInfo } from '../modules/files/sniffing.ts';
 import { buildNetworkBinary } from '../modules/network-query/build.ts';
 import { buildLinkUse, type LinkUseArgs } from '../modules/link-use/build.ts';
 import { lookUpStored } from '../modules/link-use/lookup.ts';
+import { buildTransitData, type TransitDataArgs } from '../modules/transit-data/build.ts';
 import { applyChangesets, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';
 import { readZipContent } from '../modules/server-files/zip-content.ts';
 import { extractZip, type ZipExtractArgs } from '../modules/run-import/zip-extract.ts';
@@ -27,6 +28,8 @@ export const tasks = {
   linkUse: (input: Input, args: LinkUseArgs) => buildLinkUse(input, args),
   /** A large stored index of link use read and asked about some links (null: not an index of this version). */
   linkUseLookup: (input: Input, args: Parameters<typeof lookUpStored>[1]) => lookUpStored(input, args),
+  /** A transit schedule's data for the map editor (issue 28), as gzip JSON. */
+  transitData: (input: Input, args: TransitDataArgs) => buildTransitData(input, args),
   networkJson: (input: Input, args: Bounded & { format: 'json' | 'geojson'; maxLinks: number }) =>
     (args.format === 'json' ? networkAsJson : networkAsGeoJson)(input, args),
   preview: (input: Input, args: Bounded & { width: number; height: number; colorBy: ColorBy }) => renderNetworkPreview(input, args),

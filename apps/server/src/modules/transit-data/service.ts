@@ -1,0 +1,98 @@
+/**
+ * GET /datasets/files/{id}/transit (issue 28): the transit data of a transit schedule file for the map editor.
+ * Read access is the file's (FileAccess: 404 for files the caller cannot see). The data is made once per file in
+ * the worker pool (`build.ts`) and kept as the derived file `transit-data.json.gz` — the answer's bytes, gzip — so
+ * later calls send the stored bytes and never parse the XML again.
+ *
+ * The coordinates depend on the CRS: the schedule's own, else the scenario's `__crs` (the first among the scenarios
+ * using the file, as for networks). The derived file's type records which: a schedule naming its own CRS is kept
+ * whatever the scenarios say; otherwise a changed scenario CRS makes the stored form stale, and the next call makes
+ * it again (replacing the old one).
+ */
+import { NO_TRANSIT_DATA } from '@corridor/contract';
+import { MatsimFormatError } from '@corridor/matsim';
+import { Readable } from 'node:stream';
+import type { Actor } from '../../shared/access.ts';
+import { badRequest } from '../../shared/errors.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { FileAccess } from '../files/access.ts';
+import type { FileRow, FilesRepository } from '../files/repository.ts';
+import { summaryKindOf } from '../file-summary/summarize.ts';
+import { tooLargeAnswer } from '../../workers/errors.ts';
+import { askedBy, storedBlob, type Processing } from '../../workers/processing.ts';
+
+export const TRANSIT_DATA_FILENAME = 'transit-data.json.gz';
+/** The stored form's version: a change of the answer's shape makes older ones stale. */
+const VERSION = 1;
+
+/** What the derived file's type records: the form's version and the CRS it was made with. */
+type Made = { v: number; fileCrs: string } | { v: number; scenarioCrs: string | null };
+const typeOf = (made: Made) => `transit-data ${JSON.stringify(made)}`;
+
+export interface TransitDataDeps {
+  files: FilesRepository;
+  fileAccess: FileAccess;
+  blobs: BlobStore;
+  processing: Processing;
+  datasets: { findById(id: number): Promise<{ attributes: Record<string, unknown> } | null> };
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+/** The answer: its gzip bytes as a stream. */
+export interface TransitDataBody {
+  gzip: Readable;
+  size: number;
+}
+
+export class TransitDataService {
+  constructor(private readonly deps: TransitDataDeps) {}
+
+  /** `signal`: the client has gone; the build is dropped unless someone else waits for it too. */
+  async get(actor: Actor | null, fileId: number, signal?: AbortSignal): Promise<TransitDataBody> {
+    const { file, user } = await this.deps.fileAccess.require(actor, fileId);
+    if (summaryKindOf(file.tag) !== 'transit') throw badRequest(NO_TRANSIT_DATA);
+    const scenarioCrs = await this.scenarioCrs(file);
+    const stored = await this.deps.files.findDerived(fileId, TRANSIT_DATA_FILENAME);
+    if (stored && this.current(stored.type, scenarioCrs)) return { gzip: this.deps.blobs.read(stored.blobKey), size: stored.size };
+
+    let built;
+    try {
+      built = await this.deps.processing.transitData(storedBlob(this.deps.blobs, file.blobKey), scenarioCrs, askedBy(user, signal));
+    } catch (err) {
+      if (err instanceof MatsimFormatError) throw badRequest(`The transit schedule "${file.name}" could not be read: ${err.message}`);
+      throw tooLargeAnswer(err);
+    }
+    const made: Made = built.fileCrs !== null ? { v: VERSION, fileCrs: built.fileCrs } : { v: VERSION, scenarioCrs };
+    await this.store(fileId, typeOf(made), built.gzip);
+    return { gzip: Readable.from([Buffer.from(built.gzip.buffer, built.gzip.byteOffset, built.gzip.byteLength)]), size: built.gzip.byteLength };
+  }
+
+  /** Whether the stored form is of this version and made with the CRS that holds now. */
+  private current(type: string, scenarioCrs: string | null): boolean {
+    if (!type.startsWith('transit-data ')) return false;
+    try {
+      const made = JSON.parse(type.slice('transit-data '.length)) as Made;
+      if (made.v !== VERSION) return false;
+      return 'fileCrs' in made || made.scenarioCrs === scenarioCrs;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The first `__crs` among the scenarios (and runs) using the file, as network processing picks it. */
+  private async scenarioCrs(file: FileRow): Promise<string | null> {
+    const { usages } = await this.deps.files.withUsages(file, { userId: 0, admin: true });
+    for (const { id } of usages) {
+      const crs = (await this.deps.datasets.findById(id))?.attributes.__crs;
+      if (typeof crs === 'string' && crs.trim() !== '') return crs.trim();
+    }
+    return null;
+  }
+
+  /** Blob first, then the row (replacing an older form); a replaced blob is removed afterwards. */
+  private async store(fileId: number, type: string, bytes: Uint8Array): Promise<void> {
+    const blob = await this.deps.blobs.put([bytes]);
+    const unused = await this.deps.files.putDerived(fileId, { type, filename: TRANSIT_DATA_FILENAME, blobKey: blob.key, size: blob.size });
+    if (unused) await this.deps.blobs.delete(unused).catch((err: unknown) => this.deps.onBlobLeak(unused, err));
+  }
+}
