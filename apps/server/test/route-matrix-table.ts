@@ -4,14 +4,14 @@
  * is missing here or a route here is no longer documented.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { zipBytes } from '../../../packages/contract/test/zip-bytes.ts';
 import { ENGINE_VERSIONS } from '@corridor/contract';
 import { createOk, dashboardBody, fullChart, pictureDataUrl } from './dashboard-fixtures.ts';
 import { schedulePayload } from './runner-client.ts';
 import { isKeyRole, JOB_COMMAND, KEY_USERS, MARKER, userOf, type MatrixFixtures, type Role } from './route-matrix-fixtures.ts';
-import { multipart } from './workspace-helpers.ts';
+import { attach, multipart, SHARED_DATA, uploadOk } from './workspace-helpers.ts';
 import { enableServerImport, makeServerRoot } from './server-files-fixtures.ts';
 
 /**
@@ -105,6 +105,22 @@ const JOB_NOT_YOURS = [401, 403, 404, 409];
 const heldJob = (raw?: Call['raw'], json?: unknown) => rule('job-runner', (_r, fx) => ({ params: { id: fx.heldJob }, raw, json }), { refusedWith: JOB_NOT_YOURS });
 /** A report to a new external run of the team (each call may end it). */
 const externalRun = (raw?: Call['raw'], json?: unknown) => rule('edit', async (_r, fx) => ({ params: { id: await fx.freshExternalRun() }, raw, json }));
+
+/** pt-tutorial's transit schedule, uploaded by the owner and used by the scenario (once per fixture set). */
+const schedules = new WeakMap<MatrixFixtures, Promise<number>>();
+function transitSchedule(fx: MatrixFixtures): Promise<number> {
+  let id = schedules.get(fx);
+  if (!id) {
+    id = (async () => {
+      const content = await readFile(path.join(SHARED_DATA, 'pt-tutorial/transitschedule.xml'));
+      const [file] = await uploadOk(fx.t.app, fx.users.owner, [{ name: `${MARKER}-transitschedule.xml`, content }]);
+      await attach(fx.t.app, fx.users.owner, fx.scenario.id, file!.id);
+      return file!.id;
+    })();
+    schedules.set(fx, id);
+  }
+  return id;
+}
 
 /** A new dashboard or chart of the owner in the team (over the team's run), for calls that change or end it. */
 const labDashboard = (fx: MatrixFixtures) => createOk(fx.t.app, fx.users.owner.cookie, 'dashboards', dashboardBody(fx.lab.id, fx.run.id, `${MARKER} dashboard`));
@@ -273,6 +289,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /datasets/network/{id}/attributes/{name}/values': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.network.id, name: 'modes' } })),
   'GET /datasets/files/{id}/summary': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.population.id } })),
   'POST /datasets/files/{id}/link-use': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.population.id }, json: { links: [{ id: '1' }] } })),
+  'GET /datasets/files/{id}/transit': rule('file', async (_r, fx) => ({ params: { id: await transitSchedule(fx) } })),
 
   // changesets
   'GET /datasets/datasets/{id}/changesets': scenario('read'),

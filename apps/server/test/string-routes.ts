@@ -112,6 +112,7 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
     payload: { type: 'Data', filters: { conditions: [{ attribute: 'modes', operator: 'in', values: ['car'] }], ids: { links: ['1'], nodes: ['1'] } } },
   }),
   'POST /datasets/files/{id}/link-use': (f) => ({ params: { id: f.networkId }, payload: { links: [{ id: '1', from: '1', to: '2' }] } }),
+  'GET /datasets/files/{id}/transit': (f) => ({ params: { id: f.networkId } }),
   'GET /datasets/network/{id}/attributes/{name}/values': (f) => ({ params: { id: f.networkId, name: 'modes' } }),
   'POST /datasets/analysis/{id}/trajectories': (f) => ({
     params: { id: f.runId },
