@@ -58,7 +58,7 @@ describe('network route display items (spec 2 §2)', () => {
   it('cuts stop names at 30 characters', () => {
     expect(STOP_NAME_MAX).toBe(30);
     const items = networkRouteItems(graph, route(['a56'], [routeStop('s4', 0, 'a56')]));
-    const stop = (items[1] as Extract<DisplayItem, { type: 'LINK_WITH_STOP' }>).stops[0]!;
+    const stop = (items[1] as Extract<DisplayItem, { stops: unknown }>).stops[0]!;
     expect(stop.name).toBe('A very long stop name that goe…');
     expect(stop.fullName).toBe('A very long stop name that goes on and on');
     expect(truncateName('x'.repeat(30))).toBe('x'.repeat(30));

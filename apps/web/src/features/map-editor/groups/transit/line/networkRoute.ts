@@ -39,6 +39,9 @@ export type DisplayItem =
   | (Base & { readonly type: 'MISSING_STOP'; readonly stop: StopRef })
   | (Base & { readonly type: 'COLLAPSED'; readonly count: number; readonly fromIndex: number; readonly toIndex: number });
 
+/** `Omit` over each member of a union. */
+type Unplaced<T> = T extends unknown ? Omit<T, 'section'> : never;
+
 /** The name cut at `max` characters, with an ellipsis when something was cut. */
 export const truncateName = (name: string, max = STOP_NAME_MAX): string => (name.length > max ? `${name.slice(0, max)}…` : name);
 
@@ -66,7 +69,7 @@ export function networkRouteItems(graph: GraphReader, route: TransitRoute): Disp
     if (at >= 0) position = lastFound = at;
   });
 
-  const raw: Omit<DisplayItem, 'section'>[] = [];
+  const raw: Unplaced<DisplayItem>[] = [];
   const pushMissing = (after: number) => {
     for (const stop of missingAfter.get(after) ?? []) raw.push({ type: 'MISSING_STOP', stop });
   };
