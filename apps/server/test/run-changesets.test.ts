@@ -7,12 +7,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Modification } from '@corridor/contract';
 import { transformer, xy } from '@corridor/geo';
-import { readNetwork } from '@corridor/matsim';
+import { readNetwork, readTransitSchedule } from '@corridor/matsim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyChangesets } from '../src/modules/jobs/apply-changesets.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { createRunnerToken, ok, schedule, schedulePayload, scenarioWithInputs, scheduleOk, TestRunner, type ScenarioInputs } from './runner-client.ts';
-import { addUser, filesBelow, SHARED_DATA, type Session } from './workspace-helpers.ts';
+import { addUser, attach, createScenario, filesBelow, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
 let alice: Session;
@@ -30,21 +30,23 @@ afterAll(() => t?.close());
 
 const as = (session: Session) => ({ cookie: session.cookie });
 
-async function createChangeset(name: string, modifications: Modification[]): Promise<number> {
+async function createChangeset(name: string, modifications: Modification[], scenarioId = inputs.scenarioId): Promise<number> {
   const response = await t.app.inject({
     method: 'POST',
-    url: `${API}/datasets/datasets/${inputs.scenarioId}/changesets/`,
+    url: `${API}/datasets/datasets/${scenarioId}/changesets/`,
     headers: as(alice),
     payload: { id: -1, name, modifications },
   });
   return ok<{ id: number }>(response, 'changeset').id;
 }
 
-async function scenarioNetworkBytes(): Promise<Buffer> {
-  const response = await t.app.inject({ url: `${API}/datasets/files/${inputs.files.network.id}?dl=1`, headers: as(alice) });
+async function fileBytes(fileId: number): Promise<Buffer> {
+  const response = await t.app.inject({ url: `${API}/datasets/files/${fileId}?dl=1`, headers: as(alice) });
   expect(response.statusCode, response.body).toBe(200);
   return response.rawPayload;
 }
+
+const scenarioNetworkBytes = () => fileBytes(inputs.files.network.id);
 
 async function runCount(): Promise<number> {
   const response = await t.app.inject({ url: `${API}/jobs/jobs/list`, headers: as(alice) });
@@ -90,8 +92,8 @@ describe('changesets applied to a run', () => {
       'run',
     );
     expect(run.attributes.__changesets).toEqual([
-      { id: closed, name: 'Link 3 closed, link 2 narrowed', modifications: 2 },
-      { id: widened, name: 'Link 2 widened', modifications: 1 },
+      { id: closed, name: 'Link 3 closed, link 2 narrowed', modifications: 2, files: ['network'] },
+      { id: widened, name: 'Link 2 widened', modifications: 1, files: ['network'] },
     ]);
   });
 
@@ -104,6 +106,115 @@ describe('changesets applied to a run', () => {
     expect(response.json().message).toContain('Unknown link');
     expect(await runCount()).toBe(runsBefore);
     expect(await filesBelow(t.config.dataDir)).toEqual(blobsBefore);
+  });
+});
+
+describe('transit changesets applied to a run (issue 28)', () => {
+  const tutorial = (name: string) => readFile(path.join(SHARED_DATA, 'pt-tutorial', name));
+  // One person is enough: the run is only scheduled here.
+  const population = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE population SYSTEM "http://www.matsim.org/files/dtd/population_v6.dtd">
+<population><person id="1"><plan selected="yes"><activity type="h" link="11" end_time="06:00:00"/><leg mode="pt"/><activity type="w" link="33"/></plan></person></population>
+`;
+  let pt: { scenarioId: number; files: Record<string, { id: number; name: string }> };
+
+  beforeAll(async () => {
+    const scenario = await createScenario(t.app, alice, { key: 'pt-tutorial', name: 'PT Tutorial' });
+    const roles = { config: '0.config.xml', network: 'multimodalnetwork.xml', transitschedule: 'transitschedule.xml', transitvehicles: 'transitVehicles.xml' } as const;
+    const uploaded = await uploadOk(t.app, alice, [
+      ...(await Promise.all(Object.values(roles).map(async (name) => ({ name, content: await tutorial(name) })))),
+      { name: 'one-person.xml', content: Buffer.from(population) },
+    ]);
+    for (const file of uploaded) await attach(t.app, alice, scenario.id, file.id);
+    const byName = new Map(uploaded.map((f) => [f.name, { id: f.id, name: f.name }]));
+    pt = {
+      scenarioId: scenario.id,
+      files: { ...Object.fromEntries(Object.entries(roles).map(([role, name]) => [role, byName.get(name)!])), population: byName.get('one-person.xml')! },
+    };
+  });
+
+  const ptPayload = (changesets: number[], without?: string) => ({
+    ...schedulePayload(alice, inputs),
+    name: 'PT run',
+    scenarioId: pt.scenarioId,
+    matsimRunId: 'pt',
+    files: Object.entries(pt.files)
+      .filter(([role]) => role !== without)
+      .map(([role, file]) => ({ file: file.id, name: file.name, role })),
+    changesets: changesets.map((id) => ({ id })),
+  });
+
+  /** Schedules; answers the run's input files by role and its `__changesets`. */
+  async function ptRun(changesets: number[]): Promise<{ jobId: number; runId: number; inputs: Map<string, number>; applied: unknown }> {
+    const scheduled = ok<{ id: number; datasetId: number }>(await schedule(t.app, alice, ptPayload(changesets)), 'schedule');
+    const job = ok<{ files: { id: number; role: string }[] }>(await t.app.inject({ url: `${API}/jobs/jobs/${scheduled.id}`, headers: as(alice) }), 'job');
+    const run = ok<{ attributes: Record<string, unknown> }>(await t.app.inject({ url: `${API}/datasets/datasets/${scheduled.datasetId}`, headers: as(alice) }), 'run');
+    return { jobId: scheduled.id, runId: scheduled.datasetId, inputs: new Map(job.files.map((f) => [f.role, f.id])), applied: run.attributes.__changesets };
+  }
+
+  it('gives the run a modified copy of the schedule (stop deleted, new departures) and leaves the network and the scenario files as they were', async () => {
+    const original = await tutorial('transitschedule.xml');
+    const departures = [
+      { id: 'd1', departureTime: 8 * 3600, vehicleRefId: 'tr_1' },
+      { id: 'd2', departureTime: 9 * 3600 + 30 * 60, vehicleRefId: 'tr_2' },
+    ];
+    const changeset = await createChangeset(
+      'Stop 2a closed, new timetable',
+      [
+        { type: 'transitStop/delete', id: '2a' },
+        { type: 'route/updateDepartures', lineId: 'Blue Line', routeId: '3to1', departures },
+      ],
+      pt.scenarioId,
+    );
+    const run = await ptRun([changeset]);
+    expect(run.inputs.get('network')).toBe(pt.files.network!.id);
+    const scheduleId = run.inputs.get('transitschedule')!;
+    expect(scheduleId).not.toBe(pt.files.transitschedule!.id);
+    const edited = await readTransitSchedule(await fileBytes(scheduleId));
+    expect(edited.stops.has('2a')).toBe(false);
+    expect([...edited.stops.keys()]).toEqual(['1', '2b', '3']);
+    const line = edited.lines.get('Blue Line')!;
+    expect(line.routes.get('1to3')!.stops.map((stop) => stop.refId)).toEqual(['1', '3']);
+    expect(line.routes.get('3to1')!.departures).toEqual(departures);
+    expect(line.routes.get('1to3')!.departures).toEqual((await readTransitSchedule(original)).lines.get('Blue Line')!.routes.get('1to3')!.departures);
+    expect((await fileBytes(pt.files.transitschedule!.id)).equals(original)).toBe(true);
+    expect(run.applied).toEqual([{ id: changeset, name: 'Stop 2a closed, new timetable', modifications: 2, files: ['transitschedule'] }]);
+
+    // Run again takes the same modified copy.
+    const again = ok<{ id: number }>(await t.app.inject({ method: 'POST', url: `${API}/datasets/runs/${run.runId}/again`, headers: as(alice) }), 'again');
+    const againJob = ok<{ files: { id: number; role: string }[] }>(await t.app.inject({ url: `${API}/jobs/jobs/${again.id}`, headers: as(alice) }), 'job');
+    expect(againJob.files.find((f) => f.role === 'transitschedule')?.id).toBe(scheduleId);
+  });
+
+  it('changes the routes using a deleted link, and leaves the schedule alone when a network change does not touch it', async () => {
+    const closed = await createChangeset('Link 23 closed', [{ type: 'network/deleteLink', id: '23' }], pt.scenarioId);
+    const run = await ptRun([closed]);
+    const network = await readNetwork(await fileBytes(run.inputs.get('network')!));
+    expect(network.links.has('23')).toBe(false);
+    const schedule = await readTransitSchedule(await fileBytes(run.inputs.get('transitschedule')!));
+    const before = (await readTransitSchedule(await tutorial('transitschedule.xml'))).lines.get('Blue Line')!.routes.get('1to3')!.links;
+    expect(before).toContain('23');
+    expect(schedule.lines.get('Blue Line')!.routes.get('1to3')!.links).toEqual(before.filter((id) => id !== '23'));
+    expect(run.applied).toEqual([{ id: closed, name: 'Link 23 closed', modifications: 1, files: ['network', 'transitschedule'] }]);
+
+    const narrowed = await createChangeset('Link 11 narrowed', [{ type: 'network/updateLink', id: '11', changes: { capacity: 500 } }], pt.scenarioId);
+    const networkOnly = await ptRun([narrowed]);
+    expect(networkOnly.inputs.get('network')).not.toBe(pt.files.network!.id);
+    expect(networkOnly.inputs.get('transitschedule')).toBe(pt.files.transitschedule!.id);
+  });
+
+  it('refuses with 400 and the §8 text when a transit modification cannot apply, or when the run has no schedule; no run is made', async () => {
+    const ghost = await createChangeset('Ghost line', [{ type: 'route/updateDepartures', lineId: 'No Such Line', routeId: 'r', departures: [] }], pt.scenarioId);
+    const runsBefore = await runCount();
+    const refused = await schedule(t.app, alice, ptPayload([ghost]));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toMatch(/^The changeset "Ghost line" cannot be applied to the transit schedule: Failed to apply modifications on data: ./);
+
+    const stopGone = await createChangeset('Stop 1 closed', [{ type: 'transitStop/delete', id: '1' }], pt.scenarioId);
+    const noSchedule = await schedule(t.app, alice, ptPayload([stopGone], 'transitschedule'));
+    expect(noSchedule.statusCode, noSchedule.body).toBe(400);
+    expect(noSchedule.json().message).toBe('The changeset "Stop 1 closed" has public transport changes but the run has no transit schedule.');
+    expect(await runCount()).toBe(runsBefore);
   });
 });
 

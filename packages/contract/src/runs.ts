@@ -141,8 +141,11 @@ export const RUN_AGAIN_MESSAGES = {
 } as const;
 export type RunDetails = z.infer<typeof RunDetails>;
 
-/** What a run records about the changesets applied to its network: run attribute `__changesets` (issue 13). */
-export const AppliedChangeset = z.object({ id: z.number().int(), name: z.string(), modifications: z.number().int() });
+/**
+ * What a run records about the changesets applied to its inputs: run attribute `__changesets` (issue 13); `files`
+ * (issue 28): the input files by role the changeset changed (network, transitschedule), absent on older runs.
+ */
+export const AppliedChangeset = z.object({ id: z.number().int(), name: z.string(), modifications: z.number().int(), files: z.array(z.string()).optional() });
 export type AppliedChangeset = z.infer<typeof AppliedChangeset>;
 
 /** GET /datasets/datasets/{id}/sysfiles entries (type stdout is the log). */

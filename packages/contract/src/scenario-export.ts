@@ -47,6 +47,7 @@ export const EXPORT_MESSAGES = {
   changesetNotInScenario: (id: number) => `The changeset with id ${id} does not belong to the scenario.`,
   configUnreadable: (name: string, reason: string) => `The config ${name} could not be read: ${reason}`,
   networkUnreadable: (name: string, reason: string) => `The network ${name} could not be read: ${reason}`,
+  noTransitSchedule: (changeset: string) => `The changeset "${changeset}" has public transport changes but the export has no transit schedule.`,
 } as const;
 
 /** The download's file name: the scenario key. */

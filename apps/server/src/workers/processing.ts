@@ -14,7 +14,8 @@ import { MatsimFormatError } from '@corridor/matsim';
 import type { SummaryKind } from '../modules/file-summary/summarize.ts';
 import { NetworkTooLargeError } from '../modules/files/network-json.ts';
 import type { ColorBy } from '../previews/index.ts';
-import { ChangesetNotApplicable, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';
+import { ChangesetNotApplicable } from '../modules/jobs/apply-changesets.ts';
+import type { ScenarioApplyOptions } from '../modules/jobs/apply-transit.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { ProcessingCancelledError, TooLargeToProcessError } from './errors.ts';
 import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './limits.ts';
@@ -126,10 +127,13 @@ export class Processing {
     return this.run('networkBinary', { crs, maxBytes }, input, networkBinaryTimeoutMs, asker);
   }
 
-  /** A run's network with its changesets applied (bounded like the preview, which also holds the whole network). */
-  applyChangesets(input: Input, options: Omit<ApplyOptions, 'maxBytes'>, asker: Asker) {
+  /**
+   * A run's network and transit schedule with its changesets applied (bounded like the preview, which also holds
+   * the whole network). The schedule's bytes travel in the arguments, so that work is not shared by key.
+   */
+  applyChangesets(network: StoredInput, options: Omit<ScenarioApplyOptions, 'maxBytes'>, asker: Asker) {
     const { previewMaxBytes: maxBytes, previewTimeoutMs } = this.limits;
-    return this.run('applyChangesets', { ...options, maxBytes }, input, previewTimeoutMs, asker);
+    return this.run('applyChangesets', { ...options, maxBytes }, options.schedule ? network.open() : network, previewTimeoutMs, asker);
   }
 
   /** A run's vehicle data from its events (visualizer); the segments go to `segmentsPath` as they come. */

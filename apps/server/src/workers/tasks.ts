@@ -10,7 +10,7 @@ import { buildNetworkBinary } from '../modules/network-query/build.ts';
 import { buildLinkUse, type LinkUseArgs } from '../modules/link-use/build.ts';
 import { lookUpStored } from '../modules/link-use/lookup.ts';
 import { buildTransitData, type TransitDataArgs } from '../modules/transit-data/build.ts';
-import { applyChangesets, type ApplyOptions } from '../modules/jobs/apply-changesets.ts';
+import { applyToScenario, type ScenarioApplyOptions } from '../modules/jobs/apply-transit.ts';
 import { readZipContent } from '../modules/server-files/zip-content.ts';
 import { extractZip, type ZipExtractArgs } from '../modules/run-import/zip-extract.ts';
 import { buildVehicleData, type VehicleDataArgs } from '../modules/visualizer/build.ts';
@@ -34,7 +34,8 @@ export const tasks = {
     (args.format === 'json' ? networkAsJson : networkAsGeoJson)(input, args),
   preview: (input: Input, args: Bounded & { width: number; height: number; colorBy: ColorBy }) => renderNetworkPreview(input, args),
   networkBinary: (input: Input, args: Bounded & { crs: string | null }) => buildNetworkBinary(input, args),
-  applyChangesets: (input: Input, args: Bounded & ApplyOptions) => applyChangesets(input, args),
+  /** A run's (an export's) network and transit schedule with changesets applied; the schedule's bytes come in `args`. */
+  applyChangesets: (input: Input, args: Bounded & ScenarioApplyOptions) => applyToScenario(input, args),
   /** A run's vehicle data from its events; the segments are written to `args.segmentsPath` as they come. */
   vehicleData: (input: Input, args: VehicleDataArgs) => buildVehicleData(input, args),
   /** An imported run's zip, read from its path, checked and extracted entry by entry into `args.outDir`. */

@@ -6,8 +6,8 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Modification, NetworkLink, NetworkNode } from '@corridor/contract';
-import { EDIT_KINDS, isNetworkModification, LINK, ModificationError, networkGraph, NODE, replay } from '@corridor/changesets';
-import { lngLat, transformer, xy, type XY } from '@corridor/geo';
+import { EDIT_KINDS, isNetworkModification, LINK, ModificationError, networkGraph, NODE, type ScenarioGraph } from '@corridor/changesets';
+import { lngLat, transformer, xy, type LngLat, type XY } from '@corridor/geo';
 import {
   JAVA_BOOLEAN,
   JAVA_DOUBLE,
@@ -46,26 +46,70 @@ export interface ApplyOptions {
 
 /** The network with the changesets applied, as file bytes. Throws ChangesetNotApplicable. */
 export async function applyChangesets(input: Input, { crs, changesets, gzip, maxBytes }: ApplyOptions): Promise<Uint8Array> {
+  const opened = await openNetwork(input, { crs, maxBytes });
+  let edited = opened.graph;
+  // The network's own modifications: transit ones apply to the schedule (issue 28, `apply-transit.ts`), DRT ones to their files.
+  for (const changeset of changesets) edited = replayChangeset(edited, changeset, changeset.modifications.filter(isNetworkModification));
+  return networkBytes(opened, edited, gzip);
+}
+
+/** A network file read as the base of a scenario graph, with the coordinate transforms it was read with. */
+export interface OpenedNetwork {
+  network: Network;
+  /** The network's CRS (its own, else the scenario's), undefined when neither names one. */
+  crs: string | undefined;
+  toWgs84: (point: XY) => LngLat;
+  fromWgs84: (point: readonly [number, number]) => XY;
+  /** A graph over the network's nodes and links, nothing edited. */
+  graph: ScenarioGraph;
+}
+
+/** Reads the network into a scenario graph (WGS84 nodes, the editor's links). */
+export async function openNetwork(input: Input, { crs, maxBytes }: { crs?: string; maxBytes?: number }): Promise<OpenedNetwork> {
   const network = await readNetwork(input, { maxBytes });
   const code = network.crs ?? crs;
   const toWgs84 = code ? transformer(code) : (p: XY) => lngLat(p[0], p[1]);
-  const fromWgs84 = code ? transformer('EPSG:4326', code) : (p: XY) => lngLat(p[0], p[1]);
-
+  const back = code ? transformer('EPSG:4326', code) : undefined;
+  const fromWgs84 = (p: readonly [number, number]): XY => {
+    if (!back) return xy(p[0], p[1]);
+    const [x, y] = back(xy(p[0], p[1]));
+    return xy(x, y);
+  };
   const nodes: NetworkNode[] = [...network.nodes.values()].map((node) => {
     const [lng, lat] = toWgs84(xy(node.x, node.y));
     return { id: node.id, lng, lat };
   });
-  const base = networkGraph(nodes, [...network.links.values()].map(toModelLink));
-  let edited = base;
-  for (const changeset of changesets) {
-    try {
-      // The network's own modifications: transit ones apply to the schedule (issue 28), DRT ones to their files.
-      edited = replay(edited, changeset.modifications.filter(isNetworkModification), EDIT_KINDS);
-    } catch (err) {
-      if (err instanceof ModificationError) throw new ChangesetNotApplicable(`The changeset "${changeset.name}" cannot be applied to the network: ${err.message}`);
-      throw err;
+  const graph = networkGraph(nodes, [...network.links.values()].map(toModelLink));
+  return { network, crs: code, toWgs84, fromWgs84, graph };
+}
+
+/** What a modification that cannot apply says, by the group it belongs to (spec 2 §8 for public transport). */
+export const NOT_APPLICABLE = {
+  network: (changeset: string, reason: string) => `The changeset "${changeset}" cannot be applied to the network: ${reason}`,
+  transit: (changeset: string, reason: string) => `The changeset "${changeset}" cannot be applied to the transit schedule: Failed to apply modifications on data: ${reason}`,
+} as const;
+
+/**
+ * The graph with one changeset's modifications applied in order (kinds the registry does not know are left out, as
+ * `replay` does); the first that cannot apply throws ChangesetNotApplicable naming the changeset and the group.
+ */
+export function replayChangeset(graph: ScenarioGraph, changeset: ChosenChangeset, modifications: readonly Modification[]): ScenarioGraph {
+  return graph.edit((draft) => {
+    for (const mod of modifications) {
+      if (!EDIT_KINDS.knows(mod)) continue;
+      try {
+        EDIT_KINDS.applyTo(draft, mod);
+      } catch (err) {
+        if (!(err instanceof ModificationError)) throw err;
+        const text = isNetworkModification(mod) ? NOT_APPLICABLE.network : NOT_APPLICABLE.transit;
+        throw new ChangesetNotApplicable(text(changeset.name, err.message));
+      }
     }
-  }
+  });
+}
+
+/** The edited network as file bytes: untouched nodes and links exactly as read. */
+export function networkBytes({ network, graph: base, fromWgs84 }: OpenedNetwork, edited: ScenarioGraph, gzip: boolean): Uint8Array {
   const outNodes = new Map<string, Node>();
   for (const node of edited.entities<NetworkNode>(NODE)) {
     const original = network.nodes.get(node.id);
@@ -73,7 +117,7 @@ export async function applyChangesets(input: Input, { crs, changesets, gzip, max
     if (original && before && before.lng === node.lng && before.lat === node.lat) {
       outNodes.set(node.id, original);
     } else {
-      const [x, y] = fromWgs84(xy(node.lng, node.lat));
+      const [x, y] = fromWgs84([node.lng, node.lat]);
       outNodes.set(node.id, { ...(original ?? {}), id: node.id, x, y });
     }
   }

@@ -51,11 +51,17 @@ export interface NewJob {
   ramInGb: number;
   cpuCores: number;
   files: { fileId: number; role: string; name: string }[];
-  /** A file made for this run (the network with its changesets applied): stored with the run, it replaces the role's input. */
-  derived?: { role: string; file: { name: string; size: number; blobKey: string; tag: string | null; attributes: Record<string, unknown>; createdBy: number } };
+  /** Files made for this run (the network, the transit schedule with its changesets applied): stored with the run, each replaces its role's input. */
+  derived?: DerivedFile[];
   /** A run executed outside Corridor (modules/external-runs): STARTED at once with runStarted, never claimed. */
   external?: boolean;
   now: Date;
+}
+
+/** A file made for a run from one of its inputs (issue 13, 28). */
+export interface DerivedFile {
+  role: string;
+  file: { name: string; size: number; blobKey: string; tag: string | null; attributes: Record<string, unknown>; createdBy: number };
 }
 
 export interface NewLog {
@@ -186,8 +192,7 @@ export class JobsRepository {
         .returning({ id: datasets.id });
       const runId = dataset!.id;
       await tx.insert(datasetAccess).values({ datasetId: runId, userId: run.createdBy, accessType: 'OWNER' });
-      if (job.derived) {
-        const { role, file } = job.derived;
+      for (const { role, file } of job.derived ?? []) {
         const [made] = await tx.insert(files).values(file).returning({ id: files.id });
         job = { ...job, files: job.files.map((f) => (f.role === role ? { ...f, fileId: made!.id, name: file.name } : f)) };
       }

@@ -26,12 +26,14 @@ import type { DatasetsRepository } from '../datasets/repository.ts';
 import { TEAM_NOT_FOUND } from '../datasets/service.ts';
 import type { JobLifecycle } from '../runner-protocol/lifecycle.ts';
 import { ChangesetNotApplicable, type ChosenChangeset } from './apply-changesets.ts';
+import { NO_TRANSIT_SCHEDULE, type ChangedFile, type ScenarioApplyResult } from './apply-transit.ts';
+import { applyToFiles } from './changeset-files.ts';
 import { askedBy, storedBlob, type Processing } from '../../workers/processing.ts';
 import { TooLargeToProcessError, tooLargeAnswer } from '../../workers/errors.ts';
 import { configOverrides } from '@corridor/engine';
 import { MatsimFormatError, setParam, unknownConfigParams, unknownParamsRefusal } from '@corridor/matsim';
 import { toJob } from './present.ts';
-import type { JobsRepository, NewJob, TemplateRow } from './repository.ts';
+import type { DerivedFile, JobsRepository, TemplateRow } from './repository.ts';
 import { runKeyBase, withFreeKey } from './run-key.ts';
 
 export const REQUIRED_FILES = 'Please assign a config, network and population file.';
@@ -62,11 +64,13 @@ export interface JobsServiceDeps {
   events?: EventLog;
 }
 
-/** What a run records about the changesets applied to its network (run attribute `__changesets`). */
+/** What a run records about the changesets applied to its inputs (run attribute `__changesets`). */
 export interface AppliedChangeset {
   id: number;
   name: string;
   modifications: number;
+  /** The input files (by role) the changeset changed (issue 28). */
+  files?: ChangedFile[];
 }
 
 export class JobsService {
@@ -104,11 +108,11 @@ export class JobsService {
 
     const chosen = (await jobs.changesetsInOrder(scenario.id, changesetIds)).map((c) => ({ ...c, modifications: Modification.array().parse(c.modifications) }));
     const applied: AppliedChangeset[] = chosen.map((c) => ({ id: c.id, name: c.name, modifications: c.modifications.length }));
-    const derived = chosen.length > 0 ? await this.networkWithChangesets(input, chosen, applied, scenario.attributes.__crs, user.userId) : undefined;
+    const derived = chosen.length > 0 ? await this.inputsWithChangesets(input, chosen, applied, scenario.attributes.__crs, user.userId) : [];
 
     const now = this.deps.now();
     // The log exists before the transaction (no file I/O while it is open) and starts with who scheduled the run.
-    const dropDerived = () => derived && removeBlobs(this.deps.blobs, [derived.file.blobKey], this.deps.onBlobLeak);
+    const dropDerived = () => removeBlobs(this.deps.blobs, derived.map((d) => d.file.blobKey), this.deps.onBlobLeak);
     const logKey = await this.deps.logs.create().catch(async (err: unknown) => {
       await dropDerived();
       throw err;
@@ -145,7 +149,7 @@ export class JobsService {
             ramInGb: Math.max(1, Math.ceil(input.resourceRequirements?.ramInGb ?? ramInGb(input.memory))),
             cpuCores: input.resourceRequirements?.cpuCores ?? 1,
             files: input.files.map((f) => ({ fileId: f.file, role: f.role, name: f.name })),
-            ...(derived ? { derived } : {}),
+            derived,
             now,
           },
           { name: LOG_NAME, blobKey: logKey, size },
@@ -276,31 +280,49 @@ export class JobsService {
   }
 
   /**
-   * A copy of the chosen network file with the changesets applied in order, stored as a new blob for the run (the
-   * scenario's file is never changed). A modification that cannot apply answers 400 with its reason.
+   * Copies of the chosen network and transit schedule files with the changesets applied in order, one stored blob
+   * per file they change (the scenario's files are never changed), each recording the changesets it holds; `applied`
+   * learns per changeset which files it changed. A modification that cannot apply answers 400 with its reason.
    */
-  private async networkWithChangesets(input: CreateJobRequest, chosen: ChosenChangeset[], applied: AppliedChangeset[], crs: unknown, userId: number): Promise<NonNullable<NewJob['derived']>> {
-    const role = 'network';
-    const chosenFile = input.files.find((f) => f.role === role)!;
-    const original = await this.deps.jobs.fileBlob(chosenFile.file);
-    if (!original) throw badRequest(FILE_NOT_IN_SCENARIO(chosenFile.name));
-    let bytes: Uint8Array;
+  private async inputsWithChangesets(input: CreateJobRequest, chosen: ChosenChangeset[], applied: AppliedChangeset[], crs: unknown, userId: number): Promise<DerivedFile[]> {
+    const rows = new Map<string, { chosen: CreateJobRequest['files'][number]; file: NonNullable<Awaited<ReturnType<JobsRepository['fileBlob']>>> }>();
+    for (const role of ['network', 'transitschedule']) {
+      const chosenFile = input.files.find((f) => f.role === role);
+      if (!chosenFile) continue;
+      const file = await this.deps.jobs.fileBlob(chosenFile.file);
+      if (!file) throw badRequest(FILE_NOT_IN_SCENARIO(chosenFile.name));
+      rows.set(role, { chosen: chosenFile, file });
+    }
+    const network = rows.get('network')!;
+    const schedule = rows.get('transitschedule');
+    let result: ScenarioApplyResult;
     try {
-      bytes = await this.deps.processing.applyChangesets(storedBlob(this.deps.blobs, original.blobKey), {
-        crs: typeof crs === 'string' ? crs : undefined,
-        changesets: chosen,
-        gzip: original.attributes.compression === 'gzip',
-      }, askedBy({ userId }));
+      result = await applyToFiles(
+        this.deps,
+        { network: { ...network.file, name: network.chosen.name }, ...(schedule ? { schedule: { ...schedule.file, name: schedule.chosen.name } } : {}), changesets: chosen, crs, noSchedule: NO_TRANSIT_SCHEDULE },
+        askedBy({ userId }),
+      );
     } catch (err) {
       if (err instanceof ChangesetNotApplicable) throw badRequest(err.message);
-      if (err instanceof MatsimFormatError) throw badRequest(`The network ${chosenFile.name} could not be read: ${err.message}`);
+      if (err instanceof MatsimFormatError) throw badRequest(`The network ${network.chosen.name} could not be read: ${err.message}`);
       throw tooLargeAnswer(err);
     }
-    const stored = await this.deps.blobs.put([bytes]);
-    return {
-      role,
-      file: { name: chosenFile.name, size: stored.size, blobKey: stored.key, tag: 'network_v2', attributes: { ...original.attributes, changesets: applied, basedOn: chosenFile.file }, createdBy: userId },
-    };
+    result.changed.forEach((files, index) => (applied[index]!.files = files));
+    const made: { role: string; bytes: Uint8Array; tag: string | null }[] = [];
+    if (result.network) made.push({ role: 'network', bytes: result.network, tag: 'network_v2' });
+    if (result.schedule && schedule) made.push({ role: 'transitschedule', bytes: result.schedule, tag: 'transitSchedule_v2' });
+    const derived: DerivedFile[] = [];
+    try {
+      for (const { role, bytes, tag } of made) {
+        const { chosen: chosenFile, file } = rows.get(role)!;
+        const stored = await this.deps.blobs.put([bytes]);
+        derived.push({ role, file: { name: chosenFile.name, size: stored.size, blobKey: stored.key, tag, attributes: { ...file.attributes, changesets: applied, basedOn: chosenFile.file }, createdBy: userId } });
+      }
+    } catch (err) {
+      await removeBlobs(this.deps.blobs, derived.map((d) => d.file.blobKey), this.deps.onBlobLeak);
+      throw err;
+    }
+    return derived;
   }
 
   /**

@@ -1,8 +1,8 @@
 /**
  * Export Scenario (spec 1 §2.12, issue 13): the chosen files of a scenario as one zip a modeller runs with plain
- * MATSim — the network with the chosen changesets applied (the run's code, in the bounded worker pool), the config
- * pointing at the zip's files. Everything that can fail with a message (access, ids, reading the config, applying
- * the changesets) happens before the first byte is sent; nothing is stored.
+ * MATSim — the network and transit schedule with the chosen changesets applied (the run's code, in the bounded
+ * worker pool; issue 28), the config pointing at the zip's files. Everything that can fail with a message (access,
+ * ids, reading the config, applying the changesets) happens before the first byte is sent; nothing is stored.
  */
 import type { Readable } from 'node:stream';
 import {
@@ -22,6 +22,8 @@ import { askedBy, storedBlob, type Asker, type Processing } from '../../workers/
 import type { ChangesetsRepository } from '../changesets/repository.ts';
 import type { DatasetAccess } from '../datasets/access.ts';
 import { ChangesetNotApplicable, type ChosenChangeset } from '../jobs/apply-changesets.ts';
+import type { ScenarioApplyResult } from '../jobs/apply-transit.ts';
+import { applyToFiles } from '../jobs/changeset-files.ts';
 import { exportConfig, zipEntries, type ExportedFile, type ZipEntry } from './export-config.ts';
 import type { ExportFileRow, ScenarioExportRepository } from './repository.ts';
 import { zipStream, type ZipSource } from './zip.ts';
@@ -62,12 +64,14 @@ export class ScenarioExportService {
     const configRow = rows.get(input.files.config)!;
     const networkRow = rows.get(input.files.network)!;
     const config = await this.readConfig(configRow, asker);
-    const network = changesets.length > 0 ? await this.networkWithChangesets(networkRow, changesets, scenario.attributes.__crs, asker) : undefined;
+    const scheduleRow = input.files.transitschedule === undefined ? undefined : rows.get(input.files.transitschedule);
+    const edited: Partial<ScenarioApplyResult> = changesets.length > 0 ? await this.filesWithChangesets(networkRow, scheduleRow, changesets, scenario.attributes.__crs, asker) : {};
     const configText = await collectText(writeConfig(exportConfig(config, entries)));
 
     const sources = entries.map((entry): ZipSource => {
       if (entry.id === configRow.id) return { name: entry.zipName, bytes: Buffer.from(configText) };
-      if (entry.id === networkRow.id && network) return { name: entry.zipName, bytes: network, compressed: isCompressed(networkRow) };
+      if (entry.id === networkRow.id && edited.network) return { name: entry.zipName, bytes: edited.network, compressed: isCompressed(networkRow) };
+      if (entry.id === scheduleRow?.id && edited.schedule) return { name: entry.zipName, bytes: edited.schedule, compressed: isCompressed(scheduleRow) };
       return this.storedSource(entry, rows.get(entry.id)!);
     });
     return { fileName: exportZipName(scenario.key), stream: zipStream(sources) };
@@ -93,17 +97,13 @@ export class ScenarioExportService {
     }
   }
 
-  /** The same replay a run's network gets (`jobs/apply-changesets.ts`), bounded like it; 400 with the reason. */
-  private async networkWithChangesets(row: ExportFileRow, changesets: ChosenChangeset[], crs: unknown, asker: Asker): Promise<Uint8Array> {
+  /** The same replay a run's network and transit schedule get (`jobs/changeset-files.ts`), bounded like it; 400 with the reason. */
+  private async filesWithChangesets(network: ExportFileRow, schedule: ExportFileRow | undefined, changesets: ChosenChangeset[], crs: unknown, asker: Asker): Promise<ScenarioApplyResult> {
     try {
-      return await this.deps.processing.applyChangesets(storedBlob(this.deps.blobs, row.blobKey), {
-        crs: typeof crs === 'string' ? crs : undefined,
-        changesets,
-        gzip: row.attributes.compression === 'gzip',
-      }, asker);
+      return await applyToFiles(this.deps, { network, ...(schedule ? { schedule } : {}), changesets, crs, noSchedule: EXPORT_MESSAGES.noTransitSchedule }, asker);
     } catch (err) {
       if (err instanceof ChangesetNotApplicable) throw badRequest(err.message);
-      if (err instanceof MatsimFormatError) throw badRequest(EXPORT_MESSAGES.networkUnreadable(row.name, err.message));
+      if (err instanceof MatsimFormatError) throw badRequest(EXPORT_MESSAGES.networkUnreadable(network.name, err.message));
       throw tooLargeAnswer(err);
     }
   }
