@@ -6,13 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_MESSAGES, type Modification } from '@corridor/contract';
-import { getParam, parseConfigText, readNetwork } from '@corridor/matsim';
+import { getParam, parseConfigText, readNetwork, readTransitSchedule } from '@corridor/matsim';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '../../../e2e/support/zip.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { ok, scenarioWithInputs, type ScenarioInputs } from './runner-client.ts';
-import { addUser, attach, filesBelow, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
+import { addUser, attach, createScenario, filesBelow, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
 let alice: Session;
@@ -136,5 +136,28 @@ describe('exporting a scenario', () => {
 
     const missingNetwork = await exportScenario(alice, { files: { config: inputs.files.config.id } });
     expect(missingNetwork.statusCode).toBe(400);
+  });
+});
+
+describe('exporting a scenario with public transport changes (issue 28)', () => {
+  it('zips the schedule with the transit changeset applied (the network as stored), and refuses it without a schedule', async () => {
+    const scenario = await createScenario(t.app, alice, { key: 'pt-tutorial', name: 'PT Tutorial' });
+    const tutorial = (name: string) => readFile(path.join(SHARED_DATA, 'pt-tutorial', name));
+    const [config, network, schedule] = await uploadOk(t.app, alice, await Promise.all(['0.config.xml', 'multimodalnetwork.xml', 'transitschedule.xml'].map(async (name) => ({ name, content: await tutorial(name) }))));
+    for (const file of [config!, network!, schedule!]) await attach(t.app, alice, scenario.id, file.id);
+    const changeset = await createChangeset(scenario.id, 'Stop 2b closed', [{ type: 'transitStop/delete', id: '2b' }]);
+
+    const response = await exportScenario(alice, { files: { config: config!.id, network: network!.id, transitschedule: schedule!.id }, changesets: [changeset] }, scenario.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const entries = await unzip(response.rawPayload);
+    expect(entries.get('multimodalnetwork.xml')!.equals(await tutorial('multimodalnetwork.xml'))).toBe(true);
+    const edited = await readTransitSchedule(entries.get('transitschedule.xml')!);
+    expect([...edited.stops.keys()]).toEqual(['1', '2a', '3']);
+    expect(edited.lines.get('Blue Line')!.routes.get('3to1')!.stops.map((stop) => stop.refId)).toEqual(['3', '1']);
+    expect((await scenarioFileBytes(schedule!.id)).equals(await tutorial('transitschedule.xml'))).toBe(true);
+
+    const without = await exportScenario(alice, { files: { config: config!.id, network: network!.id }, changesets: [changeset] }, scenario.id);
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe(EXPORT_MESSAGES.noTransitSchedule('Stop 2b closed'));
   });
 });
