@@ -10,7 +10,7 @@ import { transformer, xy } from '@corridor/geo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskBlobStore } from '../src/storage/local-disk.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
-import { addUser, attach, createScenario, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
+import { addUser, attach, createScenario, networkJob, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
 let alice: Session;
@@ -155,6 +155,20 @@ describe('transit data of a schedule', () => {
     expect(await transitOk(alice, own!.id)).toEqual(ownBefore);
   });
 
+  it("a schedule naming no CRS takes the one its scenario's network is drawn with (the network's own over the scenario's)", async () => {
+    const scenario = await createScenario(t.app, alice, { key: `transit-${++keys}`, attributes: { __crs: 'Atlantis' } });
+    const [network, schedule] = await uploadOk(t.app, alice, [
+      { name: 'network-own-crs.xml', content: OWN_CRS_NETWORK },
+      { name: 'schedule-beside-network.xml', content: await shared('pt-tutorial/transitschedule.xml') },
+    ]);
+    await attach(t.app, alice, scenario.id, network!.id);
+    await attach(t.app, alice, scenario.id, schedule!.id);
+    expect(await networkJob(t.app, alice, scenario.id)).toMatchObject({ status: 'FINISHED' });
+    const data = await transitOk(alice, schedule!.id);
+    expect(data.crs).toBe('EPSG:25832');
+    expect(data.stops[0]!.coordinates).toEqual([...transformer('EPSG:25832')(xy(1050, 1050))]);
+  });
+
   it('pt-waterloo (2,693 stops, 770 routes, in degrees without a CRS): the counts of the XML, stops in Waterloo, Ontario', async () => {
     const bytes = await shared('pt-waterloo/MappedTransitSchedule.xml.gz');
     const fileId = await inScenario('MappedTransitSchedule.xml.gz', bytes);
@@ -225,4 +239,21 @@ const OWN_CRS_SCHEDULE = `<?xml version="1.0" encoding="UTF-8"?>
     </transitRoute>
   </transitLine>
 </transitSchedule>
+`;
+
+/** A network naming its own CRS (UTM 32N). */
+const OWN_CRS_NETWORK = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE network SYSTEM "http://www.matsim.org/files/dtd/network_v2.dtd">
+<network>
+  <attributes>
+    <attribute name="coordinateReferenceSystem" class="java.lang.String">EPSG:25832</attribute>
+  </attributes>
+  <nodes>
+    <node id="1" x="691000" y="5334000"/>
+    <node id="2" x="692000" y="5335000"/>
+  </nodes>
+  <links>
+    <link id="l1" from="1" to="2" length="1414" freespeed="10" capacity="600" permlanes="1" modes="car"/>
+  </links>
+</network>
 `;

@@ -2,8 +2,8 @@
  * The transit data of a transit schedule for the map editor (issue 28, contract `TransitData`), made in one read
  * in the worker pool (`workers/tasks.ts`): the schedule read with `@corridor/matsim`, its stops, lines and routes
  * as the editor's entities (`shared/transit-graph.ts`), coordinates to WGS 84 from the schedule's own
- * `coordinateReferenceSystem` attribute, else the scenario's (`__crs`), else taken as longitude/latitude — the rule
- * of the network's map form (`network-query/build.ts`), with its plausibility check. The answer is the JSON text
+ * `coordinateReferenceSystem` attribute, else the CRS the caller passes (the scenario network's), else taken as
+ * longitude/latitude, with the plausibility check of the network's map form (`network-query/build.ts`). The answer is the JSON text
  * gzip-compressed, written line by line so no single string holds the whole answer. No HTTP, no database.
  */
 import { once } from 'node:events';
@@ -19,7 +19,7 @@ export const SCHEDULE_CRS_ATTRIBUTE = 'coordinateReferenceSystem';
 
 export interface TransitDataArgs {
   maxBytes: number;
-  /** The scenario's CRS, used when the schedule names none. */
+  /** The CRS for a schedule that names none (its scenario network's, else the scenario's: `service.ts`). */
   crs: string | null;
 }
 

@@ -4,20 +4,22 @@
  * the worker pool (`build.ts`) and kept as the derived file `transit-data.json.gz` — the answer's bytes, gzip — so
  * later calls send the stored bytes and never parse the XML again.
  *
- * The coordinates depend on the CRS: the schedule's own, else the scenario's `__crs` (the first among the scenarios
- * using the file, as for networks). The derived file's type records which: a schedule naming its own CRS is kept
- * whatever the scenarios say; otherwise a changed scenario CRS makes the stored form stale, and the next call makes
- * it again (replacing the old one).
+ * The coordinates depend on the CRS: the schedule's own, else the one its scenario's network is drawn with (that
+ * network's own, else the scenario's `__crs`; `fallbackCrs`). The derived file's type records which: a schedule
+ * naming its own CRS is kept whatever the scenarios say; otherwise a changed CRS makes the stored form stale, and the
+ * next call makes it again (replacing the old one).
  */
-import { NO_TRANSIT_DATA } from '@corridor/contract';
+import { NetworkInfo, NO_TRANSIT_DATA } from '@corridor/contract';
 import { MatsimFormatError } from '@corridor/matsim';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { Actor } from '../../shared/access.ts';
 import { badRequest } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { FileAccess } from '../files/access.ts';
 import type { FileRow, FilesRepository } from '../files/repository.ts';
 import { summaryKindOf } from '../file-summary/summarize.ts';
+import { NETWORK_INFO_FILENAME } from '../network-processing/processor.ts';
 import { tooLargeAnswer } from '../../workers/errors.ts';
 import { askedBy, storedBlob, type Processing } from '../../workers/processing.ts';
 
@@ -26,7 +28,7 @@ export const TRANSIT_DATA_FILENAME = 'transit-data.json.gz';
 const VERSION = 1;
 
 /** What the derived file's type records: the form's version and the CRS it was made with. */
-type Made = { v: number; fileCrs: string } | { v: number; scenarioCrs: string | null };
+type Made = { v: number; fileCrs: string } | { v: number; fallback: string | null };
 const typeOf = (made: Made) => `transit-data ${JSON.stringify(made)}`;
 
 export interface TransitDataDeps {
@@ -51,42 +53,62 @@ export class TransitDataService {
   async get(actor: Actor | null, fileId: number, signal?: AbortSignal): Promise<TransitDataBody> {
     const { file, user } = await this.deps.fileAccess.require(actor, fileId);
     if (summaryKindOf(file.tag) !== 'transit') throw badRequest(NO_TRANSIT_DATA);
-    const scenarioCrs = await this.scenarioCrs(file);
+    const fallback = await this.fallbackCrs(file);
     const stored = await this.deps.files.findDerived(fileId, TRANSIT_DATA_FILENAME);
-    if (stored && this.current(stored.type, scenarioCrs)) return { gzip: this.deps.blobs.read(stored.blobKey), size: stored.size };
+    if (stored && this.current(stored.type, fallback)) return { gzip: this.deps.blobs.read(stored.blobKey), size: stored.size };
 
     let built;
     try {
-      built = await this.deps.processing.transitData(storedBlob(this.deps.blobs, file.blobKey), scenarioCrs, askedBy(user, signal));
+      built = await this.deps.processing.transitData(storedBlob(this.deps.blobs, file.blobKey), fallback, askedBy(user, signal));
     } catch (err) {
       if (err instanceof MatsimFormatError) throw badRequest(`The transit schedule "${file.name}" could not be read: ${err.message}`);
       throw tooLargeAnswer(err);
     }
-    const made: Made = built.fileCrs !== null ? { v: VERSION, fileCrs: built.fileCrs } : { v: VERSION, scenarioCrs };
+    const made: Made = built.fileCrs !== null ? { v: VERSION, fileCrs: built.fileCrs } : { v: VERSION, fallback };
     await this.store(fileId, typeOf(made), built.gzip);
     return { gzip: Readable.from([Buffer.from(built.gzip.buffer, built.gzip.byteOffset, built.gzip.byteLength)]), size: built.gzip.byteLength };
   }
 
   /** Whether the stored form is of this version and made with the CRS that holds now. */
-  private current(type: string, scenarioCrs: string | null): boolean {
+  private current(type: string, fallback: string | null): boolean {
     if (!type.startsWith('transit-data ')) return false;
     try {
       const made = JSON.parse(type.slice('transit-data '.length)) as Made;
       if (made.v !== VERSION) return false;
-      return 'fileCrs' in made || made.scenarioCrs === scenarioCrs;
+      return 'fileCrs' in made || made.fallback === fallback;
     } catch {
       return false;
     }
   }
 
-  /** The first `__crs` among the scenarios (and runs) using the file, as network processing picks it. */
-  private async scenarioCrs(file: FileRow): Promise<string | null> {
+  /**
+   * The CRS for a schedule that names none: that of the map the editor draws it on and of the runs that apply its
+   * changes (`jobs/apply-transit.ts`: the network's). For the first scenario (or run) using the file: the CRS its
+   * newest network was processed with (`network-info/info.json`: the network's own, else the scenario's), else the
+   * scenario's `__crs`.
+   */
+  private async fallbackCrs(file: FileRow): Promise<string | null> {
     const { usages } = await this.deps.files.withUsages(file, { userId: 0, admin: true });
     for (const { id } of usages) {
+      const [network] = await this.deps.files.networkFilesOf(id);
+      const networkCrs = network ? await this.processedCrs(network.id) : null;
+      if (networkCrs) return networkCrs;
       const crs = (await this.deps.datasets.findById(id))?.attributes.__crs;
       if (typeof crs === 'string' && crs.trim() !== '') return crs.trim();
     }
     return null;
+  }
+
+  /** The CRS a network's map form was made with; null when it has none or is not processed (yet). */
+  private async processedCrs(networkId: number): Promise<string | null> {
+    const info = await this.deps.files.findDerived(networkId, NETWORK_INFO_FILENAME);
+    if (!info) return null;
+    try {
+      const parsed = NetworkInfo.safeParse(JSON.parse((await buffer(this.deps.blobs.read(info.blobKey))).toString('utf8')));
+      return parsed.success && parsed.data.crs ? parsed.data.crs : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Blob first, then the row (replacing an older form); a replaced blob is removed afterwards. */
