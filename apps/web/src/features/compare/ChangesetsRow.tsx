@@ -1,11 +1,14 @@
-import type { AppliedChangeset } from '@corridor/contract';
+import { FILE_ROLES, type AppliedChangeset, type FileRole } from '@corridor/contract';
 import { Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changesetHighlights } from './appliedChangesets.ts';
 
 const HIGHLIGHT = 'var(--mantine-color-yellow-light)';
 
-/** The row "Changesets": per run the changesets applied to its network, in order (issue 13); null: run not loaded. */
+/** The input files (by role) the changeset changed, as the run recorded them (issue 28; older runs have none). */
+const changedFiles = (changeset: AppliedChangeset): FileRole[] => (changeset.files ?? []).filter((role): role is FileRole => (FILE_ROLES as readonly string[]).includes(role));
+
+/** The row "Changesets": per run the changesets applied to its inputs, in order, with the files each changed (issues 13, 28); null: run not loaded. */
 export function ChangesetsRow({ lists }: { lists: (AppliedChangeset[] | null)[] }) {
   const { t } = useTranslation();
   const highlighted = changesetHighlights(lists);
@@ -25,6 +28,12 @@ export function ChangesetsRow({ lists }: { lists: (AppliedChangeset[] | null)[] 
               {list.map((changeset) => (
                 <Text component="li" key={changeset.id} size="sm">
                   {t('compare.appliedChangeset', { name: changeset.name, count: changeset.modifications })}
+                  {changedFiles(changeset).length > 0 && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      · {t('compare.changedFiles', { files: changedFiles(changeset).map((role) => t(`schedule.roles.${role}`)).join(', ') })}
+                    </Text>
+                  )}
                 </Text>
               ))}
             </Stack>

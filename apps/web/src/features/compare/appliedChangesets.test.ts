@@ -11,6 +11,11 @@ describe('the Changesets row', () => {
     expect(appliedChangesets({ __changesets: 'three' })).toEqual([]);
   });
 
+  it('keeps the files each changeset changed (issue 28)', () => {
+    const timetable = { id: 7, name: 'New timetable', modifications: 4, files: ['network', 'transitschedule'] };
+    expect(appliedChangesets({ __changesets: [closed, timetable] })).toEqual([closed, timetable]);
+  });
+
   it('highlights the runs whose changesets (in order) differ from the most common list', () => {
     expect(changesetHighlights([[closed], [closed], []])).toEqual([false, false, true]);
     expect(changesetHighlights([[closed, widened], [widened, closed]])).toEqual([true, true]);
