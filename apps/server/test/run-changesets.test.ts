@@ -9,7 +9,9 @@ import type { Modification } from '@corridor/contract';
 import { transformer, xy } from '@corridor/geo';
 import { readNetwork, readTransitSchedule } from '@corridor/matsim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { applyChangesets } from '../src/modules/jobs/apply-changesets.ts';
+import { applyToScenario } from '../src/modules/jobs/apply-transit.ts';
 import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { createRunnerToken, ok, schedule, schedulePayload, scenarioWithInputs, scheduleOk, TestRunner, type ScenarioInputs } from './runner-client.ts';
 import { addUser, attach, createScenario, filesBelow, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
@@ -265,5 +267,25 @@ describe('the converter with a projected CRS', () => {
     expect(lat).toBeCloseTo(52.52, 7);
     expect(b.x).toBeGreaterThan(300_000);
     expect(edited.links.get('ab')).toMatchObject({ from: 'a', to: 'b', capacity: 600 });
+  });
+});
+
+describe('a gzip-compressed schedule', () => {
+  it('is written back compressed, and only the files the changesets changed are written', async () => {
+    const dir = path.join(SHARED_DATA, 'pt-tutorial');
+    const network = await readFile(path.join(dir, 'multimodalnetwork.xml'));
+    const schedule = { bytes: gzipSync(await readFile(path.join(dir, 'transitschedule.xml'))), name: 'transitschedule.xml.gz', gzip: true };
+    const out = await applyToScenario(network, {
+      gzip: false,
+      schedule,
+      changesets: [
+        { id: 1, name: 'stop', modifications: [{ type: 'transitStop/delete', id: '2b' }] },
+        { id: 2, name: 'nothing here', modifications: [{ type: 'drt/deleteStops', ids: ['x'] }] },
+      ],
+    });
+    expect(out.network).toBeUndefined();
+    expect(out.changed).toEqual([['transitschedule'], []]);
+    expect(out.schedule![0]).toBe(0x1f); // gzip magic
+    expect([...(await readTransitSchedule(out.schedule!)).stops.keys()]).toEqual(['1', '2a', '3']);
   });
 });
