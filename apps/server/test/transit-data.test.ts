@@ -212,6 +212,22 @@ describe('transit data of a schedule', () => {
     expect(unreadable.json().message).toMatch(/^The transit schedule "broken-schedule\.xml" could not be read: \S/);
     expect(await derived(broken)).toEqual([]);
   });
+
+  it('413 for a schedule past the processing bound, and nothing stored', async () => {
+    const small = await createTestApp({ processing: { summaryMaxBytes: 4096 } });
+    try {
+      const admin = await setupAdmin(small.app);
+      const carol = await addUser(small.app, admin, 'carol');
+      const [file] = await uploadOk(small.app, carol, [{ name: 'transitschedule.xml', content: await shared('pt-tutorial/transitschedule.xml') }]);
+      const answer = await small.app.inject({ url: `${API}/datasets/files/${file!.id}/transit`, headers: { cookie: carol.cookie } });
+      expect(answer.statusCode).toBe(413);
+      expect(answer.json().message).toBe('The file is too large to process (it holds more than 4 KiB once decompressed).');
+      const derivedFiles = await small.app.inject({ url: `${API}/datasets/files/${file!.id}/d`, headers: { cookie: carol.cookie } });
+      expect(derivedFiles.json()).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 /** A v2 schedule naming its own CRS (UTM 32N, Munich), with stop areas (stop groups). */
