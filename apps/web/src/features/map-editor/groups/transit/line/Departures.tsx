@@ -5,7 +5,6 @@
  * a departure (count and interval) and the CSV import are there too.
  */
 import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { generateId } from '@corridor/changesets';
 import type { Departure, TransitRoute } from '@corridor/contract';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { EDITOR_NS } from '../../../i18n/index.ts';
 import { useEditor, useEditorStore } from '../../../state/context.ts';
 import { CsvImport } from './CsvImport.tsx';
 import { DuplicateDialog } from './DuplicateDialog.tsx';
+import { newDeparture } from './edits.ts';
 import { departureIdError, lineDepartureIds } from './ids.ts';
 import { TextField } from './TextField.tsx';
 import { TimeField } from './TimeField.tsx';
@@ -32,13 +32,7 @@ export function Departures({ lineId, route, editable }: { lineId: string; route:
     if (changed.vehicleType === '') delete next[index]!.vehicleType;
     save(next);
   };
-  /** A new departure at the latest departure's time with its vehicle (the time is then set in its row). */
-  const add = () => {
-    const taken = lineDepartureIds(graph, lineId, route.id, departures);
-    const latest = departures.reduce<Departure | undefined>((found, departure) => (!found || departure.departureTime > found.departureTime ? departure : found), undefined);
-    const id = generateId((candidate) => taken.has(candidate));
-    save([...departures, { id, departureTime: latest?.departureTime ?? 0, vehicleRefId: latest?.vehicleRefId ?? '', ...(latest?.vehicleType ? { vehicleType: latest.vehicleType } : {}) }]);
-  };
+  const add = () => save([...departures, newDeparture(departures, lineDepartureIds(graph, lineId, route.id, departures))]);
 
   const label = (field: string, departure: Departure) => t('panels.line.departures.cell', { field: t(`panels.line.departures.${field}` as 'panels.line.departures.id'), id: departure.id });
 

@@ -4,7 +4,7 @@
  * id renames the line: its tab follows it), and Delete after a confirmation.
  */
 import { Button, Group, Paper, Title } from '@mantine/core';
-import { lineOf, transitLineOf } from '@corridor/changesets';
+import { lineOf } from '@corridor/changesets';
 import type { TransitLine } from '@corridor/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ConfirmModal } from '../../../../../components/ConfirmModal.tsx';
 import { EDITOR_NS } from '../../../i18n/index.ts';
 import { useEditor, useEditorStore } from '../../../state/context.ts';
 import { NO_SELECTION } from '../../../state/types.ts';
+import { lineUpdate } from './edits.ts';
 import { editTarget, networkRouteSelection, routeSelection } from './editing.ts';
 import { lineIdError } from './ids.ts';
 import { TextField } from './TextField.tsx';
@@ -26,10 +27,9 @@ export function LineCard({ lineId }: { lineId: string }) {
   if (!line) return null;
 
   const update = (changed: Partial<Pick<TransitLine, 'id' | 'name'>>) => {
-    const whole = transitLineOf(graph, lineId)!;
+    const mod = lineUpdate(graph, lineId, changed);
     const id = changed.id ?? lineId;
-    const transitRoutes = Object.fromEntries(Object.entries(whole.transitRoutes).map(([routeId, route]) => [routeId, { ...route, transitLineId: id }]));
-    if (store.perform({ type: 'transitLine/update', id: lineId, line: { ...whole, ...changed, transitRoutes } }) !== undefined || id === lineId) return;
+    if (!mod || store.perform(mod) !== undefined || id === lineId) return;
     // A renamed line: its tab and an edit of one of its routes follow the new id.
     const { lineTabs, selection } = store.getState();
     const routeId = lineTabs.find((tab) => tab.lineId === lineId)?.routeId;
