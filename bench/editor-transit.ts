@@ -8,8 +8,9 @@
 // that does not accept gzip), the answer's size, and the server's RSS (from /proc: before, peak while preparing,
 // after). Then, in this process: a 1,000-modification transit changeset applied on the server's way
 // (`@corridor/changesets` replay over the scenario graph from `transitEntities`, as `jobs/apply-transit.ts` does),
-// with the schedule written back. The editor's figures (first draw in headless Chromium, apply of 1,000 transit
-// modifications in the editor) come from `editorFigures` below.
+// with the schedule written back, and the same 1,000 through the editor's data core in Node (pushed one by one onto
+// the history, and the changeset opened). The editor's browser figures (first draw in headless Chromium, apply of
+// 1,000 transit modifications in the page) come from `editorFigures` below.
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gunzipSync } from 'node:zlib';
 import type { Departure, Modification, NetworkLink, NetworkNode, TransitData } from '@corridor/contract';
-import { EDIT_KINDS, networkGraph, replaySkipping, routeKey, TRANSIT_LINE, TRANSIT_ROUTE, TRANSIT_STOP, type RouteEntity } from '@corridor/changesets';
+import { EDIT_KINDS, networkGraph, newHistory, openChangeset, push, replaySkipping, routeKey, TRANSIT_LINE, TRANSIT_ROUTE, TRANSIT_STOP, type RouteEntity } from '@corridor/changesets';
 import { transformer, xy } from '@corridor/geo';
 import { readTransitSchedule, writeTransitSchedule } from '@corridor/matsim';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
@@ -253,10 +254,24 @@ async function applyFigures(schedulePath: string): Promise<void> {
     written += chunk.length;
   }
   const t5 = performance.now();
+  // The editor's data core in Node (the calls its store makes): each modification checked and pushed onto the history.
+  let history = newHistory(graph);
+  const pushes: number[] = [];
+  for (const mod of mods) {
+    const p0 = performance.now();
+    history = push(history, mod);
+    pushes.push(performance.now() - p0);
+  }
+  const t6 = performance.now();
+  openChangeset(graph, { id: 1, name: 'Transit', modifications: mods });
+  const t7 = performance.now();
+  pushes.sort((a, b) => a - b);
   rows.push(['server apply: schedule read', ms(t1 - t0)]);
   rows.push([`server apply: scenario graph (${links.length.toLocaleString('en')} links + the schedule's entities)`, ms(t2 - t1)]);
   rows.push([`server apply: ${mods.length.toLocaleString('en')} transit modifications replayed`, `${ms(t4 - t3)} (${skipped.length} refused)`]);
   rows.push(['server apply: schedule written back', `${ms(t5 - t4)} (${size(written)})`]);
+  rows.push([`editor core (Node): ${mods.length.toLocaleString('en')} transit modifications pushed one by one`, `${ms(pushes.reduce((sum, v) => sum + v, 0))} in all, p95 ${percentile(pushes, 95).toFixed(2)} ms each`]);
+  rows.push([`editor core (Node): opening the ${mods.length.toLocaleString('en')}-modification changeset`, ms(t7 - t6)]);
 }
 
 /**
