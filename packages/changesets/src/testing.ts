@@ -1,11 +1,14 @@
 /**
  * Test fixtures shared by the package's tests (and the server's property test): a small grid network and random
- * valid edit sequences of every network kind. Not exported from the package index.
+ * valid edit sequences of every network kind; a small transit scenario on it. Not exported from the package index
+ * (`@corridor/changesets/testing`).
  */
-import type { NetworkLink, NetworkModification, NetworkNode } from '@corridor/contract';
-import type { ScenarioGraph } from './graph/graph.ts';
+import type { NetworkLink, NetworkModification, NetworkNode, RouteStop, TransitRoute, TransitStop } from '@corridor/contract';
+import { GraphBase } from './graph/base.ts';
+import { ScenarioGraph } from './graph/graph.ts';
 import { LINK, NODE } from './network/entities.ts';
-import { EDIT_KINDS, networkGraph } from './scenario.ts';
+import { EDIT_KINDS, networkGraph, SCENARIO_INDEXES } from './scenario.ts';
+import { routeEntity, TRANSIT_LINE, TRANSIT_ROUTE, TRANSIT_STOP } from './transit/entities.ts';
 
 /** A side × side grid of nodes near Berlin with links both ways between neighbours. */
 export function gridNetwork(side: number): { nodes: NetworkNode[]; links: NetworkLink[] } {
@@ -84,4 +87,24 @@ export function randomEdits(graph: ScenarioGraph, count: number, seed: number): 
 export function networkContents(graph: ScenarioGraph): { nodes: NetworkNode[]; links: NetworkLink[] } {
   const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   return { nodes: [...graph.entities<NetworkNode>(NODE)].sort(byId), links: [...graph.entities<NetworkLink>(LINK)].sort(byId) };
+}
+
+export const testStop = (id: string, linkId?: string): TransitStop => ({ id, name: `Stop ${id}`, coordinates: [13, 52], isBlocking: false, ...(linkId ? { linkId } : {}) });
+export const testRouteStop = (id: string, offset: number, linkId?: string): RouteStop => ({ id, arrivalOffset: offset, departureOffset: offset, awaitDeparture: true, ...(linkId ? { linkId } : {}) });
+export const testRoute = (id: string, lineId: string, stops: RouteStop[], links: string[]): TransitRoute => ({ id, mode: 'bus', transitLineId: lineId, stops, links, departures: [{ id: `${id}-d1`, departureTime: 28_800, vehicleRefId: 'v1' }] });
+
+/** A 3×3 grid with stops on its links, line L1 (routes R1 and R2) and line L2 (route R3 serving only s4). */
+export function transitTestGraph(): ScenarioGraph {
+  const base = new GraphBase(SCENARIO_INDEXES);
+  const { nodes, links } = gridNetwork(3);
+  base.add(NODE, nodes);
+  base.add(LINK, links);
+  base.add(TRANSIT_STOP, [testStop('s1', 'l0-1'), testStop('s2', 'l1-2'), testStop('s3', 'l2-5'), testStop('s4'), testStop('s5')]);
+  base.add(TRANSIT_LINE, [{ id: 'L1', name: 'Line 1' }, { id: 'L2' }]);
+  base.add(TRANSIT_ROUTE, [
+    routeEntity(testRoute('R1', 'L1', [testRouteStop('s1', 0, 'l0-1'), testRouteStop('s2', 120, 'l1-2'), testRouteStop('s3', 300, 'l2-5')], ['l0-1', 'l1-2', 'l2-5'])),
+    routeEntity(testRoute('R2', 'L1', [testRouteStop('s2', 0)], ['l1-2'])),
+    routeEntity(testRoute('R3', 'L2', [testRouteStop('s4', 0)], [])),
+  ]);
+  return ScenarioGraph.of(base);
 }

@@ -30,6 +30,8 @@ import { EditorEnvContext, type EditorEnv } from './state/env.ts';
 import { EditorStore } from './state/store.ts';
 import { calculateDiffOf } from './state/viewAddress.ts';
 import { Toolbar } from './toolbar/Toolbar.tsx';
+import { TransitLoader } from './groups/transit/TransitLoader.tsx';
+import { useLineTabs } from './groups/transit/useLineTabs.tsx';
 import { useShortcuts } from './toolbar/useShortcuts.ts';
 
 export function EditorPage() {
@@ -42,6 +44,8 @@ export function EditorPage() {
   const dataset = useDataset(summary?.id);
   const networks = (dataset.data?.files ?? []).filter((file) => roleOfFile(file) === 'network');
   const chosen = networks.find((file) => String(file.id) === search.get('file')) ?? networks[0];
+  const schedules = (dataset.data?.files ?? []).filter((file) => roleOfFile(file) === 'transitschedule');
+  const schedule = schedules.find((file) => String(file.id) === search.get('schedule')) ?? schedules[0];
   const info = useNetworkInfo(chosen?.id);
   const back = `/${encodeURIComponent(group.name)}/${encodeURIComponent(key)}`;
 
@@ -56,6 +60,16 @@ export function EditorPage() {
       <Title order={1} size="h3">
         {t('page.title')}
       </Title>
+      {schedules.length > 1 && (
+        <Select
+          aria-label={t('page.scheduleFile')}
+          size="xs"
+          data={schedules.map((file) => ({ value: String(file.id), label: file.name }))}
+          value={schedule ? String(schedule.id) : null}
+          onChange={(value) => value && setSearch(currentSearchWith('schedule', value))}
+          allowDeselect={false}
+        />
+      )}
       {networks.length > 1 && (
         <Select
           aria-label={t('page.networkFile')}
@@ -98,16 +112,25 @@ export function EditorPage() {
     );
   }
   return (
-    <EditorFrame env={{ scenario: dataset.data, groupName: group.name, networkFileId: chosen.id }} header={header} info={info.data} />
+    <EditorFrame
+      env={{ scenario: dataset.data, groupName: group.name, networkFileId: chosen.id, ...(schedule ? { transitFile: { id: schedule.id, name: schedule.name } } : {}) }}
+      header={header}
+      info={info.data}
+    />
   );
+}
+
+/** The bottom area: the Preview tab and the open line tabs. */
+function BottomArea() {
+  return <PreviewPanel extraTabs={useLineTabs()} />;
 }
 
 /** `info`: undefined while network-info has not answered (the map waits at zoom 3). */
 function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.ReactNode; info: NetworkInfo | undefined }) {
-  // One store per scenario and network file: switching the file starts a fresh editor (the address's view kept).
+  // One store per scenario, network file and schedule: switching a file starts a fresh editor (the address's view kept).
   const store = useMemo(
-    () => new EditorStore({ calculateDiff: calculateDiffOf(new URLSearchParams(window.location.search)) }),
-    [env.scenario.id, env.networkFileId],
+    () => new EditorStore({ calculateDiff: calculateDiffOf(new URLSearchParams(window.location.search)), transit: env.transitFile !== undefined }),
+    [env.scenario.id, env.networkFileId, env.transitFile?.id],
   );
   useShortcuts(store);
   return (
@@ -120,9 +143,10 @@ function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.Reac
               <Box pos="relative" style={{ flex: 7, minHeight: 0 }}>
                 <EditorMap info={info} />
                 <Toolbar />
+                {env.transitFile && <TransitLoader fileId={env.transitFile.id} fileName={env.transitFile.name} />}
               </Box>
               <Box style={{ flex: 3, minHeight: 0, overflow: 'hidden' }} pt={4}>
-                <PreviewPanel />
+                <BottomArea />
               </Box>
             </Stack>
             <Sidebar />

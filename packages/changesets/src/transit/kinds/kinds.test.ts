@@ -1,35 +1,14 @@
 /** Public transport kinds on the graph core: spec 2 §4 transit rules, §9 constants, and network edits' effects. */
-import type { Modification, RouteStop, TransitLine, TransitRoute, TransitStop } from '@corridor/contract';
+import type { Modification, TransitLine } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
-import { GraphBase } from '../../graph/base.ts';
 import { ScenarioGraph } from '../../graph/graph.ts';
 import { graphOf, newHistory, push, undo } from '../../history.ts';
-import { LINK, NODE } from '../../network/entities.ts';
 import { splitLink } from '../../network/builders.ts';
-import { EDIT_KINDS, SCENARIO_INDEXES } from '../../scenario.ts';
-import { gridNetwork } from '../../testing.ts';
-import { TRANSIT_LINE, TRANSIT_STOP, routeEntity, TRANSIT_ROUTE } from '../entities.ts';
+import { EDIT_KINDS } from '../../scenario.ts';
+import { testRoute as route, testRouteStop as routeStop, testStop as stop, transitTestGraph } from '../../testing.ts';
 import { lineOf, routeOf, routesOfLine, stopOf, transitLineOf } from '../read.ts';
 
-const stop = (id: string, linkId?: string): TransitStop => ({ id, name: `Stop ${id}`, coordinates: [13, 52], isBlocking: false, ...(linkId ? { linkId } : {}) });
-const routeStop = (id: string, offset: number, linkId?: string): RouteStop => ({ id, arrivalOffset: offset, departureOffset: offset, awaitDeparture: true, ...(linkId ? { linkId } : {}) });
-const route = (id: string, lineId: string, stops: RouteStop[], links: string[]): TransitRoute => ({ id, mode: 'bus', transitLineId: lineId, stops, links, departures: [{ id: `${id}-d1`, departureTime: 28_800, vehicleRefId: 'v1' }] });
-
-/** A 3×3 grid with stops on its links, line L1 (routes R1 and R2) and line L2 (route R3 serving only s4). */
-function scenario(): ScenarioGraph {
-  const base = new GraphBase(SCENARIO_INDEXES);
-  const { nodes, links } = gridNetwork(3);
-  base.add(NODE, nodes);
-  base.add(LINK, links);
-  base.add(TRANSIT_STOP, [stop('s1', 'l0-1'), stop('s2', 'l1-2'), stop('s3', 'l2-5'), stop('s4'), stop('s5')]);
-  base.add(TRANSIT_LINE, [{ id: 'L1', name: 'Line 1' }, { id: 'L2' }]);
-  base.add(TRANSIT_ROUTE, [
-    routeEntity(route('R1', 'L1', [routeStop('s1', 0, 'l0-1'), routeStop('s2', 120, 'l1-2'), routeStop('s3', 300, 'l2-5')], ['l0-1', 'l1-2', 'l2-5'])),
-    routeEntity(route('R2', 'L1', [routeStop('s2', 0)], ['l1-2'])),
-    routeEntity(route('R3', 'L2', [routeStop('s4', 0)], [])),
-  ]);
-  return ScenarioGraph.of(base);
-}
+const scenario = transitTestGraph;
 const apply = (graph: ScenarioGraph, mod: Modification) => EDIT_KINDS.apply(graph, mod);
 const stopsOf = (graph: ScenarioGraph, lineId: string, routeId: string) => routeOf(graph, lineId, routeId)?.stops.map((s) => s.id);
 

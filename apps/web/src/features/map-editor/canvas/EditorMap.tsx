@@ -6,7 +6,7 @@
  */
 import { Alert, Badge, Group, Loader, useComputedColorScheme } from '@mantine/core';
 import type { NetworkInfo } from '@corridor/contract';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
@@ -20,6 +20,7 @@ import { useFitToNetwork } from './useFitToNetwork.ts';
 import { PALETTES } from './layers/palette.ts';
 import { NODE_ZOOM, useNetworkLayers } from './layers/useNetworkLayers.ts';
 import { useFlyTo } from './useFlyTo.ts';
+import { useTransitLayers } from '../groups/transit/useTransitLayers.ts';
 import { useMapCursor } from './useMapCursor.ts';
 import { usePointer } from './usePointer.ts';
 import { useViewportQuery } from './useViewportQuery.ts';
@@ -46,7 +47,9 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo |
   const placedMap = placed ? map : undefined;
   const [showAllNodes, setShowAllNodes] = useState(camera.zoom >= NODE_ZOOM);
   const [showArrows, setShowArrows] = useState(camera.zoom > ARROW_MIN_ZOOM);
-  const { layers, linkCount } = useNetworkLayers(palette, showAllNodes, showArrows);
+  const { layers: networkLayers, linkCount } = useNetworkLayers(palette, showAllNodes, showArrows);
+  const transitLayers = useTransitLayers(palette);
+  const layers = useMemo(() => [...networkLayers, ...transitLayers], [networkLayers, transitLayers]);
   const exceedsLimit = useEditor((state) => state.exceedsLimit);
   // Add Link's snap target, named for tests and assistive technology (the ring is drawn by the layers).
   const snapNode = useEditor((state) => (state.tool === 'addLink' ? state.hover.nodeId : undefined));

@@ -1,5 +1,6 @@
 /**
- * Selections fly the view (spec 2 §2, §9): to a link's extent (padding 150) or to a node at zoom 16, in 1000 ms.
+ * Selections fly the view (spec 2 §2, §9): to a link's extent (padding 150), to a node at zoom 16, to a transit stop
+ * at zoom 14 or to a route's extent, in 1000 ms.
  * A link or node not loaded yet is reported on the console and tried again when the network data changes (§8).
  */
 import type { GraphReader } from '@corridor/changesets';
@@ -32,6 +33,17 @@ function fly(map: MapLibreMap, graph: GraphReader, target: FlyTo): boolean {
       [Math.max(from.lng, to.lng), Math.max(from.lat, to.lat)],
     ];
     map.fitBounds(bounds, { padding, duration: FLY_DURATION_MS, maxZoom: 18 });
+    return true;
+  }
+  if (target.bounds !== undefined) {
+    const [[west, south], [east, north]] = target.bounds;
+    const { clientWidth, clientHeight } = map.getContainer();
+    const padding = Math.max(0, Math.min(FLY_PADDING_PX, clientWidth / 4, clientHeight / 4));
+    map.fitBounds([[west, south], [east, north]], { padding, duration: FLY_DURATION_MS, maxZoom: 18 });
+    return true;
+  }
+  if (target.point !== undefined) {
+    map.flyTo({ center: [target.point[0], target.point[1]], zoom: target.zoom ?? map.getZoom(), duration: FLY_DURATION_MS });
     return true;
   }
   if (target.nodeId !== undefined) {

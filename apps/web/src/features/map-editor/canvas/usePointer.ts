@@ -10,6 +10,7 @@ import type { Handler, MapPointerEvent } from '../state/handler.ts';
 import type { EditorStore } from '../state/store.ts';
 import { handlerFor } from './handlers/index.ts';
 import { LINK_PICK_LAYERS, NODE_PICK_LAYERS } from './layers/useNetworkLayers.ts';
+import { TRANSIT_ROUTE_PICK_LAYERS, TRANSIT_STOP_PICK_LAYERS } from '../groups/transit/layerIds.ts';
 import { PICKING_RADIUS_PX, type MapInstance } from '../../../components/map/useMapInstance.ts';
 
 type Point = { readonly x: number; readonly y: number };
@@ -25,11 +26,21 @@ function degreesPerPixel(map: MapLibreMap, { x, y }: Point): number {
   return Math.abs(map.unproject([x, y - 10]).lat - map.unproject([x, y + 10]).lat) / 20;
 }
 
+/** The transit stop group or route under the point (their layers' objects carry `stops` or `lineId`/`routeId`). */
+function pickTransit(instance: MapInstance, point: Point): Pick<MapPointerEvent, 'stops' | 'route'> {
+  const stop = instance.overlay.pickObject({ x: point.x, y: point.y, radius: PICKING_RADIUS_PX, layerIds: TRANSIT_STOP_PICK_LAYERS });
+  const stops = (stop?.object as { stops?: readonly string[] } | undefined)?.stops;
+  if (stops) return { stops };
+  const route = instance.overlay.pickObject({ x: point.x, y: point.y, radius: PICKING_RADIUS_PX, layerIds: TRANSIT_ROUTE_PICK_LAYERS });
+  const object = route?.object as { lineId?: string; routeId?: string } | undefined;
+  return object?.lineId !== undefined && object.routeId !== undefined ? { route: { lineId: object.lineId, routeId: object.routeId } } : {};
+}
+
 export function pointerEvent(instance: MapInstance, point: Point, shiftKey: boolean): MapPointerEvent {
   const { lng, lat } = instance.map.unproject([point.x, point.y]);
   const nodeId = pick(instance, point, NODE_PICK_LAYERS);
   const linkId = pick(instance, point, LINK_PICK_LAYERS);
-  return { lngLat: [lng, lat], nodeId, linkId, shiftKey, degreesPerPixel: degreesPerPixel(instance.map, point) };
+  return { lngLat: [lng, lat], nodeId, linkId, ...pickTransit(instance, point), shiftKey, degreesPerPixel: degreesPerPixel(instance.map, point) };
 }
 
 export function usePointer(instance: MapInstance | null, store: EditorStore): void {

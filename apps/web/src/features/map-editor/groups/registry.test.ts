@@ -1,4 +1,5 @@
 import { networkGraph } from '@corridor/changesets';
+import { transitTestGraph } from '@corridor/changesets/testing';
 import { describe, expect, it } from 'vitest';
 import { addLinkHandler } from '../canvas/handlers/addLink.ts';
 import { selectHandler } from '../canvas/handlers/select.ts';
@@ -10,6 +11,7 @@ import type { KeyPress } from '../toolbar/keys.ts';
 import { groupTools, modeTools, toolForKey } from '../toolbar/tools.ts';
 import { EDITOR_GROUPS } from './index.ts';
 import { NETWORK_GROUP } from './network/index.ts';
+import { TRANSIT_GROUP } from './transit/index.ts';
 import { GroupRegistry, type EditGroup, type GroupTool } from './registry.ts';
 
 // A second group registered beside the network without touching network code (transit and DRT will plug in so).
@@ -52,8 +54,16 @@ const state = (patch: Partial<EditorState> = {}): EditorState => ({ ...new Edito
 const press = (key: string, shiftKey = false): KeyPress => ({ key, shiftKey, ctrlKey: false, metaKey: false, altKey: false });
 
 describe('the editor’s groups', () => {
-  it('are the network only, its tools with their handlers, cursors and category', () => {
-    expect(EDITOR_GROUPS.groups.map((group) => group.id)).toEqual(['network']);
+  it('are the network and public transport, with their tools, handlers, cursors and category', () => {
+    expect(EDITOR_GROUPS.groups.map((group) => group.id)).toEqual(['network', 'transit']);
+    expect(TRANSIT_GROUP.tools.map((entry) => [entry.id, entry.keys, entry.changesData])).toEqual([
+      ['transit/select', ['V'], false],
+      ['transit/addStop', ['S'], true],
+      ['transit/moveStop', ['M'], true],
+      ['transit/edit', [], true],
+    ]);
+    expect(TRANSIT_GROUP.keys).toEqual(['Shift+T']);
+    expect(EDITOR_GROUPS.categoryOf('transit/moveStop')).toBe('transit');
     expect(NETWORK_GROUP.tools.map((entry) => [entry.id, entry.keys, entry.changesData])).toEqual([
       ['select', ['V'], false],
       ['addNode', ['N'], true],
@@ -79,11 +89,17 @@ describe('the editor’s groups', () => {
       ['link', 'l1'],
       ['node', 'n1'],
     ]);
-    expect(EDITOR_GROUPS.flyTarget(selection)).toEqual({ linkId: 'l1', nodeId: undefined });
-    expect(EDITOR_GROUPS.flyTarget({ type: 'network-links-and-nodes', links: [], nodes: ['n1'] })).toEqual({ linkId: undefined, nodeId: 'n1' });
+    const graph = transitTestGraph();
+    expect(EDITOR_GROUPS.flyTarget(selection, graph)).toEqual({ linkId: 'l1', nodeId: undefined });
+    expect(EDITOR_GROUPS.flyTarget({ type: 'network-links-and-nodes', links: [], nodes: ['n1'] }, graph)).toEqual({ linkId: undefined, nodeId: 'n1' });
+    // Spec 2 §9: a transit stop at zoom 14; a route to the extent of its stops.
+    expect(EDITOR_GROUPS.flyTarget({ type: 'transit-stop', stops: ['s1'] }, graph)).toEqual({ point: [13, 52], zoom: 14 });
+    expect(EDITOR_GROUPS.flyTarget({ type: 'transit-route', lineId: 'L1', routeId: 'R1' }, graph)).toEqual({ bounds: [[13, 52], [13, 52]] });
+    expect(EDITOR_GROUPS.groupOfModification('route/addStop')).toBe(TRANSIT_GROUP);
+    expect(EDITOR_GROUPS.groupOfModification('transitStop/delete')).toBe(TRANSIT_GROUP);
     expect(EDITOR_GROUPS.groupOfModification('network/updateLink')).toBe(NETWORK_GROUP);
     expect(EDITOR_GROUPS.groupOfModification('transit/addStop')).toBeUndefined();
-    expect(EDITOR_GROUPS.summaryGroups().map((row) => row.id)).toEqual(['network']);
+    expect(EDITOR_GROUPS.summaryGroups().map((row) => row.id)).toEqual(['network', 'transit']);
   });
 
   it('refuse a tool or selection type registered twice, a select tool that is not the group’s, a handler of another category', () => {

@@ -15,7 +15,8 @@
 import type { SaveGroup } from '@corridor/contract';
 import type { ParseKeys } from 'i18next';
 import type { Handler } from '../state/handler.ts';
-import type { EditorState, GroupSelection, HandlerCategory, Selection, ToolId } from '../state/types.ts';
+import type { GraphReader } from '@corridor/changesets';
+import type { EditorState, FlyTarget, GroupSelection, HandlerCategory, Selection, ToolId } from '../state/types.ts';
 
 /** A key of the editor's catalogue (checked by the compiler). */
 export type EditorText = ParseKeys<'editor'>;
@@ -54,7 +55,7 @@ export interface GroupSelectionType<K extends SelectionType = SelectionType> {
   /** The loaded entities it refers to (kind and id): the loaded-area cache keeps them while selected. */
   entities(selection: SelectionOf<K>): Iterable<readonly [kind: string, id: string]>;
   /** Where the map flies for it when asked to (issue 11: a link, else a node). */
-  flyTarget?(selection: SelectionOf<K>): { readonly linkId?: string; readonly nodeId?: string } | undefined;
+  flyTarget?(selection: SelectionOf<K>, graph: GraphReader): FlyTarget | undefined;
 }
 
 /** Declares a selection type with its own narrow selection (stored in the registry under the union). */
@@ -219,8 +220,8 @@ export class GroupRegistry {
   }
 
   /** Where to fly for a selection, when its type says. */
-  flyTarget(selection: Selection): { readonly linkId?: string; readonly nodeId?: string } | undefined {
-    return this.selectionType(selection.type)?.flyTarget?.(selection as GroupSelection);
+  flyTarget(selection: Selection, graph: GraphReader): FlyTarget | undefined {
+    return this.selectionType(selection.type)?.flyTarget?.(selection as GroupSelection, graph);
   }
 
   /** The group a modification type belongs to, by its prefix (`network/…`). */

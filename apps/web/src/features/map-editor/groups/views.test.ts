@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NetworkSelectionPreview } from '../preview/NetworkSelectionPreview.tsx';
 import { Search } from '../toolbar/Search.tsx';
 import { EDITOR_GROUPS } from './index.ts';
-import { iconOf, previewOf, searchOf } from './views.ts';
+import { iconOf, previewOf, toolbarOf } from './views.ts';
 
 describe('group views', () => {
   it('give every registered tool an icon and every selection type a preview; the network its id search', () => {
@@ -12,6 +12,6 @@ describe('group views', () => {
     }
     expect(previewOf('network-links-and-nodes')).toBe(NetworkSelectionPreview);
     expect(previewOf('none')).toBeUndefined();
-    expect(searchOf('network')).toBe(Search);
+    expect(toolbarOf('select')).toBe(Search);
   });
 });

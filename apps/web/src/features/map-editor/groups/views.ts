@@ -6,6 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import { NETWORK_VIEW } from './network/view.tsx';
+import { TRANSIT_VIEW } from './transit/view.tsx';
 import type { GroupId, SelectionOf, SelectionType } from './registry.ts';
 import type { GroupSelection, ToolId } from '../state/types.ts';
 
@@ -31,11 +32,14 @@ export interface GroupView {
   readonly icons: Partial<Readonly<Record<ToolId, ComponentType<ToolIconProps>>>>;
   /** One preview per selection type of the group. */
   readonly previews: readonly SelectionPreviewView[];
-  /** The toolbar's search while the group's select tool is active. */
-  readonly search?: ComponentType;
+  /**
+   * What the toolbar shows beside the tools while one of the group's tools is active: the search of its select tool
+   * (spec 2 §2 "In Select, a search box …"), the line and route search of transit's Edit.
+   */
+  readonly toolbar?: Partial<Readonly<Record<ToolId, ComponentType>>>;
 }
 
-export const GROUP_VIEWS: readonly GroupView[] = [NETWORK_VIEW];
+export const GROUP_VIEWS: readonly GroupView[] = [NETWORK_VIEW, TRANSIT_VIEW];
 
 export function iconOf(tool: ToolId, views: readonly GroupView[] = GROUP_VIEWS): ComponentType<ToolIconProps> | undefined {
   for (const view of views) {
@@ -53,6 +57,10 @@ export function previewOf(type: string, views: readonly GroupView[] = GROUP_VIEW
   return undefined;
 }
 
-export function searchOf(group: GroupId, views: readonly GroupView[] = GROUP_VIEWS): ComponentType | undefined {
-  return views.find((view) => view.group === group)?.search;
+export function toolbarOf(tool: ToolId, views: readonly GroupView[] = GROUP_VIEWS): ComponentType | undefined {
+  for (const view of views) {
+    const extra = view.toolbar?.[tool];
+    if (extra) return extra;
+  }
+  return undefined;
 }

@@ -9,6 +9,7 @@ import { Group } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
+import { useEditor } from '../state/context.ts';
 import { SelectionPreview } from './SelectionPreview.tsx';
 import { activateTab, closeTab, initialLayout, moveTab, PANES, syncLayout, type PaneId } from './tabModel.ts';
 import { TabPane, type PreviewTab } from './TabPane.tsx';
@@ -28,6 +29,11 @@ export function PreviewPanel({ extraTabs = NO_EXTRA_TABS }: { extraTabs?: readon
   }, [preview, extraTabs]);
   const ids = [...tabs.keys()];
   const [stored, setLayout] = useState(() => initialLayout(ids));
+  // Opening a line whose tab is open already brings it to the front (spec 2 §2 "Tabs").
+  const shownTab = useEditor((state) => state.shownTab);
+  useEffect(() => {
+    if (shownTab) setLayout((current) => activateTab(current, shownTab.id));
+  }, [shownTab]);
   // Tabs that came or went since the last render (derived state: set during render, React re-renders at once).
   const layout = syncLayout(stored, ids);
   if (layout !== stored) setLayout(layout);

@@ -1,5 +1,5 @@
 /**
- * Layers and filters (spec 2 §2): the network layers on or off, and filters over the link attributes. Fewer than
+ * Layers and filters (spec 2 §2): the network layers and the Public Transport layer (with a schedule) on or off, and filters over the link attributes. Fewer than
  * 5 attributes show every filter (dense); otherwise the applied ones are shown and the rest wait under "More
  * attributes". Apply hands the conditions to the store and the map queries again with them.
  */
@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
+import { useEditorEnv } from '../state/env.ts';
 import { FilterField } from './FilterField.tsx';
 import { buildConditions, draftFromConditions, filterLayout, sameConditions, type AttributeDraft, type FilterDraft } from './filters.ts';
 
@@ -16,6 +17,7 @@ export function LayersAndFilters() {
   const { t } = useTranslation(EDITOR_NS);
   const store = useEditorStore();
   const layers = useEditor((state) => state.layers);
+  const { transitFile } = useEditorEnv();
   return (
     <Stack gap="xs">
       <Title order={2} size="h5">
@@ -23,6 +25,9 @@ export function LayersAndFilters() {
       </Title>
       <Switch label={t('sidebar.layers.network')} checked={layers.network} onChange={(event) => store.setLayer('network', event.currentTarget.checked)} />
       <Switch label={t('sidebar.layers.outline')} checked={layers.outline} onChange={(event) => store.setLayer('outline', event.currentTarget.checked)} />
+      {transitFile && (
+        <Switch label={t('sidebar.layers.transit')} checked={layers.transit} onChange={(event) => store.setLayer('transit', event.currentTarget.checked)} />
+      )}
       <LinkFilters />
     </Stack>
   );

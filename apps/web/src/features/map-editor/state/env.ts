@@ -1,11 +1,13 @@
 import type { Dataset } from '@corridor/contract';
 import { createContext, useContext } from 'react';
 
-/** What the editor works on: the scenario and the network file shown. */
+/** What the editor works on: the scenario, the network file shown and the transit schedule. */
 export interface EditorEnv {
   readonly scenario: Dataset;
   readonly groupName: string;
   readonly networkFileId: number;
+  /** The transit schedule shown and edited (spec 2 §7: loaded by schedule file id), if the scenario has one. */
+  readonly transitFile?: { readonly id: number; readonly name: string };
 }
 
 export const EditorEnvContext = createContext<EditorEnv | null>(null);

@@ -11,6 +11,10 @@ export interface MapPointerEvent {
   /** The link or node under the pointer (picking radius 10 px), if any. */
   readonly linkId?: string;
   readonly nodeId?: string;
+  /** The transit stop group under the pointer (its stops), if any. */
+  readonly stops?: readonly string[];
+  /** The transit route under the pointer, if any. */
+  readonly route?: { readonly lineId: string; readonly routeId: string };
   readonly shiftKey: boolean;
   /** Map units (degrees) per screen pixel at the pointer, for zoom-scaled distances such as lasso closing. */
   readonly degreesPerPixel: number;

@@ -40,7 +40,7 @@ import type { LinkAttribute, Modification, NetworkCondition, NetworkLink, Networ
 import { EDITOR_GROUPS } from '../groups/index.ts';
 import { fromAnswer } from '../model/answer.ts';
 import { LoadedAreas, type AreaLimits } from './loadedAreas.ts';
-import { lineTabId, NO_SELECTION, type Draft, type LineTab, type EditorData, type EditorRefusal, type EditorState, type EditorView, type Selection, type ToolId } from './types.ts';
+import { lineTabId, NO_SELECTION, type Draft, type FlyTarget, type LineTab, type EditorData, type EditorRefusal, type EditorState, type EditorView, type Selection, type ToolId } from './types.ts';
 
 /** Issue 27 (docs/decisions.md "loaded-area cache"): 12 areas, at most 400,000 distinct links among them. */
 export const AREA_LIMITS: AreaLimits = { maxAreas: 12, maxEntities: { [LINK]: 400_000 } };
@@ -70,6 +70,8 @@ export interface EditorStoreOptions {
   readonly areaLimits?: AreaLimits;
   /** The view's `calculateDiff` to start with (the address's `?diff=1`). */
   readonly calculateDiff?: boolean;
+  /** Whether there is a transit schedule: the Public Transport layer starts on with one, off without. */
+  readonly transit?: boolean;
 }
 
 /** A changeset as opened or answered by a save: what the editor keeps of it. */
@@ -101,6 +103,7 @@ export class EditorStore {
       exceedsLimit: false,
       ...INITIAL_VIEW,
       calculateDiff: options.calculateDiff ?? INITIAL_VIEW.calculateDiff,
+      layers: { ...INITIAL_VIEW.layers, transit: options.transit ?? false },
     };
   }
 
@@ -288,7 +291,7 @@ export class EditorStore {
    * `fly`, the map flies to where the selection's type says.
    */
   select(selection: Selection, options: { fly?: boolean } = {}): void {
-    const target = options.fly ? EDITOR_GROUPS.flyTarget(selection) : undefined;
+    const target = options.fly ? EDITOR_GROUPS.flyTarget(selection, this.state.graph) : undefined;
     const tool = EDITOR_GROUPS.toolForSelection(this.state.tool, selection);
     this.set({
       selection,
@@ -298,7 +301,8 @@ export class EditorStore {
   }
 
   hover(hover: EditorState['hover']): void {
-    if (hover.linkId === this.state.hover.linkId && hover.nodeId === this.state.hover.nodeId) return;
+    const now = this.state.hover;
+    if (hover.linkId === now.linkId && hover.nodeId === now.nodeId && hover.stopGroup === now.stopGroup && hover.route === now.route) return;
     this.set({ hover });
   }
 
@@ -319,8 +323,14 @@ export class EditorStore {
     if (calculateDiff !== this.state.calculateDiff) this.set({ calculateDiff });
   }
 
+  /** A layer on or off; the Public Transport layer is transit's edit mode, so the tool follows the §2 rules. */
   setLayer(layer: keyof EditorState['layers'], on: boolean): void {
-    this.set({ layers: { ...this.state.layers, [layer]: on } });
+    const layers = { ...this.state.layers, [layer]: on };
+    if (layer !== 'transit' || on === this.state.layers.transit) {
+      this.set({ layers });
+      return;
+    }
+    this.set({ layers, tool: EDITOR_GROUPS.toolAfterModeChange(this.state, { ...this.state, layers }), draft: null });
   }
 
   /**
@@ -333,6 +343,11 @@ export class EditorStore {
     const tab: LineTab = { lineId, ...((routeId ?? before?.routeId) !== undefined ? { routeId: routeId ?? before?.routeId } : {}) };
     const at = before ? this.state.lineTabs.indexOf(before) : others.length;
     this.set({ lineTabs: [...others.slice(0, at), tab, ...others.slice(at)], shownTab: { seq: (this.state.shownTab?.seq ?? 0) + 1, id: lineTabId(lineId) } });
+  }
+
+  /** Asks the map to fly somewhere that is not a selection (a route chosen in a line tab). */
+  flyTo(target: FlyTarget): void {
+    this.set({ flyTo: { seq: ++this.flySeq, ...target } });
   }
 
   /** Chooses the route of an open line tab. */

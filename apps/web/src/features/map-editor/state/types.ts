@@ -75,13 +75,26 @@ export interface LineTab {
   readonly routeId?: string;
 }
 
+/**
+ * Where the map flies (spec 2 §2 "View behaviour", §9): a link's extent, a node at zoom 16, a transit stop at zoom 14
+ * (`point` with `zoom`), a route's extent (`bounds`).
+ */
+export interface FlyTarget {
+  readonly linkId?: string;
+  readonly nodeId?: string;
+  readonly point?: LngLat;
+  readonly zoom?: number;
+  readonly bounds?: readonly [LngLat, LngLat];
+}
+
 /** The bottom area's id of a line's tab. */
 export const lineTabId = (lineId: string): string => `line:${lineId}`;
 
 /** The view: selection, hover, tool, drawing, layers, filters, notices, camera requests. Never in the history. */
 export interface EditorView {
   readonly selection: Selection;
-  readonly hover: { readonly linkId?: string; readonly nodeId?: string };
+  /** What the pointer is over: a link or node, or a transit stop group (by its first stop) or route (its key). */
+  readonly hover: { readonly linkId?: string; readonly nodeId?: string; readonly stopGroup?: string; readonly route?: string };
   readonly tool: ToolId;
   /** Edit mode on (default) or view mode (tables read-only, no tools that change data). */
   readonly editMode: boolean;
@@ -104,7 +117,7 @@ export interface EditorView {
   /** The last edit that could not be made, with its reason (shown on the map until dismissed or the next edit). */
   readonly refusal: { readonly seq: number; readonly reason: EditorRefusal } | null;
   /** Bumped when something asks the map to fly to the current selection. */
-  readonly flyTo: { readonly seq: number; readonly linkId?: string; readonly nodeId?: string } | null;
+  readonly flyTo: ({ readonly seq: number } & FlyTarget) | null;
 }
 
 export interface EditorState extends EditorData, EditorView {}

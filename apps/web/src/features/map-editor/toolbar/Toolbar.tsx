@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
 import { EDITOR_GROUPS } from '../groups/index.ts';
-import { iconOf, searchOf } from '../groups/views.ts';
+import { iconOf, toolbarOf } from '../groups/views.ts';
 import { formatKey, isMacPlatform } from './keys.ts';
 import { ToolButton } from './ToolButton.tsx';
 import { DELETE, DONE, GROUP_MODE_TOOLS, GROUPS, REDO, RESET, UNDO, activeGroup } from './tools.ts';
@@ -23,9 +23,8 @@ export function Toolbar() {
   const tool = useEditor((state) => state.tool);
   const group = useEditor(activeGroup);
   const tools = group ? (GROUP_MODE_TOOLS.get(group) ?? []) : [];
-  const active = group ? EDITOR_GROUPS.group(group) : undefined;
-  // The active group's search, shown in its select tool (spec 2 §2: "In Select, a search box …").
-  const Search = active && tool === active.selectTool ? searchOf(active.id) : undefined;
+  // The active tool's extras: the select tools' searches, transit Edit's line and route search (spec 2 §2).
+  const Extra = group ? toolbarOf(tool) : undefined;
   const selected = useEditor((state) => state.selection.type !== 'none');
   const deleteOffered = useEditor((state) => DELETE.available(state));
   const doneOffered = useEditor((state) => DONE.available(state));
@@ -58,7 +57,7 @@ export function Toolbar() {
         </Group>
         {doneOffered && <ToolButton tool={DONE} mac={mac} />}
         {resetOffered && <ToolButton tool={RESET} mac={mac} />}
-        {Search && <Search />}
+        {Extra && <Extra />}
       </Group>
     </Paper>
   );

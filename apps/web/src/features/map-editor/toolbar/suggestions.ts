@@ -21,8 +21,8 @@ export function suggestionFlag(shown: Shown, kind: SuggestionKind, id: string): 
   return shown.graph.has(entityKind, id) && isAdded(flagsOf(shown, entityKind, id)) ? 'added' : undefined;
 }
 
-export interface SuggestionGroup {
-  readonly kind: SuggestionKind;
+export interface SuggestionGroup<K extends string = SuggestionKind> {
+  readonly kind: K;
   readonly ids: readonly string[];
 }
 
@@ -40,8 +40,8 @@ export function matchingIds(ids: Iterable<string>, query: string, limit = SUGGES
  * Cuts the groups to the limits: each group at most `perGroup`, all together at most `max` (earlier groups
  * first); empty groups are left out.
  */
-export function limitGroups(groups: readonly SuggestionGroup[], perGroup = SUGGESTIONS_PER_GROUP, max = SUGGESTIONS_MAX): SuggestionGroup[] {
-  const result: SuggestionGroup[] = [];
+export function limitGroups<K extends string>(groups: readonly SuggestionGroup<K>[], perGroup = SUGGESTIONS_PER_GROUP, max = SUGGESTIONS_MAX): SuggestionGroup<K>[] {
+  const result: SuggestionGroup<K>[] = [];
   let left = max;
   for (const group of groups) {
     const ids = [...new Set(group.ids)].slice(0, Math.min(perGroup, left));

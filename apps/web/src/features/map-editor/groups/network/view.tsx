@@ -8,5 +8,5 @@ export const NETWORK_VIEW: GroupView = {
   group: 'network',
   icons: { select: IconPointer, addNode: IconCirclePlus, addLink: IconLine, moveNode: IconArrowsMove, lasso: IconLasso },
   previews: [selectionPreview('network-links-and-nodes', NetworkSelectionPreview)],
-  search: Search,
+  toolbar: { select: Search },
 };

@@ -1,0 +1,58 @@
+/**
+ * The transit Select's search box (spec 2 §2): stop groups and lines. Choosing a stop group selects its stops and
+ * flies to it (zoom 14); choosing a line opens its tab.
+ */
+import { Autocomplete } from '@mantine/core';
+import { stopOf, TRANSIT_STOP, type GraphReader } from '@corridor/changesets';
+import type { TransitStop } from '@corridor/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEditor, useEditorStore } from '../../../state/context.ts';
+import { stopGroups } from '../stopGroups.ts';
+import { transitSuggestions } from '../search.ts';
+
+/** The stops of the group whose first stop is `id`. */
+function groupOf(graph: GraphReader, id: string): readonly string[] {
+  const first = stopOf(graph, id);
+  if (!first) return [];
+  return stopGroups(graph.entities<TransitStop>(TRANSIT_STOP)).find((group) => group.id === id)?.stops ?? [id];
+}
+
+export function TransitSearch() {
+  const { t } = useTranslation('editor');
+  const store = useEditorStore();
+  const graph = useEditor((state) => state.graph);
+  const revision = useEditor((state) => state.dataRevision);
+  const [query, setQuery] = useState('');
+  const suggestions = useMemo(() => transitSuggestions(graph, query), [graph, query, revision]);
+  const data = (['stopGroup', 'line'] as const)
+    .map((kind) => ({
+      group: t(kind === 'line' ? 'toolbar.transit.lines' : 'toolbar.transit.stops'),
+      items: suggestions.filter((each) => each.kind === kind).map((each) => ({ value: `${kind}:${each.id}`, label: each.label })),
+    }))
+    .filter((group) => group.items.length > 0);
+
+  const choose = (value: string) => {
+    const colon = value.indexOf(':');
+    const [kind, id] = [value.slice(0, colon), value.slice(colon + 1)];
+    setQuery('');
+    if (kind === 'line') store.openLine(id);
+    else store.select({ type: 'transit-stop', stops: groupOf(store.getState().graph, id) }, { fly: true });
+  };
+
+  return (
+    <Autocomplete
+      size="xs"
+      w={240}
+      aria-label={t('toolbar.transit.searchLabel')}
+      placeholder={t('toolbar.transit.searchPlaceholder')}
+      leftSection={<IconSearch size={14} aria-hidden />}
+      value={query}
+      onChange={setQuery}
+      data={data}
+      filter={({ options }) => options}
+      onOptionSubmit={choose}
+    />
+  );
+}
