@@ -17,5 +17,6 @@ export * from './transit/read.ts';
 export * from './transit/builders.ts';
 export * from './transit/network-route.ts';
 export * from './transit/constants.ts';
+export * from './transit/assign.ts';
 export { REFUSAL_CODES, refusalText, type Refusal, type RefusalCode } from './refusal.ts';
 export { inverseStep, revertEntries, touched, type FeatureRef, type RevertBlock, type RevertEntry, type RevertStep } from './revert.ts';

@@ -18,6 +18,8 @@ interface ParamsByCode {
   routeNotFound: { lineId: string; id: string };
   /** A route stop or network-route position that the route does not have. */
   routePositionNotFound: { lineId: string; id: string; index: number };
+  /** Spec 2 §4/§8: a stop assigned to a node without a self-loop link — where to assign it cannot be decided. */
+  missingSelfLoop: { stopId: string; nodeId: string };
 }
 
 export type RefusalCode = keyof ParamsByCode;
@@ -38,6 +40,7 @@ const ENGLISH: { [C in RefusalCode]: (params: ParamsByCode[C]) => string } = {
   lineNotFound: ({ id }) => `Transit line ${id} not found`,
   routeExists: ({ lineId, id }) => `Route ${id} exists in transit line ${lineId}`,
   routeNotFound: ({ lineId, id }) => `Route ${id} of transit line ${lineId} not found`,
+  missingSelfLoop: ({ stopId, nodeId }) => `Node ${nodeId} has no self-loop link: cannot decide where to assign transit stop ${stopId}`,
   routePositionNotFound: ({ lineId, id, index }) => `Route ${id} of transit line ${lineId} has no position ${index}`,
 };
 

@@ -30,6 +30,7 @@ import { EditorEnvContext, type EditorEnv } from './state/env.ts';
 import { EditorStore } from './state/store.ts';
 import { calculateDiffOf } from './state/viewAddress.ts';
 import { Toolbar } from './toolbar/Toolbar.tsx';
+import { AssignOverlay } from './groups/transit/AssignOverlay.tsx';
 import { TransitLoader } from './groups/transit/TransitLoader.tsx';
 import { useLineTabs } from './groups/transit/useLineTabs.tsx';
 import { useShortcuts } from './toolbar/useShortcuts.ts';
@@ -144,6 +145,7 @@ function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.Reac
                 <EditorMap info={info} />
                 <Toolbar />
                 {env.transitFile && <TransitLoader fileId={env.transitFile.id} fileName={env.transitFile.name} />}
+                <AssignOverlay />
               </Box>
               <Box style={{ flex: 3, minHeight: 0, overflow: 'hidden' }} pt={4}>
                 <BottomArea />

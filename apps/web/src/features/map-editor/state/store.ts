@@ -64,6 +64,7 @@ const INITIAL_VIEW: EditorView = {
   refusal: null,
   flyTo: null,
   shownTab: null,
+  assigningStop: null,
 };
 
 export interface EditorStoreOptions {
@@ -135,6 +136,11 @@ export class EditorStore {
     if (reason) return this.refuse(reason);
     this.setHistory(push(this.state.history, mod), { refusal: null });
     return undefined;
+  }
+
+  /** Shows why something a tool tried cannot be done (a refusal that is not a modification's own). */
+  refuseWith(reason: EditorRefusal): string {
+    return this.refuse(reason);
   }
 
   private refuse(reason: EditorRefusal): string {
@@ -307,7 +313,21 @@ export class EditorStore {
   }
 
   setTool(tool: ToolId): void {
-    this.set({ tool, draft: null });
+    this.set({ tool, draft: null, assigningStop: null });
+  }
+
+  /** Starts (a stop id) or ends (null) the stop-assignment overlay; it works in transit's Select. */
+  assignStop(stopId: string | null): void {
+    this.set({ assigningStop: stopId, ...(stopId !== null ? { tool: 'transit/select' as ToolId, draft: null } : {}) });
+  }
+
+  /** Several modifications one after the other (a stop assignment that first adds a self-loop); stops at a refusal. */
+  performAll(mods: readonly Modification[]): string | undefined {
+    for (const mod of mods) {
+      const reason = this.perform(mod);
+      if (reason !== undefined) return reason;
+    }
+    return undefined;
   }
 
   setDraft(draft: Draft | null): void {

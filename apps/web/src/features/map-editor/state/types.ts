@@ -112,6 +112,8 @@ export interface EditorView {
   readonly layers: { readonly network: boolean; readonly outline: boolean; readonly transit: boolean };
   /** The open transit line tabs in opening order, each with its chosen route (spec 2 §2 "Tabs", "Transit line tab"). */
   readonly lineTabs: readonly LineTab[];
+  /** The stop being assigned to the network (spec 2 §2 "stop-assignment overlay"): the next map click picks its link. */
+  readonly assigningStop: string | null;
   /** Bumped when something asks the bottom area to bring a tab to the front (opening a line). */
   readonly shownTab: { readonly seq: number; readonly id: string } | null;
   /** The last edit that could not be made, with its reason (shown on the map until dismissed or the next edit). */

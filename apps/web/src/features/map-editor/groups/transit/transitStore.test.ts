@@ -2,6 +2,7 @@ import { routeOf, stopOf } from '@corridor/changesets';
 import { describe, expect, it } from 'vitest';
 import { EditorStore } from '../../state/store.ts';
 import { lineTabId } from '../../state/types.ts';
+import { transitSelectHandler } from './handlers/select.ts';
 import { transitDataEntities } from './load.ts';
 
 const DATA = {
@@ -68,5 +69,20 @@ describe('the editor store with public transport', () => {
     store.setTool('addLink');
     store.setLayer('outline', false);
     expect(store.getState().tool).toBe('addLink');
+  });
+
+  it('assigns a stop through the overlay: a link sets it, a node without a self-loop is refused on the map', () => {
+    const store = new EditorStore({ transit: true });
+    store.loadTransit(transitDataEntities(DATA));
+    store.addEntities([{ id: 'n1', lng: 13, lat: 52 }, { id: 'n2', lng: 13.01, lat: 52 }], [{ id: 'l12', fromId: 'n1', toId: 'n2', length: 700, capacity: 600, lanes: 1, freespeed: 13.89, modes: ['car'] }], 'area');
+    store.assignStop('a');
+    expect(store.getState().tool).toBe('transit/select');
+    const click = (patch: object) => transitSelectHandler.click!(store, { lngLat: [13, 52], shiftKey: false, degreesPerPixel: 1e-5, ...patch });
+    click({ nodeId: 'n1' });
+    expect(store.getState().refusal?.reason).toEqual({ code: 'missingSelfLoop', params: { stopId: 'a', nodeId: 'n1' } });
+    expect(store.getState().assigningStop).toBe('a');
+    click({ linkId: 'l12' });
+    expect(stopOf(store.getState().graph, 'a')!.linkId).toBe('l12');
+    expect(store.getState().assigningStop).toBeNull();
   });
 });

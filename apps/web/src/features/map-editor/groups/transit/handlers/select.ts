@@ -4,7 +4,7 @@
  * stops as one modification (their routes shrink, empty routes and lines go: spec 2 §4).
  */
 import type { TransitModification } from '@corridor/contract';
-import { stopOf, type GraphReader } from '@corridor/changesets';
+import { assignStopToLink, assignStopToNode, stopOf, type GraphReader } from '@corridor/changesets';
 import type { Handler, MapPointerEvent } from '../../../state/handler.ts';
 import type { EditorStore } from '../../../state/store.ts';
 import { NO_SELECTION, type Selection } from '../../../state/types.ts';
@@ -31,10 +31,34 @@ export function deleteStops(graph: GraphReader, ids: readonly string[]): Transit
   return steps.length === 1 ? steps[0] : { type: 'transitStop/group', modifications: steps };
 }
 
+/**
+ * The stop-assignment overlay's click (spec 2 §2, §4): a node assigns the stop to its self-loop link (a node without
+ * one is refused with the missing self-loop reason, shown on the map), a link assigns it to that link; nothing
+ * else ends the overlay.
+ */
+function assignClicked(store: EditorStore, event: MapPointerEvent): void {
+  const { graph, assigningStop } = store.getState();
+  if (assigningStop === null) return;
+  const answer = event.nodeId ? assignStopToNode(graph, assigningStop, event.nodeId) : event.linkId ? assignStopToLink(graph, assigningStop, event.linkId) : undefined;
+  if (!answer) {
+    store.assignStop(null);
+    return;
+  }
+  if ('refusal' in answer) {
+    store.refuseWith(answer.refusal);
+    return;
+  }
+  if (store.performAll(answer.mods) === undefined) store.assignStop(null);
+}
+
 export const transitSelectHandler: Handler = {
   tool: 'transit/select',
   category: 'transit',
   click(store, event) {
+    if (store.getState().assigningStop !== null) {
+      assignClicked(store, event);
+      return;
+    }
     if (event.stops) {
       store.select(event.shiftKey ? toggledStops(store.getState().selection, event.stops) : { type: 'transit-stop', stops: event.stops });
       return;
@@ -46,7 +70,11 @@ export const transitSelectHandler: Handler = {
     }
     store.select(NO_SELECTION);
   },
-  move: hoverTransit,
+  move(store, event) {
+    if (store.getState().assigningStop !== null) store.hover(event.nodeId ? { nodeId: event.nodeId } : event.linkId ? { linkId: event.linkId } : {});
+    else hoverTransit(store, event);
+  },
+  cancel: (store) => store.assignStop(null),
   delete(store) {
     const { graph, selection } = store.getState();
     if (selection.type !== 'transit-stop') return;

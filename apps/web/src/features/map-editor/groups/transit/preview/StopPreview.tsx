@@ -5,7 +5,7 @@
  * 200 ms after the pointer left), Create New Line and Delete after the §2 question.
  */
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { newLine, routesOfStop, stopOf, TRANSIT_STOP } from '@corridor/changesets';
+import { assignStopWithSelfLoop, newLine, routesOfStop, stopOf, TRANSIT_STOP } from '@corridor/changesets';
 import type { TransitStop } from '@corridor/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,11 @@ function StopCard({ stopId }: { stopId: string }) {
     if (store.perform(mod) !== undefined) return;
     store.openLine(mod.line.id, Object.keys(mod.line.transitRoutes)[0]);
   };
+  const withSelfLoop = () => {
+    const answer = assignStopWithSelfLoop(graph, stopId);
+    if ('mods' in answer) store.performAll(answer.mods);
+    else store.refuseWith(answer.refusal);
+  };
   const renamed = (next: TransitStop) => {
     const selection = store.getState().selection;
     if (selection.type === 'transit-stop' && next.id !== stopId) store.select({ type: 'transit-stop', stops: selection.stops.map((id) => (id === stopId ? next.id : id)) });
@@ -84,10 +89,22 @@ function StopCard({ stopId }: { stopId: string }) {
           <StopField key={`id-${stop.id}`} stop={stop} field="id" onSaved={renamed} />
           <StopField key={`name-${stop.id}-${stop.name}`} stop={stop} field="name" />
         </Group>
-        <Text size="xs" c="dimmed">
-          {t('panels.stop.position', { lon: stop.coordinates[0].toFixed(6), lat: stop.coordinates[1].toFixed(6) })}
-          {stop.linkId !== undefined && ` · ${t('panels.stop.link', { id: stop.linkId })}`}
-        </Text>
+        <Group gap="xs">
+          <Text size="xs" c="dimmed">
+            {t('panels.stop.position', { lon: stop.coordinates[0].toFixed(6), lat: stop.coordinates[1].toFixed(6) })} ·{' '}
+            {stop.linkId !== undefined ? t('panels.stop.link', { id: stop.linkId }) : t('panels.stop.noLink')}
+          </Text>
+          {editMode && (
+            <Button size="compact-xs" variant="subtle" onClick={() => store.assignStop(stopId)}>
+              {t('panels.stop.assign')}
+            </Button>
+          )}
+          {editMode && stop.linkId === undefined && (
+            <Button size="compact-xs" variant="subtle" onClick={() => withSelfLoop()}>
+              {t('panels.stop.selfLoop')}
+            </Button>
+          )}
+        </Group>
         <StopLines routes={routesOfStop(graph, stopId)} />
       </Stack>
       <ConfirmModal
