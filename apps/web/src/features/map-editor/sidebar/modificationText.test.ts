@@ -26,6 +26,18 @@ describe('modification list texts', () => {
     expect(entryText(entries[1]!, say('de'))).toBe('Link 34 gelöscht');
   });
 
+  it('names the stop, line and route of public transport modifications', () => {
+    const line = (mod: Parameters<typeof entryText>[0]['mod']) => entryText({ mod, steps: [] }, say('en'));
+    expect(line({ type: 'transitStop/delete', id: 'Stop-1' })).toBe('Stop Stop-1 deleted');
+    expect(line({ type: 'transitStop/update', id: 'a', stop: { id: 'b', name: 'B', coordinates: [0, 0], isBlocking: false } })).toBe('Stop a renamed to b');
+    expect(line({ type: 'route/addStop', lineId: 'L1', routeId: 'r1', stopId: 's2', afterIndex: 0 })).toBe('Route r1 of line L1: stop s2 added');
+    expect(line({ type: 'route/updateDepartures', lineId: 'L1', routeId: 'r1', departures: [] })).toBe('Route r1 of line L1: 0 departures');
+    expect(line({ type: 'networkRoute/addLink', lineId: 'L1', routeId: 'r1', linkId: '7', index: 0 })).toBe('Network route of r1 (line L1): link 7 added');
+    expect(entryText({ mod: { type: 'transitStop/group', modifications: [{ type: 'transitStop/delete', id: 'a' }, { type: 'transitStop/delete', id: 'b' }] }, steps: [] }, say('de'))).toBe(
+      '2 Änderungen: Haltestelle a gelöscht; Haltestelle b gelöscht',
+    );
+  });
+
   it('names a group by its first steps and the reason a revert is not offered', () => {
     const group = {
       type: 'network/group' as const,

@@ -5,6 +5,7 @@
  */
 import type { RevertBlock, RevertEntry, RevertStep } from '@corridor/changesets';
 import type { CustomAttribute, NetworkLeafModification } from '@corridor/contract';
+import { isTransitModification, transitText } from './transitText.ts';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -57,6 +58,7 @@ export function stepText(mod: NetworkLeafModification, inverse: NetworkLeafModif
 export function entryText(entry: Pick<RevertEntry, 'mod' | 'steps'>, t: Translate): string {
   const { mod } = entry;
   if (mod.type === 'none') return t('sidebar.mods.text.none');
+  if (isTransitModification(mod)) return transitText(mod, t);
   if (!mod.type.startsWith('network/')) return t('sidebar.mods.text.other', { type: mod.type });
   // Steps with their inverses when the modification applied; the bare steps otherwise.
   const steps: { mod: NetworkLeafModification; inverse?: NetworkLeafModification }[] =
