@@ -48,7 +48,7 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo |
   const [showAllNodes, setShowAllNodes] = useState(camera.zoom >= NODE_ZOOM);
   const [showArrows, setShowArrows] = useState(camera.zoom > ARROW_MIN_ZOOM);
   const { layers: networkLayers, linkCount } = useNetworkLayers(palette, showAllNodes, showArrows);
-  const transitLayers = useTransitLayers(palette);
+  const { layers: transitLayers, stopGroups } = useTransitLayers(palette);
   const layers = useMemo(() => [...networkLayers, ...transitLayers], [networkLayers, transitLayers]);
   const exceedsLimit = useEditor((state) => state.exceedsLimit);
   // Add Link's snap target, named for tests and assistive technology (the ring is drawn by the layers).
@@ -79,7 +79,8 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo |
     if (!instance) return;
     instance.overlay.setProps({ layers });
     frame.current?.setAttribute('data-links-drawn', String(linkCount));
-  }, [instance, layers, linkCount]);
+    frame.current?.setAttribute('data-stops-drawn', String(stopGroups));
+  }, [instance, layers, linkCount, stopGroups]);
 
   return (
     <div

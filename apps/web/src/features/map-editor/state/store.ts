@@ -83,6 +83,15 @@ export interface OpenedChangeset {
   readonly baseFile?: EditorData['baseFile'];
 }
 
+/**
+ * Spec 2 §8: a saved changeset whose public transport modifications do not apply to the loaded schedule is logged
+ * with "Failed to apply modifications on data" (the modification list shows each one with its reason too).
+ */
+function logTransitFailures(history: ChangesetHistory): void {
+  const failed = history.versions.savedSkipped.filter(({ index }) => EDITOR_GROUPS.groupOfModification(history.versions.savedModifications[index]?.type ?? '')?.id === 'transit');
+  if (failed.length > 0) console.error('Failed to apply modifications on data', failed.map(({ index, refusal }) => `#${index + 1}: ${refusalText(refusal)}`));
+}
+
 export class EditorStore {
   private state: EditorState;
   private readonly listeners = new Set<() => void>();
@@ -93,6 +102,7 @@ export class EditorStore {
   /** The graph with nothing applied: what New and Open start from. */
   private readonly root = ScenarioGraph.of(this.base);
   private readonly areas: LoadedAreas;
+  private transitLoaded = false;
 
   constructor(options: EditorStoreOptions = {}) {
     this.areas = new LoadedAreas(options.areaLimits ?? AREA_LIMITS);
@@ -176,7 +186,10 @@ export class EditorStore {
 
   /** Opens a saved changeset: its modifications as saved (replayed once on the base), the rest cleared; its base files kept. */
   open(changeset: OpenedChangeset): void {
-    this.setHistory(openChangeset(this.root, changeset), { baseFile: changeset.baseFile, selection: NO_SELECTION, draft: null });
+    const history = openChangeset(this.root, changeset);
+    this.setHistory(history, { baseFile: changeset.baseFile, selection: NO_SELECTION, draft: null });
+    // Before the schedule is in, its modifications wait for it (loadTransit replays them then).
+    if (this.transitLoaded) logTransitFailures(history);
   }
 
   /**
@@ -220,10 +233,12 @@ export class EditorStore {
       { kind: TRANSIT_LINE, entities: entities.lines.filter((line) => !this.base.has(TRANSIT_LINE, line.id)) },
       { kind: TRANSIT_ROUTE, entities: entities.routes.filter((route) => !this.base.has(TRANSIT_ROUTE, route.id)) },
     ].filter((each) => each.entities.length > 0);
+    this.transitLoaded = true;
     if (loaded.length === 0) return;
     for (const { kind, entities: added } of loaded) this.base.add(kind, added);
     const history = afterLoad(this.state.history, loaded);
     this.set({ ...(history === this.state.history ? {} : dataOf(history)), dataRevision: this.state.dataRevision + 1 });
+    logTransitFailures(history);
   }
 
   /** Adds nodes and links as one loaded area; then evicts the least recently used areas over the limits. */

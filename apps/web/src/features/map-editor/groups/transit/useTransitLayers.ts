@@ -34,7 +34,8 @@ const linkLayer = (id: string, data: LinkLine[], color: Rgba, width: number): La
     widthUnits: 'pixels',
   });
 
-export function useTransitLayers(palette: Palette): Layer[] {
+/** The layers, and how many stop groups they draw (for tests and the bench). */
+export function useTransitLayers(palette: Palette): { layers: Layer[]; stopGroups: number } {
   const on = useEditor((state) => state.layers.transit);
   const graph = useEditor((state) => state.graph);
   const saved = useEditor((state) => state.saved);
@@ -138,5 +139,6 @@ export function useTransitLayers(palette: Palette): Layer[] {
     ];
   }, [on, stops, routes, selectedStops, hover.stopGroup, hover.route, palette]);
 
-  return useMemo(() => [...base, ...marks], [base, marks]);
+  const layers = useMemo(() => [...base, ...marks], [base, marks]);
+  return { layers, stopGroups: stops.length };
 }
