@@ -6,7 +6,7 @@
  */
 import type { Layer } from '@deck.gl/core';
 import { LineLayer, PathLayer, ScatterplotLayer } from '@deck.gl/layers';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Palette, Rgba } from '../../canvas/layers/palette.ts';
 import { useEditor } from '../../state/context.ts';
 import type { Drawn } from '../../state/types.ts';
@@ -21,6 +21,8 @@ const STOP: Rgba = [112, 72, 232, 255];
 const CANDIDATE: Rgba = [47, 158, 68, 220];
 const U_TURN: Rgba = [230, 73, 128, 220];
 const STOP_RADIUS_PX = 6;
+/** Spec 2 §8's console message. */
+export const ROUTE_LAYER_NOT_FOUND = 'Route Layer not found';
 
 const linkLayer = (id: string, data: LinkLine[], color: Rgba, width: number): Layer =>
   new LineLayer<LinkLine>({
@@ -50,6 +52,13 @@ export function useTransitLayers(palette: Palette): { layers: Layer[]; stopGroup
   const editing = useMemo(() => (on ? networkRouteDrawing(graph, selection) : undefined), [on, graph, selection, revision]);
   const selectedStops = selection.type === 'transit-stop' ? selection.stops : undefined;
   const selectedRoute = selection.type === 'transit-route' || selection.type === 'transit-network-route' ? routeHoverKey(selection.lineId, selection.routeId) : undefined;
+
+  // Spec 2 §8: a route selected while its layer is not drawn (the Public Transport layer is off, or the route has no
+  // stop to draw) is a console message only.
+  const routeDrawn = selectedRoute === undefined || routes.some((path) => path.key === selectedRoute);
+  useEffect(() => {
+    if (!routeDrawn) console.warn(ROUTE_LAYER_NOT_FOUND);
+  }, [routeDrawn, selectedRoute]);
 
   const base = useMemo((): Layer[] => {
     if (!on) return [];
