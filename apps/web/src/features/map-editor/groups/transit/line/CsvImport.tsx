@@ -16,7 +16,9 @@ import { lineDepartureIds } from './ids.ts';
 export function CsvImport({ lineId, route }: { lineId: string; route: TransitRoute }) {
   const { t } = useTranslation(EDITOR_NS);
   const store = useEditorStore();
+  // The file read stays while the confirmation closes (its texts do not empty during the transition).
   const [read, setRead] = useState<(Imported & { name: string }) | null>(null);
+  const [opened, setOpened] = useState(false);
   // Cleared after each file, so the same file can be chosen again.
   const resetRef = useRef<() => void>(null);
 
@@ -26,10 +28,11 @@ export function CsvImport({ lineId, route }: { lineId: string; route: TransitRou
     resetRef.current?.();
     const taken = lineDepartureIds(store.getState().graph, lineId, route.id, []);
     setRead({ ...departuresFromCsv(text, taken), name: file.name });
+    setOpened(true);
   };
   const confirm = () => {
     if (read) store.perform({ type: 'route/updateDepartures', lineId, routeId: route.id, departures: read.departures });
-    setRead(null);
+    setOpened(false);
   };
 
   return (
@@ -42,7 +45,7 @@ export function CsvImport({ lineId, route }: { lineId: string; route: TransitRou
         )}
       </FileButton>
       <ConfirmModal
-        opened={read !== null}
+        opened={opened}
         title={t('panels.line.csv.title', { name: read?.name ?? '' })}
         text={
           read
@@ -52,7 +55,7 @@ export function CsvImport({ lineId, route }: { lineId: string; route: TransitRou
         confirmLabel={t('panels.line.csv.confirm')}
         cancelLabel={t('panels.line.cancel')}
         onConfirm={confirm}
-        onCancel={() => setRead(null)}
+        onCancel={() => setOpened(false)}
       />
     </>
   );

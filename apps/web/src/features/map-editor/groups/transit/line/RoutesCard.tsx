@@ -55,7 +55,7 @@ export function RoutesCard({ lineId }: { lineId: string }) {
             }}
             searchable
             nothingFoundMessage={t('panels.line.routes.nothingFound')}
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={{ withinPortal: true, width: 460, position: 'bottom-start' }}
             maxDropdownHeight={360}
           />
           {route && <RouteActions lineId={lineId} route={route} routeIds={options.map((option) => option.value)} target={target} lastEdit={lastEdit} />}
