@@ -52,6 +52,10 @@ export interface GroupSelectionType<K extends SelectionType = SelectionType> {
   readonly type: K;
   /** The tool that handles a selection of this type when it is made while another group's tool is active. */
   readonly tool: ToolId;
+  /** Whether a selection of this type always switches to its tool, also from another tool of its group (a route to edit). */
+  readonly ownTool?: boolean;
+  /** Whether a selection of this type brings the Preview tab to the front (spec 2 §2 "Preview panel"). */
+  readonly previewToFront?: boolean;
   /** The loaded entities it refers to (kind and id): the loaded-area cache keeps them while selected. */
   entities(selection: SelectionOf<K>): Iterable<readonly [kind: string, id: string]>;
   /** Where the map flies for it when asked to (issue 11: a link, else a node). */
@@ -210,7 +214,7 @@ export class GroupRegistry {
    */
   toolForSelection(current: ToolId, selection: Selection): ToolId {
     const entry = this.bySelection.get(selection.type);
-    if (!entry || this.groupOfTool(current) === entry.group) return current;
+    if (!entry || (this.groupOfTool(current) === entry.group && !entry.type.ownTool)) return current;
     return entry.type.tool;
   }
 

@@ -9,6 +9,7 @@ import { Group } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
+import { EDITOR_GROUPS } from '../groups/index.ts';
 import { useEditor } from '../state/context.ts';
 import { SelectionPreview } from './SelectionPreview.tsx';
 import { activateTab, closeTab, initialLayout, moveTab, PANES, syncLayout, type PaneId } from './tabModel.ts';
@@ -16,6 +17,7 @@ import { TabPane, type PreviewTab } from './TabPane.tsx';
 
 export type { PreviewTab } from './TabPane.tsx';
 
+const PREVIEW_TAB = 'preview';
 const PANE_FLEX: Readonly<Record<PaneId, number>> = { left: 7, right: 3 };
 /** One empty list for every render, so the tabs below are built once, not per render. */
 const NO_EXTRA_TABS: readonly PreviewTab[] = [];
@@ -24,7 +26,7 @@ export function PreviewPanel({ extraTabs = NO_EXTRA_TABS }: { extraTabs?: readon
   const { t } = useTranslation(EDITOR_NS);
   const preview = t('panels.tabs.preview');
   const tabs = useMemo(() => {
-    const list: PreviewTab[] = [{ id: 'preview', label: preview, content: <SelectionPreview /> }, ...extraTabs];
+    const list: PreviewTab[] = [{ id: PREVIEW_TAB, label: preview, content: <SelectionPreview /> }, ...extraTabs];
     return new Map(list.map((tab) => [tab.id, tab]));
   }, [preview, extraTabs]);
   const ids = [...tabs.keys()];
@@ -34,6 +36,11 @@ export function PreviewPanel({ extraTabs = NO_EXTRA_TABS }: { extraTabs?: readon
   useEffect(() => {
     if (shownTab) setLayout((current) => activateTab(current, shownTab.id));
   }, [shownTab]);
+  // A new selection of a network or stop type brings the Preview tab to the front (spec 2 §2 "Preview panel").
+  const selection = useEditor((state) => state.selection);
+  useEffect(() => {
+    if (EDITOR_GROUPS.selectionType(selection.type)?.previewToFront) setLayout((current) => activateTab(current, PREVIEW_TAB));
+  }, [selection]);
   // Tabs that came or went since the last render (derived state: set during render, React re-renders at once).
   const layout = syncLayout(stored, ids);
   if (layout !== stored) setLayout(layout);

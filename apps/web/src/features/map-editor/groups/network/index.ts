@@ -60,6 +60,7 @@ export const NETWORK_GROUP: EditGroup = {
     selectionType({
       type: 'network-links-and-nodes',
       tool: 'select',
+      previewToFront: true,
       *entities(selection) {
         for (const id of selection.links) yield [LINK, id] as const;
         for (const id of selection.nodes) yield [NODE, id] as const;

@@ -56,6 +56,7 @@ export const TRANSIT_GROUP: EditGroup = {
     selectionType({
       type: 'transit-stop',
       tool: 'transit/select',
+      previewToFront: true,
       *entities(selection) {
         for (const id of selection.stops) yield [TRANSIT_STOP, id] as const;
       },
@@ -67,12 +68,14 @@ export const TRANSIT_GROUP: EditGroup = {
     selectionType({
       type: 'transit-route',
       tool: 'transit/edit',
+      ownTool: true,
       entities: (selection) => [[TRANSIT_LINE, selection.lineId]],
       flyTarget: (selection, graph) => routeBounds(graph, selection.lineId, selection.routeId),
     }),
     selectionType({
       type: 'transit-network-route',
       tool: 'transit/edit',
+      ownTool: true,
       entities: (selection) => [[TRANSIT_LINE, selection.lineId]],
       flyTarget: (selection, graph) => routeBounds(graph, selection.lineId, selection.routeId),
     }),

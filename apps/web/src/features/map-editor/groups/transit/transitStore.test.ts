@@ -69,6 +69,13 @@ describe('the editor store with public transport', () => {
     store.setTool('addLink');
     store.setLayer('outline', false);
     expect(store.getState().tool).toBe('addLink');
+    // A route to edit switches to Edit, also from another transit tool (Add Stop keeps a stop it selects).
+    store.setLayer('transit', true);
+    store.setTool('transit/addStop');
+    store.select({ type: 'transit-stop', stops: ['a'] });
+    expect(store.getState().tool).toBe('transit/addStop');
+    store.select({ type: 'transit-route', lineId: 'L', routeId: 'r' });
+    expect(store.getState().tool).toBe('transit/edit');
   });
 
   it('assigns a stop through the overlay: a link sets it, a node without a self-loop is refused on the map', () => {
