@@ -4,7 +4,7 @@
  * one entity; a line entity holds the line's own fields. Indexes let edits find what refers to a stop, a link or a
  * line without scanning every route.
  */
-import type { TransitRoute, TransitStop } from '@corridor/contract';
+import type { Modification, TransitModification, TransitRoute, TransitStop } from '@corridor/contract';
 import type { GraphEntity, IndexDefinition } from '../graph/entity.ts';
 import { LINK } from '../network/entities.ts';
 
@@ -60,3 +60,6 @@ export const STOPS_OF_LINK: IndexDefinition = {
 };
 
 export const TRANSIT_INDEXES: readonly IndexDefinition[] = [ROUTES_OF_STOP, ROUTES_OF_LINK, ROUTES_OF_LINE, STOPS_OF_LINK];
+
+/** Whether a modification belongs to the public transport group (spec 2 §3: stops, lines, routes, network routes). */
+export const isTransitModification = (mod: Pick<Modification, 'type'>): mod is TransitModification => /^(transitStop|transitLine|route|networkRoute)\//.test(mod.type);

@@ -6,8 +6,7 @@
  * changesets changed are written. Runs in the worker pool (`workers/tasks.ts`).
  */
 import { gzipSync } from 'node:zlib';
-import type { Modification } from '@corridor/contract';
-import { isNetworkModification, LINK, NODE, TRANSIT_LINE, TRANSIT_ROUTE, TRANSIT_STOP, type GraphReader } from '@corridor/changesets';
+import { isNetworkModification, isTransitModification, LINK, NODE, TRANSIT_LINE, TRANSIT_ROUTE, TRANSIT_STOP, type GraphReader } from '@corridor/changesets';
 import { lngLat, transformer, xy, type XY } from '@corridor/geo';
 import { attributeValue, MatsimFormatError, readTransitSchedule, writeTransitSchedule, type Input, type TransitSchedule } from '@corridor/matsim';
 import { scheduleOf, transitEntities, type FromWgs84, type ToWgs84 } from '../../shared/transit-graph.ts';
@@ -37,9 +36,6 @@ export interface ScenarioApplyResult {
   /** Per changeset, in order: the files its modifications (and their effects) changed. */
   changed: ChangedFile[][];
 }
-
-/** Whether a modification belongs to the public transport group (spec 2 §3). */
-export const isTransitModification = (mod: Modification): boolean => /^(transitStop|transitLine|route|networkRoute)\//.test(mod.type);
 
 export const NO_TRANSIT_SCHEDULE = (changeset: string) => `The changeset "${changeset}" has public transport changes but the run has no transit schedule.`;
 

@@ -10,7 +10,8 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { TooLargeToProcessError } from '../../workers/errors.ts';
 import { storedBlob, type Asker, type Processing } from '../../workers/processing.ts';
 import type { ChosenChangeset } from './apply-changesets.ts';
-import { isTransitModification, type ScenarioApplyResult } from './apply-transit.ts';
+import { isTransitModification } from '@corridor/changesets';
+import type { ScenarioApplyResult } from './apply-transit.ts';
 
 /** A stored input file as the services read it. */
 export interface StoredFile {

@@ -3,9 +3,9 @@
  * "Deleted link 34", a group as its first steps — and the reason a revert is not offered. Pure: the translator is
  * passed in, so the words stay in the catalogues and the tests can read the keys.
  */
-import type { RevertBlock, RevertEntry, RevertStep } from '@corridor/changesets';
+import { isTransitModification, type RevertBlock, type RevertEntry, type RevertStep } from '@corridor/changesets';
 import type { CustomAttribute, NetworkLeafModification } from '@corridor/contract';
-import { isTransitModification, transitText } from './transitText.ts';
+import { transitText } from './transitText.ts';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 

@@ -42,5 +42,3 @@ export function transitText(mod: TransitModification, t: Translate): string {
     }
   }
 }
-
-export const isTransitModification = (mod: { type: string }): mod is TransitModification => /^(transitStop|transitLine|route|networkRoute)\//.test(mod.type);
