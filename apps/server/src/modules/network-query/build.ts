@@ -71,16 +71,9 @@ export async function buildNetworkBinary(input: Input, args: { maxBytes: number;
     { maxBytes: args.maxBytes },
   );
   const crs = info.crs ?? args.crs;
-  let problem: NetworkCrsProblem | undefined;
-  let toWgs84: (point: XY) => LngLat = (point) => lngLat(point[0], point[1]);
-  if (crs) {
-    try {
-      toWgs84 = transformer(crs);
-    } catch (err) {
-      if (!(err instanceof UnknownCrsError)) throw err;
-      problem = crsProblem('unknown', crs);
-    }
-  }
+  const transform = wgs84Of(crs);
+  const { toWgs84 } = transform;
+  let { problem } = transform;
   const raw = nodeXy.done();
   const nodeCoords = new Float64Array(raw.length);
   let offEarth = 0;
@@ -133,6 +126,21 @@ export async function buildNetworkBinary(input: Input, args: { maxBytes: number;
   const placed = problem ? { centerLat: 0, centerLon: 0, zoom: 3 } : networkInfo(nodeCoords);
   const described: NetworkInfo = { ...placed, crs: crs ?? null, ...(crs && !problem && isPlaneCrs(crs) ? { plane: true } : {}), ...(problem ? { problem } : {}) };
   return { binary: encodeNetwork(columns), info: described, crs: crs ?? null };
+}
+
+/**
+ * The transform of a file's coordinates to WGS84: from `crs`, or taken as degrees without one; an unknown CRS gives the
+ * problem users see instead (and coordinates taken as degrees). Networks and transit schedules alike.
+ */
+export function wgs84Of(crs: string | undefined | null): { toWgs84: (point: XY) => LngLat; problem?: NetworkCrsProblem } {
+  const asDegrees = (point: XY) => lngLat(point[0], point[1]);
+  if (!crs) return { toWgs84: asDegrees };
+  try {
+    return { toWgs84: transformer(crs) };
+  } catch (err) {
+    if (!(err instanceof UnknownCrsError)) throw err;
+    return { toWgs84: asDegrees, problem: crsProblem('unknown', crs) };
+  }
 }
 
 /** The message users see (spec of issue 24: "These coordinates do not fit EPSG:n — choose the scenario's coordinate system"). */

@@ -8,11 +8,11 @@
  */
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
-import type { TransitData, TransitLine, TransitRoute } from '@corridor/contract';
-import { isOnEarth, lngLat, transformer, UnknownCrsError, type LngLat, type XY } from '@corridor/geo';
+import type { TransitLine, TransitRoute } from '@corridor/contract';
+import { isOnEarth, lngLat } from '@corridor/geo';
 import { readTransitSchedule, type Input, type TransitSchedule } from '@corridor/matsim';
 import { transitEntities } from '../../shared/transit-graph.ts';
-import { crsProblem } from '../network-query/build.ts';
+import { crsProblem, wgs84Of } from '../network-query/build.ts';
 
 /** The schedule attribute naming its CRS (as networks and populations name theirs). */
 export const SCHEDULE_CRS_ATTRIBUTE = 'coordinateReferenceSystem';
@@ -41,16 +41,9 @@ export async function buildTransitData(input: Input, args: TransitDataArgs): Pro
   const schedule = await readTransitSchedule(input, { maxBytes: args.maxBytes });
   const fileCrs = scheduleCrs(schedule) ?? null;
   const crs = fileCrs ?? args.crs;
-  let problem: TransitData['problem'];
-  let toWgs84: (point: XY) => LngLat = (point) => lngLat(point[0], point[1]);
-  if (crs) {
-    try {
-      toWgs84 = transformer(crs);
-    } catch (err) {
-      if (!(err instanceof UnknownCrsError)) throw err;
-      problem = crsProblem('unknown', crs);
-    }
-  }
+  const transform = wgs84Of(crs);
+  const { toWgs84 } = transform;
+  let { problem } = transform;
   const { stops, lines, routes } = transitEntities(schedule, toWgs84);
   schedule.stops.clear();
   schedule.lines.clear();
