@@ -20,12 +20,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gunzipSync } from 'node:zlib';
 import type { Departure, Modification, NetworkLink, NetworkNode, TransitData } from '@corridor/contract';
-import { EDIT_KINDS, networkGraph, newHistory, openChangeset, push, replaySkipping, routeKey, TRANSIT_LINE, TRANSIT_ROUTE, TRANSIT_STOP, type RouteEntity } from '@corridor/changesets';
+import { changeFlags, EDIT_KINDS, graphOf, networkGraph, newHistory, openChangeset, push, replaySkipping, routeKey, savedGraphOf, TRANSIT_LINE, TRANSIT_ROUTE, TRANSIT_STOP, type ChangesetHistory, type RouteEntity } from '@corridor/changesets';
 import { transformer, xy } from '@corridor/geo';
 import { readTransitSchedule, writeTransitSchedule } from '@corridor/matsim';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { scheduleOf, transitEntities } from '../apps/server/src/shared/transit-graph.ts';
 import { BenchClient as Client } from './http-client.ts';
+import { editorFigures, ensureWebBuild, type TransitSummary } from './editor-transit-browser.ts';
 import { mb, memoryOf, percentile } from './process-stats.ts';
 
 const CRS = 'EPSG:25832';
@@ -39,6 +40,10 @@ const ROUTE_LINKS = 30;
 const DEPARTURES = 20;
 const ANSWERS = 10;
 const MODIFICATIONS = 1000;
+/** The editor's camera: the grid's centre, at a zoom a user edits at (about 4 km × 2.5 km of the network in view). */
+const EDITOR_ZOOM = 13;
+const USER = { name: 'bench', password: 'bench-password' };
+const SCENARIO_KEY = 'transit';
 
 const rows: [string, string][] = [];
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -119,6 +124,43 @@ function gridNetwork(): { nodes: NetworkNode[]; links: NetworkLink[] } {
   return { nodes, links };
 }
 
+/** The same grid as a MATSim network file (EPSG:25832), for the editor's scenario. */
+function* networkXml(): Generator<string> {
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE network SYSTEM "http://www.matsim.org/files/dtd/network_v2.dtd">\n<network name="transit bench grid">\n';
+  yield `<attributes>\n<attribute name="coordinateReferenceSystem" class="java.lang.String">${CRS}</attribute>\n</attributes>\n<nodes>\n`;
+  for (let r = 0; r < SIDE; r++) {
+    const parts: string[] = [];
+    for (let c = 0; c < SIDE; c++) parts.push(`<node id="${nodeId(c, r)}" x="${ORIGIN[0] + c * SPACING}" y="${ORIGIN[1] + r * SPACING}"/>\n`);
+    yield parts.join('');
+  }
+  yield '</nodes>\n<links capperiod="01:00:00" effectivecellsize="7.5" effectivelanewidth="3.75">\n';
+  const link = (id: string, from: string, to: string) => `<link id="${id}" from="${from}" to="${to}" length="${SPACING}" freespeed="13.89" capacity="600" permlanes="1" oneway="1" modes="car,bus"/>\n`;
+  for (let r = 0; r < SIDE; r++) {
+    const parts: string[] = [];
+    for (let c = 0; c < SIDE; c++) {
+      if (c + 1 < SIDE) parts.push(link(rowLink(c, r, true), nodeId(c, r), nodeId(c + 1, r)), link(rowLink(c, r, false), nodeId(c + 1, r), nodeId(c, r)));
+      if (r + 1 < SIDE) parts.push(link(`v${c}_${r}`, nodeId(c, r), nodeId(c, r + 1)), link(`V${c}_${r}`, nodeId(c, r + 1), nodeId(c, r)));
+    }
+    yield parts.join('');
+  }
+  yield '</links>\n</network>\n';
+}
+
+/** Writes generated text gzip to a file; returns the uncompressed size. */
+async function writeGzip(path: string, parts: Iterable<string>): Promise<number> {
+  let bytes = 0;
+  const counted = Readable.from(
+    (function* () {
+      for (const part of parts) {
+        bytes += Buffer.byteLength(part);
+        yield part;
+      }
+    })(),
+  );
+  await pipeline(counted, createGzip({ level: 6 }), createWriteStream(path));
+  return bytes;
+}
+
 // ---- the server ------------------------------------------------------------------------------------------------
 
 /** A GET with node:http, so the wire bytes stay as sent (fetch would decompress them). */
@@ -139,53 +181,59 @@ function timedGet(url: string, cookie: string, gzip: boolean): Promise<{ ms: num
   });
 }
 
-async function serverFigures(schedulePath: string): Promise<void> {
-  let server: RunningServer | undefined;
-  try {
-    server = await startServer();
-    const client = new Client(server.url);
-    await client.call('POST', '/accounts/setup', { username: 'bench', password: 'bench-password' });
-    const me = await client.call<{ groupId: number }>('GET', '/accounts/validate');
-    const scenario = await client.call<{ id: number }>('POST', '/datasets/datasets', {
-      groupId: me.groupId,
-      key: 'transit',
-      name: 'Transit',
-      description: '',
-      type: 'scenario',
-      template: 'empty',
-      attributes: { __crs: CRS },
-    });
-    const [file] = await client.upload([{ name: 'transitSchedule.xml.gz', path: schedulePath }]);
-    await client.call('POST', `/datasets/datasets/${scenario.id}/files/${file!.id}`);
-    const cookie = (client as unknown as { cookie: string }).cookie;
-    const url = `${server.url}/api/v1/datasets/files/${file!.id}/transit`;
+/** The server, signed in as `bench`, and the scenario with the schedule: shared by the server's and the editor's figures. */
+interface BenchScenario {
+  server: RunningServer;
+  client: Client;
+  scenarioId: number;
+  scheduleFileId: number;
+}
 
-    const before = memoryOf(server.pid).rss;
-    let peak = before;
-    const timer = setInterval(() => (peak = Math.max(peak, memoryOf(server!.pid).rss)), 100);
-    const first = await timedGet(url, cookie, true);
-    clearInterval(timer);
-    const afterFirst = memoryOf(server.pid).rss;
-    const json = gunzipSync(first.bytes);
-    const data = JSON.parse(json.toString('utf8')) as TransitData;
-    const routes = data.transitLines.reduce((n, line) => n + Object.keys(line.transitRoutes).length, 0);
-    rows.push(['answer', `${data.stops.length.toLocaleString('en')} stops, ${data.transitLines.length.toLocaleString('en')} lines, ${routes.toLocaleString('en')} routes`]);
-    rows.push(['answer size', `${size(first.bytes.length)} gzip (sent as stored), ${size(json.length)} JSON`]);
-    rows.push(['server: prepare (first call: read + store + send)', ms(first.ms)]);
+async function benchScenario(server: RunningServer, schedulePath: string): Promise<BenchScenario> {
+  const client = new Client(server.url);
+  await client.call('POST', '/accounts/setup', { username: USER.name, password: USER.password });
+  const me = await client.call<{ groupId: number }>('GET', '/accounts/validate');
+  const scenario = await client.call<{ id: number }>('POST', '/datasets/datasets', {
+    groupId: me.groupId,
+    key: SCENARIO_KEY,
+    name: 'Transit',
+    description: '',
+    type: 'scenario',
+    template: 'empty',
+    attributes: { __crs: CRS },
+  });
+  const [file] = await client.upload([{ name: 'transitSchedule.xml.gz', path: schedulePath }]);
+  await client.call('POST', `/datasets/datasets/${scenario.id}/files/${file!.id}`);
+  return { server, client, scenarioId: scenario.id, scheduleFileId: file!.id };
+}
 
-    const gzipTimes: number[] = [];
-    for (let n = 0; n < ANSWERS; n++) gzipTimes.push((await timedGet(url, cookie, true)).ms);
-    gzipTimes.sort((a, b) => a - b);
-    rows.push([`server: answer, gzip as stored (${ANSWERS} calls)`, `p50 ${ms(percentile(gzipTimes, 50))}, max ${ms(gzipTimes.at(-1)!)}`]);
-    const plainTimes: number[] = [];
-    for (let n = 0; n < 3; n++) plainTimes.push((await timedGet(url, cookie, false)).ms);
-    plainTimes.sort((a, b) => a - b);
-    rows.push(['server: answer without gzip (decompressed while sent, 3 calls)', `p50 ${ms(percentile(plainTimes, 50))}`]);
-    const after = memoryOf(server.pid).rss;
-    rows.push(['server RSS', `${mb(before)} MB before, peak ${mb(peak)} MB while preparing (+${mb(peak - before)} MB), ${mb(afterFirst)} MB after it, ${mb(after)} MB after the answers`]);
-  } finally {
-    await server?.stop();
-  }
+async function serverFigures({ server, client, scheduleFileId }: BenchScenario): Promise<void> {
+  const cookie = (client as unknown as { cookie: string }).cookie;
+  const url = `${server.url}/api/v1/datasets/files/${scheduleFileId}/transit`;
+
+  const before = memoryOf(server.pid).rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, memoryOf(server.pid).rss)), 100);
+  const first = await timedGet(url, cookie, true);
+  clearInterval(timer);
+  const afterFirst = memoryOf(server.pid).rss;
+  const json = gunzipSync(first.bytes);
+  const data = JSON.parse(json.toString('utf8')) as TransitData;
+  const routes = data.transitLines.reduce((n, line) => n + Object.keys(line.transitRoutes).length, 0);
+  rows.push(['answer', `${data.stops.length.toLocaleString('en')} stops, ${data.transitLines.length.toLocaleString('en')} lines, ${routes.toLocaleString('en')} routes`]);
+  rows.push(['answer size', `${size(first.bytes.length)} gzip (sent as stored), ${size(json.length)} JSON`]);
+  rows.push(['server: prepare (first call: read + store + send)', ms(first.ms)]);
+
+  const gzipTimes: number[] = [];
+  for (let n = 0; n < ANSWERS; n++) gzipTimes.push((await timedGet(url, cookie, true)).ms);
+  gzipTimes.sort((a, b) => a - b);
+  rows.push([`server: answer, gzip as stored (${ANSWERS} calls)`, `p50 ${ms(percentile(gzipTimes, 50))}, max ${ms(gzipTimes.at(-1)!)}`]);
+  const plainTimes: number[] = [];
+  for (let n = 0; n < 3; n++) plainTimes.push((await timedGet(url, cookie, false)).ms);
+  plainTimes.sort((a, b) => a - b);
+  rows.push(['server: answer without gzip (decompressed while sent, 3 calls)', `p50 ${ms(percentile(plainTimes, 50))}`]);
+  const after = memoryOf(server.pid).rss;
+  rows.push(['server RSS', `${mb(before)} MB before, peak ${mb(peak)} MB while preparing (+${mb(peak - before)} MB), ${mb(afterFirst)} MB after it, ${mb(after)} MB after the answers`]);
 }
 
 // ---- the server's apply of a transit changeset -----------------------------------------------------------------
@@ -223,7 +271,8 @@ function transitChangeset(): Modification[] {
   return mods;
 }
 
-async function applyFigures(schedulePath: string): Promise<void> {
+/** Returns the changeset as the editor saves it and its saved transit counts as the editor's change summary shows them. */
+async function applyFigures(schedulePath: string): Promise<{ mods: Modification[]; summary: TransitSummary }> {
   const t0 = performance.now();
   const schedule = await readTransitSchedule(schedulePath);
   const t1 = performance.now();
@@ -263,7 +312,7 @@ async function applyFigures(schedulePath: string): Promise<void> {
     pushes.push(performance.now() - p0);
   }
   const t6 = performance.now();
-  openChangeset(graph, { id: 1, name: 'Transit', modifications: mods });
+  const opened = openChangeset(graph, { id: 1, name: 'Transit', modifications: mods });
   const t7 = performance.now();
   pushes.sort((a, b) => a - b);
   rows.push(['server apply: schedule read', ms(t1 - t0)]);
@@ -272,38 +321,55 @@ async function applyFigures(schedulePath: string): Promise<void> {
   rows.push(['server apply: schedule written back', `${ms(t5 - t4)} (${size(written)})`]);
   rows.push([`editor core (Node): ${mods.length.toLocaleString('en')} transit modifications pushed one by one`, `${ms(pushes.reduce((sum, v) => sum + v, 0))} in all, p95 ${percentile(pushes, 95).toFixed(2)} ms each`]);
   rows.push([`editor core (Node): opening the ${mods.length.toLocaleString('en')}-modification changeset`, ms(t7 - t6)]);
+  return { mods, summary: savedTransitSummary(opened) };
 }
 
-/**
- * The editor's figures: time to first draw of the transit layers in headless Chromium and the apply of 1,000
- * transit modifications in the editor's store. Measured with the editor's transit layers (issue 28, web part);
- * until then they are reported as not measured here.
- */
-async function editorFigures(_schedulePath: string): Promise<void> {
-  rows.push(['editor: first draw of the transit data (headless Chromium)', 'not measured here yet']);
-  rows.push(['editor: apply of 1,000 transit modifications', 'not measured here yet']);
+/** The transit row of the editor's change summary (sidebar/changeSummary.ts `countKinds`), saved stage. */
+function savedTransitSummary(history: ChangesetHistory): TransitSummary {
+  const counts = { added: 0, modified: 0, deleted: 0 };
+  const shown = graphOf(history);
+  const saved = savedGraphOf(history);
+  for (const kind of [TRANSIT_STOP, TRANSIT_LINE, TRANSIT_ROUTE]) {
+    for (const [id] of shown.changedEntities(kind)) {
+      const flags = changeFlags(kind, id, saved, shown);
+      const change = flags.savedDeleted ? 'deleted' : flags.savedAdded ? 'added' : flags.savedModified ? 'modified' : undefined;
+      if (change) counts[change]++;
+    }
+  }
+  return counts;
 }
 
 async function main(): Promise<void> {
+  ensureWebBuild();
   const temp = mkdtempSync(join(tmpdir(), 'corridor-bench-transit-'));
+  let server: RunningServer | undefined;
   try {
     const schedulePath = join(temp, 'transitSchedule.xml.gz');
     const t0 = performance.now();
-    let xmlBytes = 0;
-    const counted = Readable.from(
-      (function* () {
-        for (const part of scheduleXml()) {
-          xmlBytes += Buffer.byteLength(part);
-          yield part;
-        }
-      })(),
-    );
-    await pipeline(counted, createGzip({ level: 6 }), createWriteStream(schedulePath));
+    const xmlBytes = await writeGzip(schedulePath, scheduleXml());
     rows.push(['synthetic schedule', `${size(xmlBytes)} XML, ${size(statSync(schedulePath).size)} gzip, written in ${ms(performance.now() - t0)}`]);
-    await serverFigures(schedulePath);
-    await applyFigures(schedulePath);
-    await editorFigures(schedulePath);
+    const networkPath = join(temp, 'network.xml.gz');
+    await writeGzip(networkPath, networkXml());
+    server = await startServer();
+    const scenario = await benchScenario(server, schedulePath);
+    await serverFigures(scenario);
+    const { mods, summary } = await applyFigures(schedulePath);
+    const [lng, lat] = transformer(CRS)(xy(ORIGIN[0] + (SIDE * SPACING) / 2, ORIGIN[1] + (SIDE * SPACING) / 2));
+    await editorFigures(
+      {
+        ...scenario,
+        user: USER,
+        editorPath: `/${USER.name}/${SCENARIO_KEY}/editor`,
+        networkPath,
+        camera: { lat, lng, zoom: EDITOR_ZOOM },
+        stopGroups: (SIDE * SIDE) / 2,
+        modifications: mods,
+        summary,
+      },
+      rows,
+    );
   } finally {
+    await server?.stop();
     if (!process.env.BENCH_KEEP) rmSync(temp, { recursive: true, force: true });
   }
   console.table(rows.map(([what, value]) => ({ what, value })));
