@@ -1,6 +1,6 @@
 // Issue 28, the map editor's public transport: a synthetic transit schedule of 20,000 stops and 2,000 lines with 10
 // routes each (15 stops, 30 network-route links and 20 departures per route, on a 200 × 200 grid network in
-// EPSG:25832, written gzip into the temp folder and removed afterwards unless BENCH_KEEP=1).
+// EPSG:25832; schedule and network written gzip into the temp folder and removed afterwards unless BENCH_KEEP=1).
 //
 // Server, through HTTP on the real server (`startServer` of the browser tests): the schedule uploaded into a
 // scenario with that CRS; the first GET /datasets/files/{id}/transit (prepare: read in the worker pool, stored as
@@ -9,8 +9,10 @@
 // after). Then, in this process: a 1,000-modification transit changeset applied on the server's way
 // (`@corridor/changesets` replay over the scenario graph from `transitEntities`, as `jobs/apply-transit.ts` does),
 // with the schedule written back, and the same 1,000 through the editor's data core in Node (pushed one by one onto
-// the history, and the changeset opened). The editor's browser figures (first draw in headless Chromium, apply of
-// 1,000 transit modifications in the page) come from `editorFigures` below.
+// the history, and the changeset opened). Last, on the same server and scenario with the grid network added, the
+// editor in headless Chromium (`editor-transit-browser.ts`): first draw of the transit data, the page's heap, and the
+// saved 1,000-modification changeset opened until the change summary shows it applied. Builds the web app when there
+// is none (or with BENCH_BUILD=1).
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
