@@ -7,7 +7,7 @@
 import { Badge, Button, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { EDIT_KINDS, LINK, NODE, revertEntries, touched, type RevertEntry } from '@corridor/changesets';
 import type { NetworkLeafModification } from '@corridor/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
@@ -29,6 +29,9 @@ function show(store: EditorStore, feature: { kind: 'link' | 'node'; id: string }
   store.select({ type: 'network-links-and-nodes', links: feature.kind === 'link' ? [feature.id] : [], nodes: feature.kind === 'node' ? [feature.id] : [] }, { fly: true });
 }
 
+/** Modifications listed at first and added by each "Show more". */
+export const MODIFICATIONS_SHOWN = 50;
+
 export function ModificationList() {
   const { t } = useTranslation(EDITOR_NS);
   const say = t as unknown as Translate;
@@ -38,6 +41,8 @@ export function ModificationList() {
   const editMode = useEditor((state) => state.editMode);
   // One replay of the history from the base; `revision`: the base grows and shrinks under the same history.
   const entries = useMemo(() => revertEntries(history.versions, EDIT_KINDS).reverse(), [history, revision]);
+  // The newest first, a page at a time: a changeset of thousands of modifications opens without drawing them all.
+  const [shownCount, setShownCount] = useState(MODIFICATIONS_SHOWN);
 
   return (
     <Stack gap={6} data-testid="modification-list">
@@ -50,7 +55,7 @@ export function ModificationList() {
         </Text>
       )}
       <Stack gap={6} component="ol" p={0} m={0} style={{ listStyle: 'none', maxHeight: 320, overflowY: 'auto' }}>
-        {entries.map((entry) => {
+        {entries.slice(0, shownCount).map((entry) => {
           const text = entryText(entry, say);
           const feature = featureOf(entry);
           const reason = !editMode ? t('sidebar.mods.reasons.viewMode') : entry.blocked ? blockText(entry.blocked, say) : undefined;
@@ -106,6 +111,11 @@ export function ModificationList() {
           );
         })}
       </Stack>
+      {entries.length > shownCount && (
+        <Button size="compact-xs" variant="subtle" onClick={() => setShownCount((count) => count + MODIFICATIONS_SHOWN)}>
+          {t('sidebar.mods.showMore', { count: Math.min(MODIFICATIONS_SHOWN, entries.length - shownCount), total: entries.length })}
+        </Button>
+      )}
     </Stack>
   );
 }

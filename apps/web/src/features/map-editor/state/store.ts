@@ -110,6 +110,7 @@ export class EditorStore {
       ...dataOf(newHistory(this.root)),
       baseFile: undefined,
       dataRevision: 0,
+      transitRevision: 0,
       linkAttributes: [],
       exceedsLimit: false,
       ...INITIAL_VIEW,
@@ -237,7 +238,7 @@ export class EditorStore {
     if (loaded.length === 0) return;
     for (const { kind, entities: added } of loaded) this.base.add(kind, added);
     const history = afterLoad(this.state.history, loaded);
-    this.set({ ...(history === this.state.history ? {} : dataOf(history)), dataRevision: this.state.dataRevision + 1 });
+    this.set({ ...(history === this.state.history ? {} : dataOf(history)), dataRevision: this.state.dataRevision + 1, transitRevision: this.state.transitRevision + 1 });
     logTransitFailures(history);
   }
 

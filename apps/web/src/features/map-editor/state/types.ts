@@ -64,6 +64,11 @@ export interface EditorData {
    * then, so every memo over the graph depends on this too.
    */
   readonly dataRevision: number;
+  /**
+   * Bumped when transit entities join the base (the schedule's load): transit views memoise on it instead of
+   * `dataRevision`, so that every network area the map loads does not rebuild the schedule's stops and routes.
+   */
+  readonly transitRevision: number;
   readonly linkAttributes: readonly LinkAttribute[];
   /** The last viewport query hit the server's limit ("Viewport too large"). */
   readonly exceedsLimit: boolean;

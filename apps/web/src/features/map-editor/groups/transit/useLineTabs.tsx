@@ -15,7 +15,7 @@ export function useLineTabs(): readonly PreviewTab[] {
   const store = useEditorStore();
   const tabs = useEditor((state) => state.lineTabs);
   const graph = useEditor((state) => state.graph);
-  const revision = useEditor((state) => state.dataRevision);
+  const revision = useEditor((state) => state.transitRevision);
   const gone = tabs.filter((tab) => !lineOf(graph, tab.lineId)).map((tab) => tab.lineId);
   useEffect(() => {
     for (const lineId of gone) store.closeLine(lineId);

@@ -42,13 +42,15 @@ export function useTransitLayers(palette: Palette): { layers: Layer[]; stopGroup
   const graph = useEditor((state) => state.graph);
   const saved = useEditor((state) => state.saved);
   const calculateDiff = useEditor((state) => state.calculateDiff);
+  // Network loads bump dataRevision; the stops and routes only change with an edit (graph) or the schedule's load.
+  const transitRevision = useEditor((state) => state.transitRevision);
   const revision = useEditor((state) => state.dataRevision);
   const selection = useEditor((state) => state.selection);
   const hover = useEditor((state) => state.hover);
   const shown: Drawn = useMemo(() => ({ graph, saved, calculateDiff }), [graph, saved, calculateDiff]);
 
-  const stops = useMemo(() => (on ? stopPoints(shown) : []), [on, shown, revision]);
-  const routes = useMemo(() => (on ? routePaths(shown) : []), [on, shown, revision]);
+  const stops = useMemo(() => (on ? stopPoints(shown) : []), [on, shown, transitRevision]);
+  const routes = useMemo(() => (on ? routePaths(shown) : []), [on, shown, transitRevision]);
   const editing = useMemo(() => (on ? networkRouteDrawing(graph, selection) : undefined), [on, graph, selection, revision]);
   const selectedStops = selection.type === 'transit-stop' ? selection.stops : undefined;
   const selectedRoute = selection.type === 'transit-route' || selection.type === 'transit-network-route' ? routeHoverKey(selection.lineId, selection.routeId) : undefined;

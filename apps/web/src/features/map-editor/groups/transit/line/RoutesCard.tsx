@@ -21,7 +21,7 @@ export function RoutesCard({ lineId }: { lineId: string }) {
   const { t } = useTranslation(EDITOR_NS);
   const store = useEditorStore();
   const graph = useEditor((state) => state.graph);
-  const revision = useEditor((state) => state.dataRevision);
+  const revision = useEditor((state) => state.transitRevision);
   const chosen = useEditor((state) => state.lineTabs.find((tab) => tab.lineId === lineId)?.routeId);
   const selection = useEditor((state) => state.selection);
   const options = useMemo(() => routeOptions(graph, routesOfLine(graph, lineId)), [graph, lineId, revision]);

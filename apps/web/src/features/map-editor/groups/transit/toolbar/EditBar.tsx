@@ -12,7 +12,7 @@ export function EditBar() {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
   const graph = useEditor((state) => state.graph);
-  const revision = useEditor((state) => state.dataRevision);
+  const revision = useEditor((state) => state.transitRevision);
   const selection = useEditor((state) => state.selection);
   const editing = selection.type === 'transit-route' || selection.type === 'transit-network-route' ? selection : undefined;
   const lines = useMemo(

@@ -23,7 +23,7 @@ export function TransitSearch() {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
   const graph = useEditor((state) => state.graph);
-  const revision = useEditor((state) => state.dataRevision);
+  const revision = useEditor((state) => state.transitRevision);
   const [query, setQuery] = useState('');
   const suggestions = useMemo(() => transitSuggestions(graph, query), [graph, query, revision]);
   const data = (['stopGroup', 'line'] as const)
