@@ -66,7 +66,7 @@ describe('a run scheduled with a changeset', { timeout: 60_000 }, () => {
     expect(await waitForJob(jobId, 'FINISHED', 45_000)).toMatchObject({ exitCode: 0 });
 
     const run = await call('GET', `/datasets/datasets/${datasetId}`);
-    expect(run.attributes.__changesets).toEqual([{ id: changeset.id, name: 'Link 3 closed, link 15 narrowed', modifications: 2 }]);
+    expect(run.attributes.__changesets).toEqual([{ id: changeset.id, name: 'Link 3 closed, link 15 narrowed', modifications: 2, files: ['network'] }]);
     const outputFile = run.files.find((f: { name: string }) => f.name === 'equil_1.output_network.xml.gz');
     expect(outputFile, run.files.map((f: { name: string }) => f.name).join(', ')).toBeDefined();
 

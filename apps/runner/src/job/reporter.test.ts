@@ -31,6 +31,12 @@ describe('JobReporter', () => {
       throw new ServerError(503, 'busy');
     }, { attempts: 4 });
     expect([limited, tries]).toEqual(['failed', 4]);
+    // A server that cannot be reached at all (restarting) does not use up the attempts: the upload waits for it.
+    tries = 0;
+    const restarting = await reporter.call('upload', async () => {
+      if (++tries < 7) throw new NetworkError('ECONNREFUSED');
+    }, { attempts: 4 });
+    expect([restarting, tries]).toEqual(['ok', 7]);
   });
 
   it('loses the job on 409 and skips every later call', async () => {

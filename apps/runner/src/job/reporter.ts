@@ -7,7 +7,7 @@
  * job by its heartbeat timeout and answers 409 once it is reached again.)
  */
 import { Backoff, sleep, type BackoffOptions } from '../backoff.ts';
-import { isJobNotYours, isRunnerUnknown, isTransient } from '../client.ts';
+import { isJobNotYours, isRunnerUnknown, isTransient, ServerError } from '../client.ts';
 
 export type CallResult = 'ok' | 'failed' | 'lost';
 
@@ -24,7 +24,11 @@ export interface ReporterOptions {
 }
 
 export interface CallOptions {
-  /** Give up after this many attempts (the call then "failed", the job is not lost). Default: retry for retryForMs. */
+  /**
+   * Give up after this many failed answers of the server (the call then "failed", the job is not lost). While the
+   * server cannot be reached at all (a restart), or has forgotten the runner, attempts do not count: the call is
+   * retried for retryForMs like any other. Default: retry for retryForMs.
+   */
   attempts?: number;
 }
 
@@ -64,14 +68,16 @@ export class JobReporter {
     const backoff = new Backoff(this.options.backoff);
     const retryFor = this.options.retryForMs ?? DEFAULT_RETRY_FOR_MS;
     const startedAt = Date.now();
-    for (let attempt = 1; ; attempt++) {
+    let answered = 0;
+    for (;;) {
       try {
         await fn();
         return 'ok';
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if ((this.options.isLost ?? isJobNotYours)(error)) return this.lose(`${label}: ${message}`);
-        const outOfAttempts = options.attempts !== undefined && attempt >= options.attempts;
+        if (error instanceof ServerError && !isRunnerUnknown(error)) answered++;
+        const outOfAttempts = options.attempts !== undefined && answered >= options.attempts;
         if (!isTransient(error) || outOfAttempts) {
           this.options.warn(`${label} failed: ${message}`);
           return 'failed';
