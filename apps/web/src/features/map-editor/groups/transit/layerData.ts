@@ -28,11 +28,21 @@ export interface LinkLine {
   readonly target: LngLat;
 }
 
+/** The drawn flags of the entities of a kind that edits changed (the others have none): costs what was changed. */
+function changedFlags(shown: Drawn, kind: string): Map<string, ChangeFlag> {
+  const flags = new Map<string, ChangeFlag>();
+  for (const [id] of shown.graph.changedEntities(kind)) {
+    const flag = shownFlag(flagsOf(shown, kind, id), shown.calculateDiff);
+    if (flag) flags.set(id, flag);
+  }
+  return flags;
+}
+
 /** The stop groups with the change flag of their first changed stop. */
 export function stopPoints(shown: Drawn): StopPoint[] {
-  const stops = [...shown.graph.entities<TransitStop>(TRANSIT_STOP)];
-  return stopGroups(stops).map((group) => {
-    const flag = group.stops.map((id) => shownFlag(flagsOf(shown, TRANSIT_STOP, id), shown.calculateDiff)).find((each) => each !== undefined);
+  const flags = changedFlags(shown, TRANSIT_STOP);
+  return stopGroups(shown.graph.entities<TransitStop>(TRANSIT_STOP)).map((group) => {
+    const flag = flags.size === 0 ? undefined : group.stops.map((id) => flags.get(id)).find((each) => each !== undefined);
     return flag ? { ...group, flag } : group;
   });
 }
@@ -40,10 +50,11 @@ export function stopPoints(shown: Drawn): StopPoint[] {
 /** Each route as the line through its stops (drawn whatever part of the network is loaded). */
 export function routePaths(shown: Drawn): RoutePath[] {
   const paths: RoutePath[] = [];
+  const flags = changedFlags(shown, TRANSIT_ROUTE);
   for (const { id, route } of shown.graph.entities<RouteEntity>(TRANSIT_ROUTE)) {
     const path = route.stops.map((stop) => stopOf(shown.graph, stop.id)?.coordinates).filter((point): point is [number, number] => point !== undefined);
     if (path.length === 0) continue;
-    const flag = shownFlag(flagsOf(shown, TRANSIT_ROUTE, id), shown.calculateDiff);
+    const flag = flags.get(id);
     paths.push({ key: routeHoverKey(route.transitLineId, route.id), lineId: route.transitLineId, routeId: route.id, path, ...(flag ? { flag } : {}) });
   }
   return paths;

@@ -6,7 +6,7 @@
 import { TRANSIT_LINE, TRANSIT_STOP, type GraphReader, type LineEntity } from '@corridor/changesets';
 import type { TransitStop } from '@corridor/contract';
 import { limitGroups } from '../../toolbar/suggestions.ts';
-import { stopGroups } from './stopGroups.ts';
+import { stopGroups, type StopGroup } from './stopGroups.ts';
 
 export type TransitSuggestionKind = 'stopGroup' | 'line';
 
@@ -29,14 +29,15 @@ function matching<T>(items: Iterable<T>, query: string, fields: (item: T) => { i
   return found.sort((a, b) => a.rank - b.rank || a.label.length - b.label.length || (a.label < b.label ? -1 : 1));
 }
 
-export function transitSuggestions(graph: GraphReader, query: string): TransitSuggestion[] {
+/** `groups`: the graph's stop groups when the caller keeps them (they cost a pass over every stop). */
+export function transitSuggestions(graph: GraphReader, query: string, groups: readonly StopGroup[] = stopGroups(graph.entities<TransitStop>(TRANSIT_STOP))): TransitSuggestion[] {
   const term = query.trim();
   if (term === '') return [];
-  const groups = matching(stopGroups(graph.entities<TransitStop>(TRANSIT_STOP)), term, (group) => ({ id: group.id, label: group.name === group.id ? group.id : `${group.name} (${group.id})` }));
+  const found = matching(groups, term, (group) => ({ id: group.id, label: group.name === group.id ? group.id : `${group.name} (${group.id})` }));
   const lines = matching(graph.entities<LineEntity>(TRANSIT_LINE), term, (line) => ({ id: line.id, label: line.name ? `${line.name} (${line.id})` : line.id }));
-  const labels = new Map([...groups.map((g) => [`stopGroup:${g.id}`, g.label] as const), ...lines.map((l) => [`line:${l.id}`, l.label] as const)]);
+  const labels = new Map([...found.map((g) => [`stopGroup:${g.id}`, g.label] as const), ...lines.map((l) => [`line:${l.id}`, l.label] as const)]);
   return limitGroups<TransitSuggestionKind>([
-    { kind: 'stopGroup', ids: groups.map((group) => group.id) },
+    { kind: 'stopGroup', ids: found.map((group) => group.id) },
     { kind: 'line', ids: lines.map((line) => line.id) },
   ]).flatMap((group) => group.ids.map((id) => ({ kind: group.kind, id, label: labels.get(`${group.kind}:${id}`) ?? id })));
 }

@@ -3,7 +3,7 @@
  * flies to it (zoom 14); choosing a line opens its tab.
  */
 import { Autocomplete } from '@mantine/core';
-import { stopOf, TRANSIT_STOP, type GraphReader } from '@corridor/changesets';
+import { stopOf, TRANSIT_STOP } from '@corridor/changesets';
 import type { TransitStop } from '@corridor/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -12,20 +12,15 @@ import { useEditor, useEditorStore } from '../../../state/context.ts';
 import { stopGroups } from '../stopGroups.ts';
 import { transitSuggestions } from '../search.ts';
 
-/** The stops of the group whose first stop is `id`. */
-function groupOf(graph: GraphReader, id: string): readonly string[] {
-  const first = stopOf(graph, id);
-  if (!first) return [];
-  return stopGroups(graph.entities<TransitStop>(TRANSIT_STOP)).find((group) => group.id === id)?.stops ?? [id];
-}
-
 export function TransitSearch() {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
   const graph = useEditor((state) => state.graph);
   const revision = useEditor((state) => state.transitRevision);
   const [query, setQuery] = useState('');
-  const suggestions = useMemo(() => transitSuggestions(graph, query), [graph, query, revision]);
+  // The stop groups once per graph, not per key typed.
+  const groups = useMemo(() => stopGroups(graph.entities<TransitStop>(TRANSIT_STOP)), [graph, revision]);
+  const suggestions = useMemo(() => transitSuggestions(graph, query, groups), [graph, query, groups]);
   const data = (['stopGroup', 'line'] as const)
     .map((kind) => ({
       group: t(kind === 'line' ? 'toolbar.transit.lines' : 'toolbar.transit.stops'),
@@ -38,7 +33,7 @@ export function TransitSearch() {
     const [kind, id] = [value.slice(0, colon), value.slice(colon + 1)];
     setQuery('');
     if (kind === 'line') store.openLine(id);
-    else store.select({ type: 'transit-stop', stops: groupOf(store.getState().graph, id) }, { fly: true });
+    else if (stopOf(graph, id)) store.select({ type: 'transit-stop', stops: groups.find((group) => group.id === id)?.stops ?? [id] }, { fly: true });
   };
 
   return (
