@@ -5,6 +5,7 @@
  */
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { commitKeys } from './commitKeys.ts';
 
 interface TextFieldProps {
   label: string;
@@ -46,13 +47,7 @@ export function TextField({ label, value, readOnly, error, onCommit, size = 'xs'
       error={message}
       onChange={(event) => setDraft(event.currentTarget.value)}
       onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          setDraft(value);
-        }
-      }}
+      onKeyDown={commitKeys(commit, () => setDraft(value))}
     />
   );
 }

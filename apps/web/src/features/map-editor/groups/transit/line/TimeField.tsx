@@ -5,6 +5,7 @@
 import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatTime, parseTime } from './time.ts';
+import { commitKeys } from './commitKeys.ts';
 
 interface TimeFieldProps {
   label: string;
@@ -42,13 +43,7 @@ export function TimeField({ label, seconds, readOnly, onCommit, signed }: TimeFi
       onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => setDraft(event.currentTarget.value)}
       onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          setDraft(null);
-        }
-      }}
+      onKeyDown={commitKeys(commit, () => setDraft(null))}
     />
   );
 }
