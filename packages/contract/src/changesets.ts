@@ -129,8 +129,26 @@ export const DrtVehicle = z.object({
   t0: z.number().finite(),
   t1: z.number().finite(),
 });
+export type DrtVehicle = z.infer<typeof DrtVehicle>;
 export const DrtStop = z.object({ id: Id, name: z.string(), coordinates: LngLat, linkId: z.string().optional(), isBlocking: z.boolean() });
-const Polygon = z.object({ type: z.literal('Feature'), id: z.union([z.string(), z.number()]).optional(), geometry: z.unknown(), properties: z.unknown() });
+export type DrtStop = z.infer<typeof DrtStop>;
+/** A closed ring: at least 4 positions, the last equal to the first (GeoJSON). */
+const Ring = z.array(LngLat).min(4);
+/** A service area's shape in WGS84 (GeoJSON): a polygon, or a multipolygon as shapefiles and GeoPackages carry. */
+export const AreaGeometry = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('Polygon'), coordinates: z.array(Ring).min(1) }),
+  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(Ring).min(1)).min(1) }),
+]);
+export type AreaGeometry = z.infer<typeof AreaGeometry>;
+/** A DRT service area feature (spec 2 §3): its id and properties (a file's attributes are kept and written back). */
+export const DrtServiceArea = z.object({
+  type: z.literal('Feature'),
+  id: z.union([z.string(), z.number()]),
+  geometry: AreaGeometry,
+  properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+});
+export type DrtServiceArea = z.infer<typeof DrtServiceArea>;
+const Polygon = DrtServiceArea;
 const DrtKinds = [
   z.object({ type: z.literal('drt/addStops'), stops: z.array(DrtStop) }),
   z.object({ type: z.literal('drt/deleteStops'), ids: z.array(Id) }),
@@ -163,6 +181,8 @@ export type Modification = z.infer<typeof Modification>;
 export type ModificationType = Modification['type'];
 export type NetworkModification = Extract<Modification, { type: `network/${string}` }>;
 /** The public transport kinds (spec 2 §3): stops, lines, routes and network routes. */
+/** The DRT kinds (spec 2 §3): vehicles, stops and service areas, saved as files. */
+export type DrtModification = Extract<Modification, { type: `drt/${string}` }>;
 export type TransitModification = Extract<Modification, { type: `transitStop/${string}` | `transitLine/${string}` | `route/${string}` | `networkRoute/${string}` }>;
 
 export const SaveOption = z.enum(['changeset', 'new_file', 'overwrite']);

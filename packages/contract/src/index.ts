@@ -39,3 +39,4 @@ export * from './file-head.ts';
 export * from './smtp-failure.ts';
 export * from './run-log.ts';
 export * from './transit-data.ts';
+export * from './drt.ts';
