@@ -25,7 +25,7 @@ const LEAVES: Modification[] = [
   { type: 'drt/addStops', stops: [stop] },
   { type: 'drt/deleteStops', ids: ['s1'] },
   { type: 'drt/addVehicles', vehicles: [{ id: 'v1', startLinkId: 'l1', capacity: '1', t0: 0, t1: 1 }] },
-  { type: 'drt/addServiceArea', area: { type: 'Feature', id: 'a1', geometry: null, properties: null } },
+  { type: 'drt/addServiceArea', area: { type: 'Feature', id: 'a1', geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] }, properties: {} } },
   { type: 'drt/addServiceAreaPosition', areaId: 'a1', index: 0, position: [0, 0] },
 ];
 const GROUPED = new Set(['network', 'transitStop', 'transitLine']);
