@@ -18,3 +18,4 @@ export * from './counts/index.ts';
 export * from './households/index.ts';
 export * from './events/index.ts';
 export * from './log/index.ts';
+export * from './geodata/index.ts';
