@@ -9,4 +9,5 @@ export type {
   ShapefileParts,
 } from './model.ts';
 export { readShapefile } from './shapefile.ts';
-export { readGeoPackage, writeGeoPackage } from './geopackage.ts';
+export { GEOPACKAGE_APPLICATION_ID, readGeoPackage, writeGeoPackage, type WriteGeoPackageOptions } from './geopackage.ts';
+export { crsOfWkt } from './wkt.ts';

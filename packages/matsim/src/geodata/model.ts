@@ -44,4 +44,6 @@ export interface ShapefileParts {
   dbf?: Uint8Array;
   /** The .prj text (WKT), as bytes or text. */
   prj?: Uint8Array | string;
+  /** The .cpg text: the dbf's code page (`UTF-8`, `1252`); windows-1252 without it, as the dBASE default. */
+  cpg?: Uint8Array | string;
 }
