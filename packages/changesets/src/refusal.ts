@@ -20,6 +20,23 @@ interface ParamsByCode {
   routePositionNotFound: { lineId: string; id: string; index: number };
   /** Spec 2 §4/§8: a stop assigned to a node without a self-loop link — where to assign it cannot be decided. */
   missingSelfLoop: { stopId: string; nodeId: string };
+  drtVehicleExists: { id: string };
+  drtVehicleNotFound: { id: string };
+  /** Spec 2 §5: vehicles are added to a selected link; one without a start link is refused. */
+  drtVehicleNoLink: { id: string };
+  /** Spec 2 §5: capacity at least 1 (a text holding a whole number). */
+  drtVehicleCapacity: { id: string; capacity: string };
+  /** Operating hours: t0 <= t1. */
+  drtVehicleTimes: { id: string; t0: number; t1: number };
+  drtStopExists: { id: string };
+  drtStopNotFound: { id: string };
+  drtAreaExists: { id: string };
+  drtAreaNotFound: { id: string };
+  /** A ring that does not end where it starts, or has fewer than four positions (GeoJSON). */
+  drtAreaNotClosed: { id: string };
+  /** Positions are added and moved on an area of one polygon only. */
+  drtAreaPolygons: { id: string; count: number };
+  drtAreaPositionNotFound: { id: string; index: number };
 }
 
 export type RefusalCode = keyof ParamsByCode;
@@ -42,6 +59,18 @@ const ENGLISH: { [C in RefusalCode]: (params: ParamsByCode[C]) => string } = {
   routeNotFound: ({ lineId, id }) => `Route ${id} of transit line ${lineId} not found`,
   missingSelfLoop: ({ stopId, nodeId }) => `Node ${nodeId} has no self-loop link: cannot decide where to assign transit stop ${stopId}`,
   routePositionNotFound: ({ lineId, id, index }) => `Route ${id} of transit line ${lineId} has no position ${index}`,
+  drtVehicleExists: ({ id }) => `DRT vehicle ${id} exists`,
+  drtVehicleNotFound: ({ id }) => `DRT vehicle ${id} not found`,
+  drtVehicleNoLink: ({ id }) => `DRT vehicle ${id} has no start link: select a link on the map`,
+  drtVehicleCapacity: ({ id, capacity }) => `DRT vehicle ${id}: capacity must be a whole number of at least 1, not "${capacity}"`,
+  drtVehicleTimes: ({ id, t0, t1 }) => `DRT vehicle ${id}: operating hours end (${t1} s) before they start (${t0} s)`,
+  drtStopExists: ({ id }) => `DRT stop ${id} exists`,
+  drtStopNotFound: ({ id }) => `DRT stop ${id} not found`,
+  drtAreaExists: ({ id }) => `Service area ${id} exists`,
+  drtAreaNotFound: ({ id }) => `Service area ${id} not found`,
+  drtAreaNotClosed: ({ id }) => `Service area ${id} has a ring that does not end at its first point`,
+  drtAreaPolygons: ({ id, count }) => `Service area ${id} has ${count} polygons: points can be added and moved on an area of one polygon only`,
+  drtAreaPositionNotFound: ({ id, index }) => `Service area ${id} has no position ${index}`,
 };
 
 export const REFUSAL_CODES = Object.keys(ENGLISH) as readonly RefusalCode[];
