@@ -2,6 +2,7 @@
  * Every real file in ../shared/data is read by the reader its sniffed tag names. The per-format tests assert the
  * contents and the round trips; this one guarantees no file (and no tag) is left without a reader.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { allSharedDataFiles, sharedData } from '../test/data.ts';
 import { readConfig } from './config/index.ts';
@@ -9,6 +10,7 @@ import { readCounts } from './counts/index.ts';
 import { readDvrpFleet } from './dvrp/index.ts';
 import { countEvents } from './events/index.ts';
 import { readFacilities } from './facilities/index.ts';
+import { readGeoPackage } from './geodata/index.ts';
 import { readHouseholds } from './households/index.ts';
 import type { Input } from './io/input.ts';
 import { streamNetwork } from './network/index.ts';
@@ -36,6 +38,7 @@ const size = (collection: { size: number } | unknown[]) => ('size' in collection
 
 const READERS: Partial<Record<DataTypeTag, Reader>> = {
   config_v1: async (input) => (await readConfig(input)).modules.length,
+  geopackage: async (input) => (await readGeoPackage(await readFile(input as string))).features.length,
   config_v2: async (input) => (await readConfig(input)).modules.length,
   network_v1: async (input) => countNetwork(input),
   network_v2: async (input) => countNetwork(input),

@@ -1,4 +1,4 @@
-/** Binary formats recognised by their magic numbers and headers: images and the binary shapefile parts. */
+/** Binary formats recognised by their magic numbers and headers: images, GeoPackages and the binary shapefile parts. */
 import type { DataTypeTag, ShapefilePart } from './tags.ts';
 
 export interface BinaryMatch {
@@ -22,10 +22,21 @@ export function sniffBinary(head: Uint8Array, fileName?: string): BinaryMatch | 
   if (startsWith(head, [0xff, 0xd8, 0xff])) return { tag: 'image_jpeg' };
   if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return { tag: 'image_gif' };
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return { tag: 'image_webp' };
+  if (isGeoPackage(head)) return { tag: 'geopackage' };
   const shape = shapeFilePart(head, fileName);
   if (shape) return { tag: 'shapefile', shapefilePart: shape };
   if (isDbf(head)) return { tag: 'shapefile', shapefilePart: 'dbf' };
   return null;
+}
+
+/**
+ * A GeoPackage is an SQLite database ("SQLite format 3\0") whose application_id (big-endian at offset 68) is 'GPKG'
+ * (1.2 and later) or 'GP10' / 'GP11' (1.0, 1.1). Other SQLite databases are not a format the platform knows.
+ */
+function isGeoPackage(head: Uint8Array): boolean {
+  if (head.length < 72 || !startsWith(head, [...ascii('SQLite format 3'), 0])) return false;
+  const id = String.fromCharCode(...head.subarray(68, 72));
+  return id === 'GPKG' || id === 'GP10' || id === 'GP11';
 }
 
 /**

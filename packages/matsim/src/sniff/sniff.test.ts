@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { allSharedDataFiles, sharedData } from '../../test/data.ts';
 import { BILLION_LAUGHS, configWithEntities, REFUSED_ENTITIES, withSubset } from '../../test/entities.ts';
+import { writeGeoPackage } from '../geodata/geopackage.ts';
 import { readHead } from '../io/input.ts';
 import { sniff, sniffDetails } from './sniff.ts';
 import { TAGS, isDataTypeTag } from './tags.ts';
@@ -159,6 +160,20 @@ describe('binary and side-car formats', () => {
     ['image_webp', [...bytes('RIFF'), 0x24, 0, 0, 0, ...bytes('WEBPVP8 ')]],
   ])('%s by its magic number', async (tag, magic) => {
     expect(await sniff(Uint8Array.from(magic), 'chart.txt')).toBe(tag);
+  });
+
+  test('a GeoPackage by the SQLite header and its application_id (GPKG, or GP10/GP11 of 1.0/1.1); another SQLite database is no tag', async () => {
+    const database = (id: string) => {
+      const head = new Uint8Array(100);
+      head.set([...bytes('SQLite format 3'), 0]);
+      head.set(bytes(id), 68);
+      return head;
+    };
+    expect(await sniff(database('GPKG'), 'area.txt')).toBe('geopackage');
+    expect(await sniff(database('GP10'))).toBe('geopackage');
+    expect(await sniff(database('GP11'))).toBe('geopackage');
+    expect(await sniff(database('\0\0\0\0'), 'area.gpkg')).toBeNull();
+    expect(await sniff(await writeGeoPackage([], 'EPSG:4326'))).toBe('geopackage');
   });
 
   test('a shapefile without records falls back to the name to tell .shp from .shx', async () => {

@@ -46,6 +46,7 @@ export const TAGS = {
   log: 'MATSim log file (logfile.log, logfileWarningsErrors.log)',
   // Other files a scenario carries.
   shapefile: 'A part of an ESRI shapefile (.shp, .shx, .dbf, .prj, .cpg, .qpj)',
+  geopackage: 'OGC GeoPackage (.gpkg, SQLite): vector features such as DRT service areas',
   image_png: 'PNG image (MATSim charts)',
   image_jpeg: 'JPEG image',
   image_gif: 'GIF image',

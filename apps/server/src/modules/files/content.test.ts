@@ -10,6 +10,7 @@ describe('file content helpers', () => {
     expect(contentType('scorestats.txt', 'scorestats')).toBe('text/plain; charset=utf-8');
     expect(contentType('chart.png', 'image_png')).toBe('image/png');
     expect(contentType('area.shp', 'shapefile')).toBe('application/octet-stream');
+    expect(contentType('area.gpkg', 'geopackage')).toBe('application/geopackage+sqlite3');
     expect(contentType('notes.json', null)).toBe('application/json');
     expect(contentType('page.html', null)).toBe('application/octet-stream');
     expect(storedContentType('network.xml.gz', 'network_v2', 'gzip')).toBe('application/gzip');

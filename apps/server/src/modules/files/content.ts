@@ -7,6 +7,7 @@ const IMAGE_TAGS: Record<string, string> = {
   image_jpeg: 'image/jpeg',
   image_gif: 'image/gif',
   image_webp: 'image/webp',
+  geopackage: 'application/geopackage+sqlite3',
 };
 const BY_EXTENSION: Record<string, string> = {
   xml: 'application/xml',
@@ -20,6 +21,7 @@ const BY_EXTENSION: Record<string, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  gpkg: 'application/geopackage+sqlite3',
   gz: 'application/gzip',
   zst: 'application/zstd',
   zip: 'application/zip',
