@@ -45,6 +45,8 @@ export interface GroupTool {
   offersDone?(state: EditorState): boolean;
   /** Whether the Reset button shows (drawing that can be started over), when the handler has `reset`. */
   offersReset?(state: EditorState): boolean;
+  /** False for a tool started from a panel rather than the toolbar (the DRT tab's area drawing): no button. */
+  readonly toolbar?: false;
 }
 
 /** One selection type a group owns (spec 2 §2 "Selection types"). */

@@ -15,6 +15,10 @@ export interface MapPointerEvent {
   readonly stops?: readonly string[];
   /** The transit route under the pointer, if any. */
   readonly route?: { readonly lineId: string; readonly routeId: string };
+  /** The DRT vehicle marker under the pointer: the link it stands on and that link's vehicles. */
+  readonly drtVehicles?: { readonly linkId: string; readonly vehicles: readonly string[] };
+  /** The DRT stop under the pointer, if any. */
+  readonly drtStop?: string;
   readonly shiftKey: boolean;
   /** Map units (degrees) per screen pixel at the pointer, for zoom-scaled distances such as lasso closing. */
   readonly degreesPerPixel: number;

@@ -36,11 +36,12 @@ import {
   type GraphBase,
   type GraphEntity,
 } from '@corridor/changesets';
-import type { LinkAttribute, Modification, NetworkCondition, NetworkLink, NetworkNode, NetworkQueryAnswer } from '@corridor/contract';
+import type { DrtFileKind, LinkAttribute, Modification, NetworkCondition, NetworkLink, NetworkNode, NetworkQueryAnswer } from '@corridor/contract';
+import { DRT_ENTITY_KIND } from '../groups/drt/kinds.ts';
 import { EDITOR_GROUPS } from '../groups/index.ts';
 import { fromAnswer } from '../model/answer.ts';
 import { LoadedAreas, type AreaLimits } from './loadedAreas.ts';
-import { lineTabId, NO_SELECTION, type Draft, type FlyTarget, type LineTab, type EditorData, type EditorRefusal, type EditorState, type EditorView, type Selection, type ToolId } from './types.ts';
+import { lineTabId, NO_SELECTION, vehicleTabId, type DrtGeneration, type DrtMode, type DrtView, type ServiceAreaMode, type Draft, type FlyTarget, type LineTab, type EditorData, type EditorRefusal, type EditorState, type EditorView, type Selection, type ToolId } from './types.ts';
 
 /** Issue 27 (docs/decisions.md "loaded-area cache"): 12 areas, at most 400,000 distinct links among them. */
 export const AREA_LIMITS: AreaLimits = { maxAreas: 12, maxEntities: { [LINK]: 400_000 } };
@@ -59,7 +60,8 @@ const INITIAL_VIEW: EditorView = {
   calculateDiff: false,
   filters: [],
   draft: null,
-  layers: { network: true, outline: true, transit: true },
+  layers: { network: true, outline: true, transit: true, drt: false },
+  drt: { mode: 'stops', areaMode: 'view', generation: 'none', area: null, vehicleTabs: [] },
   lineTabs: [],
   refusal: null,
   flyTo: null,
@@ -73,6 +75,8 @@ export interface EditorStoreOptions {
   readonly calculateDiff?: boolean;
   /** Whether there is a transit schedule: the Public Transport layer starts on with one, off without. */
   readonly transit?: boolean;
+  /** Whether the scenario has DRT files: the DRT layer starts on with them, off without. */
+  readonly drt?: boolean;
 }
 
 /** A changeset as opened or answered by a save: what the editor keeps of it. */
@@ -103,6 +107,8 @@ export class EditorStore {
   private readonly root = ScenarioGraph.of(this.base);
   private readonly areas: LoadedAreas;
   private transitLoaded = false;
+  /** The DRT file whose items the base holds now, per kind (null: cleared; absent: none loaded yet). */
+  private readonly drtLoaded: Partial<Record<DrtFileKind, number | null>> = {};
 
   constructor(options: EditorStoreOptions = {}) {
     this.areas = new LoadedAreas(options.areaLimits ?? AREA_LIMITS);
@@ -111,11 +117,12 @@ export class EditorStore {
       baseFile: undefined,
       dataRevision: 0,
       transitRevision: 0,
+      drtRevision: 0,
       linkAttributes: [],
       exceedsLimit: false,
       ...INITIAL_VIEW,
       calculateDiff: options.calculateDiff ?? INITIAL_VIEW.calculateDiff,
-      layers: { ...INITIAL_VIEW.layers, transit: options.transit ?? false },
+      layers: { ...INITIAL_VIEW.layers, transit: options.transit ?? false, drt: options.drt ?? false },
     };
   }
 
@@ -180,9 +187,17 @@ export class EditorStore {
     this.setHistory(redo(this.state.history));
   }
 
-  /** A new changeset: everything cleared, id -1, named Untitled. */
+  /**
+   * A new changeset: everything cleared, id -1, named Untitled. The DRT files stay loaded, so they stay its base
+   * files (decisions: "Issue 29 — DRT group (web)").
+   */
   newChangeset(): void {
-    this.setHistory(newHistory(this.root), { baseFile: undefined, selection: NO_SELECTION, draft: null });
+    this.setHistory(newHistory(this.root), { baseFile: this.loadedDrtFiles(), selection: NO_SELECTION, draft: null });
+  }
+
+  /** The DRT files loaded now as a changeset's `baseFile` (undefined when none was loaded). */
+  private loadedDrtFiles(): EditorData['baseFile'] {
+    return Object.keys(this.drtLoaded).length > 0 ? { ...this.drtLoaded } : undefined;
   }
 
   /** Opens a saved changeset: its modifications as saved (replayed once on the base), the rest cleared; its base files kept. */
@@ -240,6 +255,82 @@ export class EditorStore {
     const history = afterLoad(this.state.history, loaded);
     this.set({ ...(history === this.state.history ? {} : dataOf(history)), dataRevision: this.state.dataRevision + 1, transitRevision: this.state.transitRevision + 1 });
     logTransitFailures(history);
+  }
+
+  /**
+   * Puts one DRT file's items into the base in place of the kind's previous file (spec 2 §4: loading or clearing a
+   * vehicle, stop or service-area file updates the changeset's baseFile): `fileId` null clears the kind. The file
+   * choosers are disabled while the group has unsaved changes, so only saved modifications can refer to the items
+   * replaced; the history is rebuilt over the new base when they do.
+   */
+  loadDrt(kind: DrtFileKind, fileId: number | null, entities: readonly GraphEntity[]): void {
+    const entityKind = DRT_ENTITY_KIND[kind];
+    const removed = [...this.base.values(entityKind)];
+    if (removed.length > 0) this.base.remove(entityKind, removed.map((entity) => entity.id));
+    this.base.add(entityKind, entities);
+    this.drtLoaded[kind] = fileId;
+    const history = afterLoad(this.state.history, [{ kind: entityKind, entities: [...removed, ...entities] }]);
+    const baseFile = { ...this.state.baseFile, [kind]: fileId };
+    const changed = removed.length > 0 || entities.length > 0;
+    this.set({
+      ...(history === this.state.history ? {} : dataOf(history)),
+      baseFile,
+      ...(changed ? { dataRevision: this.state.dataRevision + 1, drtRevision: this.state.drtRevision + 1 } : {}),
+    });
+  }
+
+  /**
+   * Chooses the DRT file of a kind (the DRT tab's file choosers): the changeset's baseFile names it, and the DRT
+   * loader loads it (or clears the kind for null). Undefined goes back to the scenario's first file of the kind.
+   */
+  chooseDrtFile(kind: DrtFileKind, fileId: number | null | undefined): void {
+    const { [kind]: _, ...others } = this.state.baseFile ?? {};
+    this.set({ baseFile: fileId === undefined ? others : { ...others, [kind]: fileId } });
+  }
+
+  /** The DRT file whose items are loaded for the kind (null: cleared; undefined: none loaded yet). */
+  loadedDrtFile(kind: DrtFileKind): number | null | undefined {
+    return this.drtLoaded[kind];
+  }
+
+  private setDrt(patch: Partial<DrtView>, more: Partial<EditorState> = {}): void {
+    this.set({ drt: { ...this.state.drt, ...patch }, ...more });
+  }
+
+  /** The DRT tab's mode: stops or service area. */
+  setDrtMode(mode: DrtMode): void {
+    if (mode !== this.state.drt.mode) this.setDrt({ mode });
+  }
+
+  /** The Service Area card's mode: view, add, edit or delete. */
+  setServiceAreaMode(areaMode: ServiceAreaMode): void {
+    if (areaMode !== this.state.drt.areaMode) this.setDrt({ areaMode });
+  }
+
+  /** Opens a generation form (vehicles or stops) with no area drawn yet (spec 2 §4 "DRT generation"). */
+  startGeneration(generation: Exclude<DrtGeneration, 'none'>): void {
+    this.setDrt({ generation, area: null });
+  }
+
+  /** The area drawn for the generation (a closed ring), or null to draw again. */
+  setDrtArea(area: readonly (readonly [number, number])[] | null): void {
+    this.setDrt({ area });
+  }
+
+  /** Cancel: the form closes, the area is cleared and the DRT tools return to vehicle selection (spec 2 §4). */
+  cancelGeneration(): void {
+    const group = EDITOR_GROUPS.group('drt');
+    this.setDrt({ generation: 'none', area: null }, { draft: null, ...(group && group.available(this.state) ? { tool: group.selectTool } : {}) });
+  }
+
+  /** Opens a DRT vehicle's tab, or brings its open tab forward (spec 2 §2 "Tabs"). */
+  openVehicle(vehicleId: string): void {
+    const tabs = this.state.drt.vehicleTabs;
+    this.setDrt(tabs.includes(vehicleId) ? {} : { vehicleTabs: [...tabs, vehicleId] }, { shownTab: { seq: (this.state.shownTab?.seq ?? 0) + 1, id: vehicleTabId(vehicleId) } });
+  }
+
+  closeVehicle(vehicleId: string): void {
+    if (this.state.drt.vehicleTabs.includes(vehicleId)) this.setDrt({ vehicleTabs: this.state.drt.vehicleTabs.filter((id) => id !== vehicleId) });
   }
 
   /** Adds nodes and links as one loaded area; then evicts the least recently used areas over the limits. */
@@ -324,7 +415,16 @@ export class EditorStore {
 
   hover(hover: EditorState['hover']): void {
     const now = this.state.hover;
-    if (hover.linkId === now.linkId && hover.nodeId === now.nodeId && hover.stopGroup === now.stopGroup && hover.route === now.route) return;
+    if (
+      hover.linkId === now.linkId &&
+      hover.nodeId === now.nodeId &&
+      hover.stopGroup === now.stopGroup &&
+      hover.route === now.route &&
+      hover.drtVehicles === now.drtVehicles &&
+      hover.drtStop === now.drtStop
+    ) {
+      return;
+    }
     this.set({ hover });
   }
 
@@ -359,10 +459,13 @@ export class EditorStore {
     if (calculateDiff !== this.state.calculateDiff) this.set({ calculateDiff });
   }
 
-  /** A layer on or off; the Public Transport layer is transit's edit mode, so the tool follows the §2 rules. */
+  /**
+   * A layer on or off; the Public Transport and DRT layers are their groups' edit modes, so the tool follows the §2
+   * rules.
+   */
   setLayer(layer: keyof EditorState['layers'], on: boolean): void {
     const layers = { ...this.state.layers, [layer]: on };
-    if (layer !== 'transit' || on === this.state.layers.transit) {
+    if ((layer !== 'transit' && layer !== 'drt') || on === this.state.layers[layer]) {
       this.set({ layers });
       return;
     }

@@ -69,6 +69,8 @@ export interface EditorData {
    * `dataRevision`, so that every network area the map loads does not rebuild the schedule's stops and routes.
    */
   readonly transitRevision: number;
+  /** Bumped when DRT entities join or leave the base (a DRT file loaded or cleared): DRT views memoise on it. */
+  readonly drtRevision: number;
   readonly linkAttributes: readonly LinkAttribute[];
   /** The last viewport query hit the server's limit ("Viewport too large"). */
   readonly exceedsLimit: boolean;
@@ -95,11 +97,42 @@ export interface FlyTarget {
 /** The bottom area's id of a line's tab. */
 export const lineTabId = (lineId: string): string => `line:${lineId}`;
 
+/** The bottom area's id of a DRT vehicle's tab (spec 2 §2 "Tabs": a closeable tab per DRT vehicle). */
+export const vehicleTabId = (vehicleId: string): string => `drt-vehicle:${vehicleId}`;
+
+/** The DRT tab's mode (spec 2 §2 "DRT tab"): its stops or its service area. */
+export type DrtMode = 'stops' | 'serviceArea';
+/** The Service Area card's mode (spec 2 §4 "Service area"). */
+export type ServiceAreaMode = 'view' | 'add' | 'edit' | 'delete';
+/** The generation form shown (spec 2 §4 "DRT generation"): none, vehicles or stops. */
+export type DrtGeneration = 'none' | 'vehicles' | 'stops';
+
+/** The DRT group's view state (groups/drt/; issue 29). Never in the history. */
+export interface DrtView {
+  readonly mode: DrtMode;
+  readonly areaMode: ServiceAreaMode;
+  readonly generation: DrtGeneration;
+  /** The area drawn for a generation (closed ring, WGS84) once the drawing closed; null: none drawn yet. */
+  readonly area: readonly LngLat[] | null;
+  /** The open DRT vehicle tabs, by vehicle id in opening order. */
+  readonly vehicleTabs: readonly string[];
+}
+
 /** The view: selection, hover, tool, drawing, layers, filters, notices, camera requests. Never in the history. */
 export interface EditorView {
   readonly selection: Selection;
-  /** What the pointer is over: a link or node, or a transit stop group (by its first stop) or route (its key). */
-  readonly hover: { readonly linkId?: string; readonly nodeId?: string; readonly stopGroup?: string; readonly route?: string };
+  /**
+   * What the pointer is over: a link or node, a transit stop group (by its first stop) or route (its key), the DRT
+   * vehicles of a link (`drtVehicles`: the link id) or a DRT stop.
+   */
+  readonly hover: {
+    readonly linkId?: string;
+    readonly nodeId?: string;
+    readonly stopGroup?: string;
+    readonly route?: string;
+    readonly drtVehicles?: string;
+    readonly drtStop?: string;
+  };
   readonly tool: ToolId;
   /** Edit mode on (default) or view mode (tables read-only, no tools that change data). */
   readonly editMode: boolean;
@@ -111,10 +144,13 @@ export interface EditorView {
   readonly filters: readonly NetworkCondition[];
   readonly draft: Draft | null;
   /**
-   * Layers switched on in the sidebar (DRT layers join with its editing). `transit` is the Public Transport layer
-   * (stops, routes and their outline, network routes): its edit mode is on while it is.
+   * Layers switched on in the sidebar. `transit` is the Public Transport layer (stops, routes and their outline,
+   * network routes), `drt` the DRT layer (vehicles, stops, service area): each group's edit mode is on while its
+   * layer is.
    */
-  readonly layers: { readonly network: boolean; readonly outline: boolean; readonly transit: boolean };
+  readonly layers: { readonly network: boolean; readonly outline: boolean; readonly transit: boolean; readonly drt: boolean };
+  /** The DRT tab's and tools' view state. */
+  readonly drt: DrtView;
   /** The open transit line tabs in opening order, each with its chosen route (spec 2 §2 "Tabs", "Transit line tab"). */
   readonly lineTabs: readonly LineTab[];
   /** The stop being assigned to the network (spec 2 §2 "stop-assignment overlay"): the next map click picks its link. */

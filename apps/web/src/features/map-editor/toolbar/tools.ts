@@ -61,7 +61,7 @@ export function groupTools(registry: GroupRegistry = EDITOR_GROUPS): GroupTool[]
 
 /** A group's tools in toolbar order, offered while the group is the active one; those that change data need edit mode. */
 export function modeTools(group: EditGroup, registry: GroupRegistry = EDITOR_GROUPS): ModeTool[] {
-  return group.tools.map((tool) => ({
+  return group.tools.filter((tool) => tool.toolbar !== false).map((tool) => ({
     id: tool.id,
     label: tool.label,
     keys: tool.keys,
