@@ -3,6 +3,8 @@
  * One file pair per area so the areas are edited apart; `src/i18n/catalogues.test.ts` checks en and de match.
  */
 import i18n from '../../../i18n/index.ts';
+import drtTabDe from './drtTab.de.json';
+import drtTabEn from './drtTab.en.json';
 import linkUseDe from './linkUse.de.json';
 import linkUseEn from './linkUse.en.json';
 import mapDe from './map.de.json';
@@ -19,8 +21,8 @@ import toolbarEn from './toolbar.en.json';
 export const EDITOR_NS = 'editor';
 
 export const editorCatalogues = {
-  en: { page: pageEn, map: mapEn, toolbar: toolbarEn, panels: panelsEn, sidebar: sidebarEn, linkUse: linkUseEn },
-  de: { page: pageDe, map: mapDe, toolbar: toolbarDe, panels: panelsDe, sidebar: sidebarDe, linkUse: linkUseDe },
+  en: { page: pageEn, map: mapEn, toolbar: toolbarEn, panels: panelsEn, sidebar: sidebarEn, linkUse: linkUseEn, drtTab: drtTabEn },
+  de: { page: pageDe, map: mapDe, toolbar: toolbarDe, panels: panelsDe, sidebar: sidebarDe, linkUse: linkUseDe, drtTab: drtTabDe },
 };
 
 for (const [language, catalogue] of Object.entries(editorCatalogues)) {

@@ -1,8 +1,8 @@
 /**
  * Service-area geometry for the DRT tab's map handler (spec 2 §2 "Service Area card", §5): which area a click is in
  * (Delete Area), which corner the pointer grabs and which edge it is on (Edit Area), in screen pixels scaled by the
- * zoom like the lasso. Positions are numbered along the outer ring of the area's first polygon, the closing corner
- * left out (the ring that drt/addServiceAreaPosition and drt/moveServiceAreaPosition edit).
+ * zoom like the lasso. Positions are numbered along the outer ring, the closing corner left out (the ring that
+ * drt/addServiceAreaPosition inserts into before `index` and drt/moveServiceAreaPosition moves, packages/changesets).
  */
 import type { AreaGeometry, DrtServiceArea } from '@corridor/contract';
 import { degreeDistance, nearestOnSegment, pointInPolygon } from '../../../canvas/handlers/geometry.ts';
@@ -16,9 +16,14 @@ function polygonsOf(geometry: AreaGeometry): readonly (readonly (readonly LngLat
   return geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
 }
 
-/** The corners that Edit Area moves: the outer ring of the first polygon without its closing repeat. */
+/**
+ * The corners that Edit Area moves: the outer ring without its closing repeat, of a Polygon or a MultiPolygon of one
+ * polygon (an area of several polygons is not edited: packages/changesets refuses it).
+ */
 export function editableCorners(geometry: AreaGeometry): readonly LngLat[] {
-  const ring = polygonsOf(geometry)[0]?.[0] ?? [];
+  const polygons = polygonsOf(geometry);
+  if (polygons.length !== 1) return [];
+  const ring = polygons[0]![0] ?? [];
   const first = ring[0];
   const last = ring.at(-1);
   const closed = ring.length > 1 && first && last && first[0] === last[0] && first[1] === last[1];

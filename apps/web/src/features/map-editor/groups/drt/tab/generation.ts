@@ -122,13 +122,18 @@ export function checkStopFields(fields: StopFields, area: AreaGeometry): Checked
   return { ok: true, request: { networkFileId: Number(fields.networkFileId), area, count, mode: fields.mode.trim() || DEFAULT_MODE } };
 }
 
-/** The drawn corners as a closed GeoJSON polygon (the first corner repeated last). */
-export function areaOfCorners(corners: readonly LngLat[]): AreaGeometry {
+/** The drawn corners as a closed ring (the first corner repeated last). */
+export function closedRing(corners: readonly LngLat[]): [number, number][] {
   const ring = corners.map(([lng, lat]) => [lng, lat] as [number, number]);
   const first = ring[0];
   const last = ring.at(-1);
   if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([first[0], first[1]]);
-  return { type: 'Polygon', coordinates: [ring] };
+  return ring;
+}
+
+/** The drawn corners as a closed GeoJSON polygon. */
+export function areaOfCorners(corners: readonly LngLat[]): AreaGeometry {
+  return { type: 'Polygon', coordinates: [closedRing(corners)] };
 }
 
 /** The generated fleet as one modification (spec 2 §4). */
