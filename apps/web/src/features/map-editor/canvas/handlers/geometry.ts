@@ -3,12 +3,12 @@
  * are scaled by cos(latitude) so that a distance is the same number of screen pixels in every direction on a Web
  * Mercator map; `degreesPerPixel` is the latitude degrees one screen pixel spans at the pointer.
  */
-import { linksOfNode, NODE, type GraphReader } from '@corridor/changesets';
+import { linksOfNode, NODE, POLYGON_CLOSE_PIXELS, type GraphReader } from '@corridor/changesets';
 import type { NetworkNode } from '@corridor/contract';
 import type { LngLat } from '../../state/types.ts';
 
-/** Lasso and polygon drawing close within this many screen pixels of the first point (spec 2 §5). */
-export const CLOSE_RING_PX = 20;
+/** Lasso and polygon drawing close within this many screen pixels of the first point (spec 2 §5; one constant in @corridor/changesets). */
+export const CLOSE_RING_PX = POLYGON_CLOSE_PIXELS;
 
 const rad = (degrees: number) => (degrees * Math.PI) / 180;
 
