@@ -1,7 +1,7 @@
 /** DRT constants (spec 2 §2, §5, §9) and what the tools and panels build. */
 import { describe, expect, it } from 'vitest';
 import { EDIT_KINDS } from '../scenario.ts';
-import { addDrtStopAt, addVehiclesOnLink, newDrtStop, newDrtVehicleId, vehicleSummary, vehiclesByLink } from './builders.ts';
+import { addDrtAreaOf, addDrtStopAt, addVehiclesOnLink, closeRing, newDrtStop, newDrtVehicleId, vehicleSummary, vehiclesByLink } from './builders.ts';
 import { DRT_DEFAULTS, DRT_SUMMARY_THRESHOLD, POLYGON_CLOSE_PIXELS, showsVehicleSummary, vehicleMarkerPositions } from './constants.ts';
 import { drtSaveGroupOf, isDrtModification } from './entities.ts';
 import { drtTestGraph, testVehicle as vehicle } from './testing.ts';
@@ -62,6 +62,17 @@ describe('DRT builders (spec 2 §4, §9)', () => {
     expect(vehicleSummary(mixed)).toMatchObject({ count: 11, startLink: { mixed: true }, capacity: { mixed: false, value: '4' }, operatingHours: { mixed: true } });
     expect(vehicleSummary([])).toBeUndefined();
     expect([...vehiclesByLink([vehicle('a', 'l2'), vehicle('b', 'l1'), vehicle('c', 'l2')])].map(([link, vs]) => [link, vs.map((v) => v.id)])).toEqual([['l2', ['a', 'c']], ['l1', ['b']]]);
+  });
+
+  it('a drawn area is closed on its first point and numbered one above the largest feature id', () => {
+    expect(closeRing([[0, 0], [1, 0], [1, 1]])).toEqual([[0, 0], [1, 0], [1, 1], [0, 0]]);
+    expect(closeRing([[0, 0], [1, 0], [1, 1], [0, 0]])).toEqual([[0, 0], [1, 0], [1, 1], [0, 0]]);
+    const graph = drtTestGraph();
+    const mod = addDrtAreaOf(graph, [[0, 0], [2, 0], [2, 2]]);
+    expect(mod).toEqual({ type: 'drt/addServiceArea', area: { type: 'Feature', id: 2, geometry: { type: 'Polygon', coordinates: [[[0, 0], [2, 0], [2, 2], [0, 0]]] }, properties: {} } });
+    const next = EDIT_KINDS.apply(EDIT_KINDS.apply(graph, mod), { type: 'drt/addServiceArea', area: { ...mod.area, id: '40' } });
+    expect(addDrtAreaOf(next, [[0, 0], [1, 0], [1, 1]]).area.id).toBe(41);
+    expect(EDIT_KINDS.disabled(graph, addDrtAreaOf(graph, [[0, 0], [1, 0]]))).toEqual({ code: 'drtAreaNotClosed', params: { id: '2' } });
   });
 
   it('save groups of DRT modifications', () => {

@@ -2,11 +2,11 @@
  * What the DRT tools and panels build (spec 2 §4, §9): new stops and vehicles with generated ids, the add-vehicle
  * form's modification, and the summary card's common values.
  */
-import type { DrtModification, DrtStop, DrtVehicle } from '@corridor/contract';
+import type { DrtModification, DrtServiceArea, DrtStop, DrtVehicle } from '@corridor/contract';
 import { generateId } from '../constants.ts';
 import type { GraphReader } from '../graph/graph.ts';
 import { NEW_DRT_STOP_NAME_PREFIX } from './constants.ts';
-import { DRT_STOP, DRT_VEHICLE } from './entities.ts';
+import { DRT_AREA, DRT_STOP, DRT_VEHICLE, type DrtAreaEntity } from './entities.ts';
 
 type Mod<T extends DrtModification['type']> = Extract<DrtModification, { type: T }>;
 
@@ -87,4 +87,32 @@ export function vehiclesByLink(vehicles: readonly DrtVehicle[]): Map<string, Drt
     else groups.set(vehicle.startLinkId, [vehicle]);
   }
   return groups;
+}
+
+/** A drawn ring closed: the first point repeated at the end (kept as it is when already closed). */
+export function closeRing(points: readonly (readonly [number, number])[]): [number, number][] {
+  const ring = points.map(([lng, lat]): [number, number] => [lng, lat]);
+  const first = ring[0];
+  const last = ring.at(-1);
+  if (first && last && (ring.length === 1 || first[0] !== last[0] || first[1] !== last[1])) ring.push([first[0], first[1]]);
+  return ring;
+}
+
+/**
+ * The next service-area feature id: one above the largest whole-number id in the graph (GeoPackage and shapefile
+ * features are numbered), 1 when there is none.
+ */
+export function newDrtAreaId(graph: GraphReader): number {
+  let largest = 0;
+  for (const { area } of graph.entities<DrtAreaEntity>(DRT_AREA)) {
+    const id = typeof area.id === 'number' ? area.id : /^\d+$/.test(area.id) ? Number(area.id) : 0;
+    if (Number.isSafeInteger(id) && id > largest) largest = id;
+  }
+  return largest + 1;
+}
+
+/** The Draw area tool's modification: the drawn polygon (closed on its first point) as a new feature without properties. */
+export function addDrtAreaOf(graph: GraphReader, points: readonly (readonly [number, number])[]): Mod<'drt/addServiceArea'> {
+  const area: DrtServiceArea = { type: 'Feature', id: newDrtAreaId(graph), geometry: { type: 'Polygon', coordinates: [closeRing(points)] }, properties: {} };
+  return { type: 'drt/addServiceArea', area };
 }
