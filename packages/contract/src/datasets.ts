@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Int32, RowId, RowIdText } from './integers.ts';
 import { BaseFiles, CHANGESET_ONLY_GROUPS, ChangesetBody, changesetOnlyMessage, Modification, NewFileNames, SaveOptions } from './changesets.ts';
+import { DRT_FILE_KIND_OF_GROUP, DRT_SAVE_GROUP_LIST, drtFileOnlyMessage, drtOverwriteWithoutBaseMessage } from './drt-save.ts';
 import { FileName, MultilineText, Name, NAME_MAX, PlainText, refineJsonText } from './strings.ts';
 
 /** Dataset kinds: scenarios now, runs from issue 6 on (one table, spec 1 §3). */
@@ -168,11 +169,21 @@ export const CreateChangesetRequest = ChangesetBody.extend({
   modifications: Modifications.default([]),
 }).superRefine(saveOptionRules);
 
-/** Spec 2 §4: network and transit groups can only be saved into the changeset. */
-function saveOptionRules(body: { saveOptions?: SaveOptions }, ctx: z.RefinementCtx): void {
+/**
+ * Spec 2 §4: network and transit groups can only be saved into the changeset; DRT groups only as files, and
+ * overwriting only with the base file they were loaded from.
+ */
+function saveOptionRules(body: { saveOptions?: SaveOptions; baseFile?: z.infer<typeof BaseFiles> }, ctx: z.RefinementCtx): void {
   for (const group of CHANGESET_ONLY_GROUPS) {
     const option = body.saveOptions?.[group];
     if (option !== undefined && option !== 'changeset') ctx.addIssue({ code: 'custom', path: ['saveOptions', group], message: changesetOnlyMessage(group) });
+  }
+  for (const group of DRT_SAVE_GROUP_LIST) {
+    const option = body.saveOptions?.[group];
+    if (option === 'changeset') ctx.addIssue({ code: 'custom', path: ['saveOptions', group], message: drtFileOnlyMessage(group) });
+    if (option === 'overwrite' && !body.baseFile?.[DRT_FILE_KIND_OF_GROUP[group]]) {
+      ctx.addIssue({ code: 'custom', path: ['saveOptions', group], message: drtOverwriteWithoutBaseMessage(group) });
+    }
   }
 }
 

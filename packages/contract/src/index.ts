@@ -40,3 +40,4 @@ export * from './smtp-failure.ts';
 export * from './run-log.ts';
 export * from './transit-data.ts';
 export * from './drt.ts';
+export * from './drt-save.ts';

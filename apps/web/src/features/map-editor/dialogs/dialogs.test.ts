@@ -62,6 +62,8 @@ describe('new file names (spec 2 §4 Saving)', () => {
     expect(defaultNewFileName('drtVehicles', undefined)).toBe('drt_vehicles.xml');
     expect(defaultNewFileName('drtStops', undefined)).toBe('drt_stops.xml');
     expect(defaultNewFileName('drtStops', 'berlin_stops.xml.gz')).toBe('berlin_stops_copy.xml.gz');
+    expect(defaultNewFileName('drtServiceArea', 'mielec.shp')).toBe('mielec_copy.gpkg');
+    expect(defaultNewFileName('drtServiceArea', 'area.gpkg')).toBe('area_copy.gpkg');
     expect(defaultNewFileName('network', 'network.xml.gz')).toBeUndefined();
   });
 

@@ -4,7 +4,7 @@
  * gets a default name: its base file's name with "_copy" before the extension (a compression extension stays
  * last), or area.gpkg / drt_vehicles.xml / drt_stops.xml without a base file.
  */
-import type { ChangesetBody, SaveGroup } from '@corridor/contract';
+import { copyFileName, defaultDrtFileName, isDrtSaveGroup, type ChangesetBody, type SaveGroup } from '@corridor/contract';
 
 export const SAVE_OPTIONS = ['changeset', 'new_file', 'overwrite'] as const;
 export type SaveOption = (typeof SAVE_OPTIONS)[number];
@@ -34,25 +34,15 @@ export function baseFileOf(group: SaveGroup, baseFile: BaseFiles | undefined): n
   return (kind && baseFile?.[kind]) ?? undefined;
 }
 
-/** New file names without a base file (spec 2 §4). */
-const FRESH_NAMES: Partial<Record<SaveGroup, string>> = { drtServiceArea: 'area.gpkg', drtVehicles: 'drt_vehicles.xml', drtStops: 'drt_stops.xml' };
+/** "_copy" before the extension; a compression extension stays last (shared with the server's DRT save). */
+export { copyFileName };
 
-const COMPRESSION = /\.(gz|bz2|xz|zst|lz4|zip)$/i;
-
-/** "_copy" before the extension; a compression extension stays last (`stops.xml.gz` → `stops_copy.xml.gz`). */
-export function copyFileName(name: string): string {
-  const compression = COMPRESSION.exec(name)?.[0] ?? '';
-  const rest = name.slice(0, name.length - compression.length);
-  const dot = rest.lastIndexOf('.');
-  // A leading dot is part of the name, not an extension.
-  const [stem, extension] = dot > 0 ? [rest.slice(0, dot), rest.slice(dot)] : [rest, ''];
-  return `${stem}_copy${extension}${compression}`;
-}
-
-/** The default name of a group saved as a new file: the base file's copy name, or the spec's fresh name. */
+/**
+ * The default name of a group saved as a new file (the contract's, as the server names it): the base file's copy
+ * name (a service area is written as GeoPackage: `zones.shp` → `zones_copy.gpkg`), or the spec's fresh name.
+ */
 export function defaultNewFileName(group: SaveGroup, baseFileName: string | undefined): string | undefined {
-  if (CHANGESET_ONLY.has(group)) return undefined;
-  return baseFileName ? copyFileName(baseFileName) : FRESH_NAMES[group];
+  return isDrtSaveGroup(group) ? defaultDrtFileName(group, baseFileName) : undefined;
 }
 
 /** The names of the groups saved as a new file: what the user typed, else the default. */
