@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 /**
  * GeoPackage (OGC 12-128r18, version 1.2) for service areas, through sql.js (SQLite compiled to WebAssembly, no
  * native build). Reading takes the polygons of the first feature table; writing makes a GeoPackage with the required

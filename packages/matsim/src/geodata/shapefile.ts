@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 /**
  * Shapefiles as MATSim's GeoFileReader reads them (`drtServiceAreaShapeFile`): the polygons of the .shp with the
  * attributes of the .dbf, the CRS from the .prj. Read with mbostock's `shapefile` (outer rings clockwise, holes
