@@ -65,7 +65,9 @@ export abstract class GraphReader {
     };
     const out: string[] = [];
     for (const id of fromBase) if (!overlay?.has(id) || refersNow(id)) out.push(id);
-    for (const id of extra ?? []) if (!out.includes(id) && refersNow(id)) out.push(id);
+    if (extra === undefined) return out;
+    const seen = new Set(out);
+    for (const id of extra) if (!seen.has(id) && refersNow(id)) out.push(id);
     return out;
   }
 
