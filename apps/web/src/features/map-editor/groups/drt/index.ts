@@ -24,6 +24,7 @@ import { selectionType, type EditGroup, type GroupTool } from '../registry.ts';
 import { addDrtStopHandler, addDrtVehicleHandler } from './handlers/add.ts';
 import { drtStopSelectHandler, drtVehicleSelectHandler } from './handlers/select.ts';
 import { DRT_AREA, DRT_STOP, DRT_VEHICLE } from './kinds.ts';
+import { DRT_AREA_GROUP_TOOL } from './tab/areaHandler.ts';
 import { drtStopOf } from './read.ts';
 import './types.ts';
 
@@ -50,6 +51,7 @@ export const DRT_GROUP: EditGroup = {
     { id: 'drt/addVehicle', label: 'toolbar.tools.drtAddVehicle', keys: ['N'], changesData: true, handler: addDrtVehicleHandler, cursor: (hover) => (hover.linkId ? 'pointer' : '') },
     { id: 'drt/selectStop', label: 'toolbar.tools.drtSelectStop', keys: ['S'], changesData: false, handler: drtStopSelectHandler, cursor: (hover) => (hover.drtStop !== undefined ? 'pointer' : '') },
     { id: 'drt/addStop', label: 'toolbar.tools.drtAddStop', keys: ['B'], changesData: true, handler: addDrtStopHandler, cursor: () => 'crosshair' },
+    DRT_AREA_GROUP_TOOL,
   ],
   selectTool: 'drt/selectVehicle',
   selections: [

@@ -4,6 +4,7 @@
  * at least 1, times HH:MM:SS within the day), the request of each generation call (§7) and the one modification its
  * answer becomes (stops named "Stop " plus the id, not blocking). Pure, so the rules are tested without React.
  */
+import { closeRing, DRT_DEFAULTS, NEW_DRT_STOP_NAME_PREFIX } from '@corridor/changesets';
 import {
   DRT_GENERATE_MAX_SEATS,
   DRT_GENERATE_MAX_STOPS,
@@ -40,17 +41,24 @@ export interface StopFields {
   readonly count: string;
 }
 
-/** Spec 2 §9 defaults; the network is the editor's. The vehicles' mode stays empty (its placeholder says car). */
+/** Spec 2 §9 defaults (packages/changesets DRT_DEFAULTS); the network is the editor's. The vehicles' mode stays empty (its placeholder says car). */
 export function defaultVehicleFields(networkFileId: number | null): VehicleFields {
-  return { networkFileId: networkFileId === null ? null : String(networkFileId), mode: '', count: '10', seats: '4', startTime: '00:00:00', endTime: '24:00:00' };
+  return {
+    networkFileId: networkFileId === null ? null : String(networkFileId),
+    mode: '',
+    count: String(DRT_DEFAULTS.vehicleCount),
+    seats: String(DRT_DEFAULTS.seats),
+    startTime: formatClock(DRT_DEFAULTS.startTime),
+    endTime: formatClock(DRT_DEFAULTS.endTime),
+  };
 }
 
 export function defaultStopFields(networkFileId: number | null): StopFields {
-  return { networkFileId: networkFileId === null ? null : String(networkFileId), mode: 'car', count: '10' };
+  return { networkFileId: networkFileId === null ? null : String(networkFileId), mode: DRT_DEFAULTS.mode, count: String(DRT_DEFAULTS.stopCount) };
 }
 
 /** The mode sent when the field is left empty: the placeholder's "car". */
-export const DEFAULT_MODE = 'car';
+export const DEFAULT_MODE = DRT_DEFAULTS.mode;
 
 const two = (value: number) => String(value).padStart(2, '0');
 
@@ -123,13 +131,7 @@ export function checkStopFields(fields: StopFields, area: AreaGeometry): Checked
 }
 
 /** The drawn corners as a closed ring (the first corner repeated last). */
-export function closedRing(corners: readonly LngLat[]): [number, number][] {
-  const ring = corners.map(([lng, lat]) => [lng, lat] as [number, number]);
-  const first = ring[0];
-  const last = ring.at(-1);
-  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([first[0], first[1]]);
-  return ring;
-}
+export const closedRing = (corners: readonly LngLat[]): [number, number][] => closeRing(corners);
 
 /** The drawn corners as a closed GeoJSON polygon. */
 export function areaOfCorners(corners: readonly LngLat[]): AreaGeometry {
@@ -143,7 +145,7 @@ export function vehiclesModification(answer: GenerateVehiclesAnswer): Modificati
 
 /** Spec 2 §4: a new DRT stop is named "Stop " plus its id and is not blocking. */
 export function generatedStop(stop: GenerateStopsAnswer[number]): DrtStop {
-  return { id: stop.id, name: `Stop ${stop.id}`, coordinates: [stop.coordinates[0], stop.coordinates[1]], linkId: stop.linkId, isBlocking: false };
+  return { id: stop.id, name: `${NEW_DRT_STOP_NAME_PREFIX}${stop.id}`, coordinates: [stop.coordinates[0], stop.coordinates[1]], linkId: stop.linkId, isBlocking: false };
 }
 
 /** The generated stops as one modification. */
