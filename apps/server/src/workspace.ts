@@ -28,6 +28,10 @@ import { linkUseRoutes } from './modules/link-use/routes.ts';
 import { LinkUseService } from './modules/link-use/service.ts';
 import { transitDataRoutes } from './modules/transit-data/routes.ts';
 import { TransitDataService } from './modules/transit-data/service.ts';
+import { drtDataRoutes } from './modules/drt-data/routes.ts';
+import { DrtDataService } from './modules/drt-data/service.ts';
+import { drtGenerateRoutes } from './modules/drt-generate/routes.ts';
+import { DrtGenerateService } from './modules/drt-generate/service.ts';
 import { FileSummaryService } from './modules/file-summary/service.ts';
 import { FileAccess } from './modules/files/access.ts';
 import { ConfigSaveRepository } from './modules/files/config-save.ts';
@@ -178,6 +182,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const summaries = new FileSummaryService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
   const linkUse = new LinkUseService({ files: filesRepository, fileAccess, blobs, processing, onBlobLeak });
   const transitData = new TransitDataService({ files: filesRepository, fileAccess, blobs, processing, datasets: datasetsRepository, onBlobLeak });
+  const drtData = new DrtDataService({ files: filesRepository, fileAccess, blobs, processing, datasets: datasetsRepository, onBlobLeak });
+  const drtGenerate = new DrtGenerateService({ files: filesRepository, fileAccess, blobs, processing, prepare: (fileId) => network.prepareBinary(fileId) });
   // Loaded network binaries, shared by the map editor's queries and the visualizer.
   const networkStore = new NetworkStore(filesRepository, blobs);
   const networkQuery = new NetworkQueryService({
@@ -344,6 +350,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(fileSummaryRoutes(summaries));
       await api.register(linkUseRoutes(linkUse));
       await api.register(transitDataRoutes(transitData));
+      await api.register(drtDataRoutes(drtData));
+      await api.register(drtGenerateRoutes(drtGenerate));
       await api.register(changesetsRoutes(changesets));
       await api.register(scenarioExportRoutes(scenarioExport));
       await api.register(templatesRoutes(templates));

@@ -122,6 +122,24 @@ function transitSchedule(fx: MatrixFixtures): Promise<number> {
   return id;
 }
 
+/** drt-mielec's 10-vehicle fleet, uploaded by the owner and used by the scenario (once per fixture set). */
+const fleets = new WeakMap<MatrixFixtures, Promise<number>>();
+function drtFleet(fx: MatrixFixtures): Promise<number> {
+  let id = fleets.get(fx);
+  if (!id) {
+    id = (async () => {
+      const content = await readFile(path.join(SHARED_DATA, 'drt-mielec/vehicles-10-cap-4.xml'));
+      const [file] = await uploadOk(fx.t.app, fx.users.owner, [{ name: `${MARKER}-vehicles.xml`, content }]);
+      await attach(fx.t.app, fx.users.owner, fx.scenario.id, file!.id);
+      return file!.id;
+    })();
+    fleets.set(fx, id);
+  }
+  return id;
+}
+/** Around Atlantis (30° W 10° N), where the scenario's equil network lies. */
+const AROUND_ATLANTIS = { type: 'Polygon', coordinates: [[[-31, 9], [-29, 9], [-29, 11], [-31, 11], [-31, 9]]] };
+
 /** A new dashboard or chart of the owner in the team (over the team's run), for calls that change or end it. */
 const labDashboard = (fx: MatrixFixtures) => createOk(fx.t.app, fx.users.owner.cookie, 'dashboards', dashboardBody(fx.lab.id, fx.run.id, `${MARKER} dashboard`));
 const labChart = (fx: MatrixFixtures) =>
@@ -290,6 +308,11 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /datasets/files/{id}/summary': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.population.id } })),
   'POST /datasets/files/{id}/link-use': rule('file', (_r, fx) => ({ params: { id: fx.scenario.files.population.id }, json: { links: [{ id: '1' }] } })),
   'GET /datasets/files/{id}/transit': rule('file', async (_r, fx) => ({ params: { id: await transitSchedule(fx) } })),
+  'GET /datasets/files/{id}/drt': rule('file', async (_r, fx) => ({ params: { id: await drtFleet(fx) } })),
+  'POST /datasets/editor/dvrp_vehicles/generate': rule('file', (_r, fx) => ({
+    json: { networkFileId: fx.scenario.files.network.id, area: AROUND_ATLANTIS, vehicleCount: 2, seats: 4, mode: 'car', startTime: 0, endTime: 86400 },
+  })),
+  'POST /datasets/editor/dvrp_stops/generate': rule('file', (_r, fx) => ({ json: { networkFileId: fx.scenario.files.network.id, area: AROUND_ATLANTIS, count: 2, mode: 'car' } })),
 
   // changesets
   'GET /datasets/datasets/{id}/changesets': scenario('read'),

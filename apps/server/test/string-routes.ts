@@ -33,6 +33,8 @@ export interface BaseRequest {
 }
 
 const resources = { cpuCores: 1, ramInGb: 1 };
+/** Around Atlantis (30° W 10° N), where equil lies in an Atlantis scenario. */
+const DRT_AREA = { type: 'Polygon', coordinates: [[[-31, 9], [-29, 9], [-29, 11], [-31, 11], [-31, 9]]] };
 const template = { name: 'Template', description: 'Text', matsimVersion: '2025.0', toolIntegrations: ['2025.0'], command: '$ENGINE $CONFIG $ARGS' };
 const templateWithFile = (f: Fixture) => ({ ...template, files: [{ fkUserFile: f.configId, name: 'extra.xml' }] });
 
@@ -113,6 +115,11 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   }),
   'POST /datasets/files/{id}/link-use': (f) => ({ params: { id: f.networkId }, payload: { links: [{ id: '1', from: '1', to: '2' }] } }),
   'GET /datasets/files/{id}/transit': (f) => ({ params: { id: f.networkId } }),
+  'GET /datasets/files/{id}/drt': (f) => ({ params: { id: f.networkId } }),
+  'POST /datasets/editor/dvrp_vehicles/generate': (f) => ({
+    payload: { networkFileId: f.networkId, area: DRT_AREA, vehicleCount: 2, seats: 4, mode: 'car', startTime: 0, endTime: 86400, existingIds: ['a'] },
+  }),
+  'POST /datasets/editor/dvrp_stops/generate': (f) => ({ payload: { networkFileId: f.networkId, area: DRT_AREA, count: 2, mode: 'car', existingIds: ['a'] } }),
   'GET /datasets/network/{id}/attributes/{name}/values': (f) => ({ params: { id: f.networkId, name: 'modes' } }),
   'POST /datasets/analysis/{id}/trajectories': (f) => ({
     params: { id: f.runId },

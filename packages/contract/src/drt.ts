@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AreaGeometry, DrtServiceArea, DrtStop, DrtVehicle } from './changesets.ts';
 import { RowId } from './integers.ts';
 import { NetworkCrsProblem } from './network-query.ts';
+import { ExactText, PlainText } from './strings.ts';
 
 /** The three DRT file kinds a changeset's `baseFile` names (spec 2 §3). */
 export const DrtFileKind = z.enum(['vehicles', 'stops', 'serviceArea']);
@@ -39,15 +40,23 @@ export const DRT_MAX_TIME = 48 * 3600;
 /** The area to generate in: a WGS84 polygon drawn on the map. */
 export const GenerationArea = AreaGeometry;
 
+/**
+ * Ids the generated vehicles or stops must not take: those the editor already holds (its file's and the changeset's).
+ * Optional; generated ids are unique within the answer in any case (spec 2 §9: re-drawn until unique).
+ */
+export const DRT_EXISTING_IDS_MAX = 200_000;
+const ExistingIds = z.array(ExactText().min(1).max(200)).max(DRT_EXISTING_IDS_MAX).optional();
+
 /** `POST /datasets/editor/dvrp_vehicles/generate` (spec 2 §7). */
 export const GenerateVehiclesRequest = z.object({
   networkFileId: RowId,
   area: GenerationArea,
   vehicleCount: z.number().int().min(1).max(DRT_GENERATE_MAX_VEHICLES),
   seats: z.number().int().min(1).max(DRT_GENERATE_MAX_SEATS),
-  mode: z.string().trim().min(1).max(200),
+  mode: PlainText().min(1).max(200),
   startTime: z.number().finite().min(0).max(DRT_MAX_TIME),
   endTime: z.number().finite().min(0).max(DRT_MAX_TIME),
+  existingIds: ExistingIds,
 });
 export type GenerateVehiclesRequest = z.infer<typeof GenerateVehiclesRequest>;
 export const GenerateVehiclesAnswer = z.object({ vehicles: z.array(DrtVehicle) });
@@ -58,7 +67,8 @@ export const GenerateStopsRequest = z.object({
   networkFileId: RowId,
   area: GenerationArea,
   count: z.number().int().min(1).max(DRT_GENERATE_MAX_STOPS),
-  mode: z.string().trim().min(1).max(200),
+  mode: PlainText().min(1).max(200),
+  existingIds: ExistingIds,
 });
 export type GenerateStopsRequest = z.infer<typeof GenerateStopsRequest>;
 /**

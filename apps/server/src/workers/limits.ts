@@ -65,6 +65,10 @@ export interface ProcessingLimits {
    */
   vehicleDataMaxBytes: number;
   vehicleDataTimeoutMs: number;
+  /** DRT service areas (shapefiles, GeoPackages) are read whole, their .dbf and .prj on the main thread. */
+  geodataMaxBytes: number;
+  /** DRT generation (issue 29) reads a network's binary form and draws from its links. */
+  drtGenerateTimeoutMs: number;
   /** Configs (the editor's limit on a saved config is 16 MiB) and the statistics tables a runner reports. */
   smallFileMaxBytes: number;
   smallFileTimeoutMs: number;
@@ -109,6 +113,8 @@ export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
   networkBinaryTimeoutMs: 5 * 60_000,
   vehicleDataMaxBytes: 64 * GiB,
   vehicleDataTimeoutMs: 2 * 60 * 60_000,
+  geodataMaxBytes: 64 * MiB,
+  drtGenerateTimeoutMs: 60_000,
   smallFileMaxBytes: 16 * MiB,
   smallFileTimeoutMs: 10_000,
   inlineMaxBytes: 64 * MiB,

@@ -16,6 +16,8 @@ import { NetworkTooLargeError } from '../modules/files/network-json.ts';
 import type { ColorBy } from '../previews/index.ts';
 import { ChangesetNotApplicable } from '../modules/jobs/apply-changesets.ts';
 import type { ScenarioApplyOptions } from '../modules/jobs/apply-transit.ts';
+import type { DrtSource } from '../modules/drt-data/build.ts';
+import type { DrtGenerateArgs } from '../modules/drt-generate/build.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { ProcessingCancelledError, TooLargeToProcessError } from './errors.ts';
 import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './limits.ts';
@@ -108,6 +110,24 @@ export class Processing {
   transitData(input: Input, crs: string | null, asker: Asker) {
     const { summaryMaxBytes: maxBytes, summaryTimeoutMs } = this.limits;
     return this.run('transitData', { crs, maxBytes }, input, summaryTimeoutMs, asker);
+  }
+
+  /**
+   * A DRT file's data for the map editor (`drt-data/build.ts`). Fleets and stop files stream like the summaries; a
+   * service area is read whole (bounded by `geodataMaxBytes`), and a shapefile's .dbf/.prj travel in the arguments,
+   * so that work is not shared by key.
+   */
+  drtData(input: StoredInput, source: DrtSource, crs: string | null, asker: Asker) {
+    const { summaryMaxBytes, geodataMaxBytes, summaryTimeoutMs } = this.limits;
+    const whole = source.kind === 'shapefile' || source.kind === 'geopackage';
+    const args = { source, crs, maxBytes: whole ? geodataMaxBytes : summaryMaxBytes };
+    return this.run('drtData', args, source.kind === 'shapefile' ? input.open() : input, summaryTimeoutMs, asker);
+  }
+
+  /** DRT vehicles or stops generated inside an area on a network's binary form (`drt-generate/build.ts`). */
+  drtGenerate(networkBinary: StoredInput, args: Omit<DrtGenerateArgs, 'maxBytes'>, asker: Asker) {
+    const { networkBinaryMaxBytes: maxBytes, drtGenerateTimeoutMs } = this.limits;
+    return this.run('drtGenerate', { ...args, maxBytes }, networkBinary, drtGenerateTimeoutMs, asker);
   }
 
   /** A network as JSON or GeoJSON with at most `maxLinks` links and nodes. */

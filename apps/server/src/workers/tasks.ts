@@ -10,6 +10,8 @@ import { buildNetworkBinary } from '../modules/network-query/build.ts';
 import { buildLinkUse, type LinkUseArgs } from '../modules/link-use/build.ts';
 import { lookUpStored } from '../modules/link-use/lookup.ts';
 import { buildTransitData, type TransitDataArgs } from '../modules/transit-data/build.ts';
+import { buildDrtData, type DrtDataArgs } from '../modules/drt-data/build.ts';
+import { generateDrt, type DrtGenerateArgs } from '../modules/drt-generate/build.ts';
 import { applyToScenario, type ScenarioApplyOptions } from '../modules/jobs/apply-transit.ts';
 import { readZipContent } from '../modules/server-files/zip-content.ts';
 import { extractZip, type ZipExtractArgs } from '../modules/run-import/zip-extract.ts';
@@ -30,6 +32,10 @@ export const tasks = {
   linkUseLookup: (input: Input, args: Parameters<typeof lookUpStored>[1]) => lookUpStored(input, args),
   /** A transit schedule's data for the map editor (issue 28), as gzip JSON. */
   transitData: (input: Input, args: TransitDataArgs) => buildTransitData(input, args),
+  /** A DRT file's vehicles, stops or service areas for the map editor (issue 29), as gzip JSON. */
+  drtData: (input: Input, args: DrtDataArgs) => buildDrtData(input, args),
+  /** DRT vehicles or stops generated inside an area, on a network's binary form (issue 29). */
+  drtGenerate: (input: Input, args: DrtGenerateArgs) => generateDrt(input, args),
   networkJson: (input: Input, args: Bounded & { format: 'json' | 'geojson'; maxLinks: number }) =>
     (args.format === 'json' ? networkAsJson : networkAsGeoJson)(input, args),
   preview: (input: Input, args: Bounded & { width: number; height: number; colorBy: ColorBy }) => renderNetworkPreview(input, args),

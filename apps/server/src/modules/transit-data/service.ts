@@ -81,34 +81,8 @@ export class TransitDataService {
     }
   }
 
-  /**
-   * The CRS for a schedule that names none: that of the map the editor draws it on and of the runs that apply its
-   * changes (`jobs/apply-transit.ts`: the network's). For the first scenario (or run) using the file: the CRS its
-   * newest network was processed with (`network-info/info.json`: the network's own, else the scenario's), else the
-   * scenario's `__crs`.
-   */
-  private async fallbackCrs(file: FileRow): Promise<string | null> {
-    const { usages } = await this.deps.files.withUsages(file, { userId: 0, admin: true });
-    for (const { id } of usages) {
-      const [network] = await this.deps.files.networkFilesOf(id);
-      const networkCrs = network ? await this.processedCrs(network.id) : null;
-      if (networkCrs) return networkCrs;
-      const crs = (await this.deps.datasets.findById(id))?.attributes.__crs;
-      if (typeof crs === 'string' && crs.trim() !== '') return crs.trim();
-    }
-    return null;
-  }
-
-  /** The CRS a network's map form was made with; null when it has none or is not processed (yet). */
-  private async processedCrs(networkId: number): Promise<string | null> {
-    const info = await this.deps.files.findDerived(networkId, NETWORK_INFO_FILENAME);
-    if (!info) return null;
-    try {
-      const parsed = NetworkInfo.safeParse(JSON.parse((await buffer(this.deps.blobs.read(info.blobKey))).toString('utf8')));
-      return parsed.success && parsed.data.crs ? parsed.data.crs : null;
-    } catch {
-      return null;
-    }
+  private fallbackCrs(file: FileRow): Promise<string | null> {
+    return fallbackCrsOf(this.deps, file);
   }
 
   /** Blob first, then the row (replacing an older form); a replaced blob is removed afterwards. */
@@ -116,5 +90,35 @@ export class TransitDataService {
     const blob = await this.deps.blobs.put([bytes]);
     const unused = await this.deps.files.putDerived(fileId, { type, filename: TRANSIT_DATA_FILENAME, blobKey: blob.key, size: blob.size });
     if (unused) await this.deps.blobs.delete(unused).catch((err: unknown) => this.deps.onBlobLeak(unused, err));
+  }
+}
+
+/**
+ * The CRS for a file that names none (a transit schedule, a DRT file): that of the map the editor draws it on and
+ * of the runs that apply its changes (`jobs/apply-transit.ts`: the network's). For the first scenario (or run) using
+ * the file: the CRS its newest network was processed with (`network-info/info.json`: the network's own, else the
+ * scenario's), else the scenario's `__crs`.
+ */
+export async function fallbackCrsOf(deps: Pick<TransitDataDeps, 'files' | 'blobs' | 'datasets'>, file: FileRow): Promise<string | null> {
+  const { usages } = await deps.files.withUsages(file, { userId: 0, admin: true });
+  for (const { id } of usages) {
+    const [network] = await deps.files.networkFilesOf(id);
+    const networkCrs = network ? await processedCrs(deps, network.id) : null;
+    if (networkCrs) return networkCrs;
+    const crs = (await deps.datasets.findById(id))?.attributes.__crs;
+    if (typeof crs === 'string' && crs.trim() !== '') return crs.trim();
+  }
+  return null;
+}
+
+/** The CRS a network's map form was made with; null when it has none or is not processed (yet). */
+async function processedCrs(deps: Pick<TransitDataDeps, 'files' | 'blobs'>, networkId: number): Promise<string | null> {
+  const info = await deps.files.findDerived(networkId, NETWORK_INFO_FILENAME);
+  if (!info) return null;
+  try {
+    const parsed = NetworkInfo.safeParse(JSON.parse((await buffer(deps.blobs.read(info.blobKey))).toString('utf8')));
+    return parsed.success && parsed.data.crs ? parsed.data.crs : null;
+  } catch {
+    return null;
   }
 }

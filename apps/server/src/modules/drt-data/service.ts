@@ -1,0 +1,151 @@
+/**
+ * GET /datasets/files/{id}/drt (issue 29): the DRT data of a file for the map editor — a dvrp fleet's vehicles, a
+ * stop file's stops, a service area's polygons. Read access is the file's (FileAccess: 404 for files the caller
+ * cannot see). The data is made once per file in the worker pool (`build.ts`) and kept as the derived file
+ * `drt-data.json.gz` — the answer's bytes, gzip — as the transit data is (`transit-data/service.ts`).
+ *
+ * Which kind a file is comes from its data-type tag: `dvrp_vehicles_v1` → vehicles, `transitSchedule_*` → stops
+ * (a schedule with lines too is read for its stops only), the `.shp` part of a shapefile (with the `.dbf` and `.prj`
+ * of the same base name in a scenario using it) or a GeoPackage → service area. The stored form records the CRS it
+ * was made with (and a shapefile's sibling parts): when these change, the next call makes it again.
+ */
+import { formatBytes, NO_DRT_DATA } from '@corridor/contract';
+import { MatsimFormatError } from '@corridor/matsim';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { Actor } from '../../shared/access.ts';
+import { badRequest } from '../../shared/errors.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { FileAccess } from '../files/access.ts';
+import type { FileRow, FilesRepository } from '../files/repository.ts';
+import { summaryKindOf } from '../file-summary/summarize.ts';
+import { fallbackCrsOf } from '../transit-data/service.ts';
+import { tooLargeAnswer, TooLargeToProcessError } from '../../workers/errors.ts';
+import { askedBy, storedBlob, type Processing } from '../../workers/processing.ts';
+import type { DrtSource } from './build.ts';
+
+export const DRT_DATA_FILENAME = 'drt-data.json.gz';
+/** The stored form's version: a change of the answer's shape makes older ones stale. */
+const VERSION = 1;
+
+/** What the derived file's type records: the version, the CRS it was made with and a shapefile's parts. */
+interface Made {
+  v: number;
+  fileCrs?: string;
+  fallback?: string | null;
+  parts?: string[];
+}
+const typeOf = (made: Made) => `drt-data ${JSON.stringify(made)}`;
+
+type Kind = 'vehicles' | 'stops' | 'shapefile' | 'geopackage';
+
+/** Which DRT data a file holds, by its tag (and a GeoPackage by its name while no tag names them). */
+export function drtKindOf(file: Pick<FileRow, 'tag' | 'name' | 'attributes'>): Kind | null {
+  if (file.tag === 'dvrp_vehicles_v1') return 'vehicles';
+  if (summaryKindOf(file.tag) === 'transit') return 'stops';
+  if (file.tag === 'shapefile') return file.attributes.shapefilePart === 'shp' ? 'shapefile' : null;
+  if (file.tag === 'geopackage' || (file.tag === null && /\.gpkg$/i.test(file.name))) return 'geopackage';
+  return null;
+}
+
+export interface DrtDataDeps {
+  files: FilesRepository;
+  fileAccess: FileAccess;
+  blobs: BlobStore;
+  processing: Processing;
+  datasets: { findById(id: number): Promise<{ attributes: Record<string, unknown> } | null> };
+  onBlobLeak: (key: string, err: unknown) => void;
+}
+
+/** The answer: its gzip bytes as a stream. */
+export interface DrtDataBody {
+  gzip: Readable;
+  size: number;
+}
+
+export class DrtDataService {
+  constructor(private readonly deps: DrtDataDeps) {}
+
+  /** `signal`: the client has gone; the build is dropped unless someone else waits for it too. */
+  async get(actor: Actor | null, fileId: number, signal?: AbortSignal): Promise<DrtDataBody> {
+    const { file, user } = await this.deps.fileAccess.require(actor, fileId);
+    const kind = drtKindOf(file);
+    if (!kind) throw badRequest(NO_DRT_DATA);
+    const fallback = kind === 'vehicles' ? null : await fallbackCrsOf(this.deps, file);
+    const siblings = kind === 'shapefile' ? await this.shapefileParts(file) : {};
+    const parts = [siblings.dbf?.blobKey ?? '', siblings.prj?.blobKey ?? ''];
+    const stored = await this.deps.files.findDerived(fileId, DRT_DATA_FILENAME);
+    if (stored && this.current(stored.type, fallback, kind === 'shapefile' ? parts : undefined)) {
+      return { gzip: this.deps.blobs.read(stored.blobKey), size: stored.size };
+    }
+
+    let source: DrtSource;
+    if (kind === 'shapefile') {
+      const [dbf, prj] = await Promise.all([this.bytesOf(siblings.dbf), this.bytesOf(siblings.prj)]);
+      source = { kind, ...(dbf ? { dbf } : {}), ...(prj ? { prj } : {}) };
+    } else {
+      source = { kind };
+    }
+    let built;
+    try {
+      built = await this.deps.processing.drtData(storedBlob(this.deps.blobs, file.blobKey), source, fallback, askedBy(user, signal));
+    } catch (err) {
+      if (err instanceof MatsimFormatError) throw badRequest(`The file "${file.name}" could not be read as DRT data: ${err.message}`);
+      throw tooLargeAnswer(err);
+    }
+    const made: Made = built.fileCrs !== null ? { v: VERSION, fileCrs: built.fileCrs } : { v: VERSION, fallback };
+    if (kind === 'shapefile') made.parts = parts;
+    await this.store(fileId, typeOf(made), built.gzip);
+    return { gzip: Readable.from([Buffer.from(built.gzip.buffer, built.gzip.byteOffset, built.gzip.byteLength)]), size: built.gzip.byteLength };
+  }
+
+  /** Whether the stored form is of this version, made with the CRS that holds now (and the same shapefile parts). */
+  private current(type: string, fallback: string | null, parts: string[] | undefined): boolean {
+    if (!type.startsWith('drt-data ')) return false;
+    try {
+      const made = JSON.parse(type.slice('drt-data '.length)) as Made;
+      if (made.v !== VERSION) return false;
+      if (parts && JSON.stringify(made.parts) !== JSON.stringify(parts)) return false;
+      return made.fileCrs !== undefined || made.fallback === fallback;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The .dbf and .prj of a .shp: the files of the same base name (case aside) in the first scenario using it that
+   * has them. Without a .dbf the features have no attributes; without a .prj the scenario's CRS holds.
+   */
+  private async shapefileParts(shp: FileRow): Promise<{ dbf?: FileRow; prj?: FileRow }> {
+    const base = baseName(shp.name);
+    const admin = { userId: 0, admin: true };
+    const { usages } = await this.deps.files.withUsages(shp, admin);
+    for (const { id } of usages) {
+      const files = await this.deps.files.listForDataset(id, admin);
+      const part = (ext: 'dbf' | 'prj') =>
+        files.find((f) => f.id !== shp.id && baseName(f.name) === base && (f.attributes.shapefilePart === ext || f.name.toLowerCase().endsWith(`.${ext}`)));
+      const dbf = part('dbf');
+      const prj = part('prj');
+      if (dbf || prj) return { ...(dbf ? { dbf } : {}), ...(prj ? { prj } : {}) };
+    }
+    return {};
+  }
+
+  private async bytesOf(file: FileRow | undefined): Promise<Uint8Array | undefined> {
+    if (!file) return undefined;
+    const max = this.deps.processing.limits.geodataMaxBytes;
+    if (file.size > max) throw tooLargeAnswer(new TooLargeToProcessError(`its part "${file.name}" is larger than ${formatBytes(max)}`));
+    const bytes = await buffer(this.deps.blobs.read(file.blobKey));
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Blob first, then the row (replacing an older form); a replaced blob is removed afterwards. */
+  private async store(fileId: number, type: string, bytes: Uint8Array): Promise<void> {
+    const blob = await this.deps.blobs.put([bytes]);
+    const unused = await this.deps.files.putDerived(fileId, { type, filename: DRT_DATA_FILENAME, blobKey: blob.key, size: blob.size });
+    if (unused) await this.deps.blobs.delete(unused).catch((err: unknown) => this.deps.onBlobLeak(unused, err));
+  }
+}
+
+/** A file name without its extension (and a compression extension), lower case. */
+const baseName = (name: string) => name.toLowerCase().replace(/\.(gz|zst)$/, '').replace(/\.[^.]*$/, '');
