@@ -33,6 +33,9 @@ import { Toolbar } from './toolbar/Toolbar.tsx';
 import { AssignOverlay } from './groups/transit/AssignOverlay.tsx';
 import { TransitLoader } from './groups/transit/TransitLoader.tsx';
 import { useLineTabs } from './groups/transit/useLineTabs.tsx';
+import { DrtLoader } from './groups/drt/DrtLoader.tsx';
+import { drtFilesOf, hasDrtFiles } from './groups/drt/files.ts';
+import { useDrtTabs } from './groups/drt/useDrtTabs.tsx';
 import { useShortcuts } from './toolbar/useShortcuts.ts';
 
 export function EditorPage() {
@@ -47,6 +50,7 @@ export function EditorPage() {
   const chosen = networks.find((file) => String(file.id) === search.get('file')) ?? networks[0];
   const schedules = (dataset.data?.files ?? []).filter((file) => roleOfFile(file) === 'transitschedule');
   const schedule = schedules.find((file) => String(file.id) === search.get('schedule')) ?? schedules[0];
+  const drtFiles = useMemo(() => drtFilesOf(dataset.data?.files ?? []), [dataset.data?.files]);
   const info = useNetworkInfo(chosen?.id);
   const back = `/${encodeURIComponent(group.name)}/${encodeURIComponent(key)}`;
 
@@ -114,23 +118,31 @@ export function EditorPage() {
   }
   return (
     <EditorFrame
-      env={{ scenario: dataset.data, groupName: group.name, networkFileId: chosen.id, ...(schedule ? { transitFile: { id: schedule.id, name: schedule.name } } : {}) }}
+      env={{ scenario: dataset.data, groupName: group.name, networkFileId: chosen.id, drtFiles, ...(schedule ? { transitFile: { id: schedule.id, name: schedule.name } } : {}) }}
       header={header}
       info={info.data}
     />
   );
 }
 
-/** The bottom area: the Preview tab and the open line tabs. */
+/** The bottom area: the Preview tab, the open line tabs and the DRT tabs. */
 function BottomArea() {
-  return <PreviewPanel extraTabs={useLineTabs()} />;
+  const lineTabs = useLineTabs();
+  const drtTabs = useDrtTabs();
+  const tabs = useMemo(() => [...lineTabs, ...drtTabs], [lineTabs, drtTabs]);
+  return <PreviewPanel extraTabs={tabs} />;
 }
 
 /** `info`: undefined while network-info has not answered (the map waits at zoom 3). */
 function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.ReactNode; info: NetworkInfo | undefined }) {
   // One store per scenario, network file and schedule: switching a file starts a fresh editor (the address's view kept).
   const store = useMemo(
-    () => new EditorStore({ calculateDiff: calculateDiffOf(new URLSearchParams(window.location.search)), transit: env.transitFile !== undefined }),
+    () =>
+      new EditorStore({
+        calculateDiff: calculateDiffOf(new URLSearchParams(window.location.search)),
+        transit: env.transitFile !== undefined,
+        drt: env.drtFiles !== undefined && hasDrtFiles(env.drtFiles),
+      }),
     [env.scenario.id, env.networkFileId, env.transitFile?.id],
   );
   useShortcuts(store);
@@ -145,6 +157,7 @@ function EditorFrame({ env, header, info }: { env: EditorEnv; header: React.Reac
                 <EditorMap info={info} />
                 <Toolbar />
                 {env.transitFile && <TransitLoader fileId={env.transitFile.id} fileName={env.transitFile.name} />}
+                {env.drtFiles && <DrtLoader files={env.drtFiles} />}
                 <AssignOverlay />
               </Box>
               <Box style={{ flex: 3, minHeight: 0, overflow: 'hidden' }} pt={4}>

@@ -21,6 +21,7 @@ import { PALETTES } from './layers/palette.ts';
 import { NODE_ZOOM, useNetworkLayers } from './layers/useNetworkLayers.ts';
 import { useFlyTo } from './useFlyTo.ts';
 import { useTransitLayers } from '../groups/transit/useTransitLayers.ts';
+import { useDrtLayers } from '../groups/drt/useDrtLayers.ts';
 import { useMapCursor } from './useMapCursor.ts';
 import { usePointer } from './usePointer.ts';
 import { useViewportQuery } from './useViewportQuery.ts';
@@ -49,7 +50,8 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo |
   const [showArrows, setShowArrows] = useState(camera.zoom > ARROW_MIN_ZOOM);
   const { layers: networkLayers, linkCount } = useNetworkLayers(palette, showAllNodes, showArrows);
   const { layers: transitLayers, stopGroups } = useTransitLayers(palette);
-  const layers = useMemo(() => [...networkLayers, ...transitLayers], [networkLayers, transitLayers]);
+  const { layers: drtLayers, vehicleMarkers: drtVehicleMarkers, stops: drtStops } = useDrtLayers(palette);
+  const layers = useMemo(() => [...networkLayers, ...transitLayers, ...drtLayers], [networkLayers, transitLayers, drtLayers]);
   const exceedsLimit = useEditor((state) => state.exceedsLimit);
   // Add Link's snap target, named for tests and assistive technology (the ring is drawn by the layers).
   const snapNode = useEditor((state) => (state.tool === 'addLink' ? state.hover.nodeId : undefined));
@@ -80,7 +82,9 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo |
     instance.overlay.setProps({ layers });
     frame.current?.setAttribute('data-links-drawn', String(linkCount));
     frame.current?.setAttribute('data-stops-drawn', String(stopGroups));
-  }, [instance, layers, linkCount, stopGroups]);
+    frame.current?.setAttribute('data-drt-vehicle-markers', String(drtVehicleMarkers));
+    frame.current?.setAttribute('data-drt-stops', String(drtStops));
+  }, [instance, layers, linkCount, stopGroups, drtVehicleMarkers, drtStops]);
 
   return (
     <div

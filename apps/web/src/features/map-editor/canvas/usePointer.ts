@@ -11,6 +11,7 @@ import type { EditorStore } from '../state/store.ts';
 import { handlerFor } from './handlers/index.ts';
 import { LINK_PICK_LAYERS, NODE_PICK_LAYERS } from './layers/useNetworkLayers.ts';
 import { TRANSIT_ROUTE_PICK_LAYERS, TRANSIT_STOP_PICK_LAYERS } from '../groups/transit/layerIds.ts';
+import { DRT_STOP_PICK_LAYERS, DRT_VEHICLE_PICK_LAYERS } from '../groups/drt/layerIds.ts';
 import { PICKING_RADIUS_PX, type MapInstance } from '../../../components/map/useMapInstance.ts';
 
 type Point = { readonly x: number; readonly y: number };
@@ -36,11 +37,21 @@ function pickTransit(instance: MapInstance, point: Point): Pick<MapPointerEvent,
   return object?.lineId !== undefined && object.routeId !== undefined ? { route: { lineId: object.lineId, routeId: object.routeId } } : {};
 }
 
+/** The DRT stop or vehicle marker under the point (their layers' objects carry `id` or `linkId`/`vehicles`). */
+function pickDrt(instance: MapInstance, point: Point): Pick<MapPointerEvent, 'drtStop' | 'drtVehicles'> {
+  const stop = instance.overlay.pickObject({ x: point.x, y: point.y, radius: PICKING_RADIUS_PX, layerIds: DRT_STOP_PICK_LAYERS });
+  const stopId = (stop?.object as { id?: string } | undefined)?.id;
+  if (stopId !== undefined) return { drtStop: stopId };
+  const marker = instance.overlay.pickObject({ x: point.x, y: point.y, radius: PICKING_RADIUS_PX, layerIds: DRT_VEHICLE_PICK_LAYERS });
+  const object = marker?.object as { linkId?: string; vehicles?: readonly string[] } | undefined;
+  return object?.linkId !== undefined && object.vehicles ? { drtVehicles: { linkId: object.linkId, vehicles: object.vehicles } } : {};
+}
+
 export function pointerEvent(instance: MapInstance, point: Point, shiftKey: boolean): MapPointerEvent {
   const { lng, lat } = instance.map.unproject([point.x, point.y]);
   const nodeId = pick(instance, point, NODE_PICK_LAYERS);
   const linkId = pick(instance, point, LINK_PICK_LAYERS);
-  return { lngLat: [lng, lat], nodeId, linkId, ...pickTransit(instance, point), shiftKey, degreesPerPixel: degreesPerPixel(instance.map, point) };
+  return { lngLat: [lng, lat], nodeId, linkId, ...pickTransit(instance, point), ...pickDrt(instance, point), shiftKey, degreesPerPixel: degreesPerPixel(instance.map, point) };
 }
 
 export function usePointer(instance: MapInstance | null, store: EditorStore): void {

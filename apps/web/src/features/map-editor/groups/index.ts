@@ -5,10 +5,11 @@
  * (icons, previews, search) go into views.ts.
  */
 import { NETWORK_GROUP, NETWORK_SELECT } from './network/index.ts';
+import { DRT_GROUP } from './drt/index.ts';
 import { GroupRegistry } from './registry.ts';
 import { TRANSIT_GROUP } from './transit/index.ts';
 
-export const EDITOR_GROUPS = new GroupRegistry([NETWORK_GROUP, TRANSIT_GROUP], {
+export const EDITOR_GROUPS = new GroupRegistry([NETWORK_GROUP, TRANSIT_GROUP, DRT_GROUP], {
   // View mode keeps the network's Select until transit and DRT bring a plain select (decisions: editor registries).
   plainSelect: NETWORK_SELECT,
 });

@@ -54,8 +54,8 @@ const state = (patch: Partial<EditorState> = {}): EditorState => ({ ...new Edito
 const press = (key: string, shiftKey = false): KeyPress => ({ key, shiftKey, ctrlKey: false, metaKey: false, altKey: false });
 
 describe('the editor’s groups', () => {
-  it('are the network and public transport, with their tools, handlers, cursors and category', () => {
-    expect(EDITOR_GROUPS.groups.map((group) => group.id)).toEqual(['network', 'transit']);
+  it('are the network, public transport and DRT, with their tools, handlers, cursors and category', () => {
+    expect(EDITOR_GROUPS.groups.map((group) => group.id)).toEqual(['network', 'transit', 'drt']);
     expect(TRANSIT_GROUP.tools.map((entry) => [entry.id, entry.keys, entry.changesData])).toEqual([
       ['transit/select', ['V'], false],
       ['transit/addStop', ['S'], true],
@@ -99,7 +99,7 @@ describe('the editor’s groups', () => {
     expect(EDITOR_GROUPS.groupOfModification('transitStop/delete')).toBe(TRANSIT_GROUP);
     expect(EDITOR_GROUPS.groupOfModification('network/updateLink')).toBe(NETWORK_GROUP);
     expect(EDITOR_GROUPS.groupOfModification('transit/addStop')).toBeUndefined();
-    expect(EDITOR_GROUPS.summaryGroups().map((row) => row.id)).toEqual(['network', 'transit']);
+    expect(EDITOR_GROUPS.summaryGroups().map((row) => row.id)).toEqual(['network', 'transit', 'drtVehicles', 'drtStops', 'drtServiceArea']);
   });
 
   it('refuse a tool or selection type registered twice, a select tool that is not the group’s, a handler of another category', () => {

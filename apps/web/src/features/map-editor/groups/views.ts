@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react';
 import { NETWORK_VIEW } from './network/view.tsx';
 import { TRANSIT_VIEW } from './transit/view.tsx';
+import { DRT_VIEW } from './drt/view.tsx';
 import type { GroupId, SelectionOf, SelectionType } from './registry.ts';
 import type { GroupSelection, ToolId } from '../state/types.ts';
 
@@ -37,9 +38,11 @@ export interface GroupView {
    * (spec 2 §2 "In Select, a search box …"), the line and route search of transit's Edit.
    */
   readonly toolbar?: Partial<Readonly<Record<ToolId, ComponentType>>>;
+  /** What the Preview tab shows while one of its tools is active and nothing is selected (Add Vehicle: "No link selected"). */
+  readonly idle?: Partial<Readonly<Record<ToolId, ComponentType>>>;
 }
 
-export const GROUP_VIEWS: readonly GroupView[] = [NETWORK_VIEW, TRANSIT_VIEW];
+export const GROUP_VIEWS: readonly GroupView[] = [NETWORK_VIEW, TRANSIT_VIEW, DRT_VIEW];
 
 export function iconOf(tool: ToolId, views: readonly GroupView[] = GROUP_VIEWS): ComponentType<ToolIconProps> | undefined {
   for (const view of views) {
@@ -61,6 +64,14 @@ export function toolbarOf(tool: ToolId, views: readonly GroupView[] = GROUP_VIEW
   for (const view of views) {
     const extra = view.toolbar?.[tool];
     if (extra) return extra;
+  }
+  return undefined;
+}
+
+export function idleOf(tool: ToolId, views: readonly GroupView[] = GROUP_VIEWS): ComponentType | undefined {
+  for (const view of views) {
+    const idle = view.idle?.[tool];
+    if (idle) return idle;
   }
   return undefined;
 }

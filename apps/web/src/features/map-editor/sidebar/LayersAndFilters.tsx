@@ -1,5 +1,5 @@
 /**
- * Layers and filters (spec 2 §2): the network layers and the Public Transport layer (with a schedule) on or off, and filters over the link attributes. Fewer than
+ * Layers and filters (spec 2 §2): the network layers, the Public Transport layer (with a schedule) and the DRT layer on or off, and filters over the link attributes. Fewer than
  * 5 attributes show every filter (dense); otherwise the applied ones are shown and the rest wait under "More
  * attributes". Apply hands the conditions to the store and the map queries again with them.
  */
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { useEditor, useEditorStore } from '../state/context.ts';
 import { useEditorEnv } from '../state/env.ts';
+import { DRT_FILE_KINDS } from '../groups/drt/files.ts';
 import { FilterField } from './FilterField.tsx';
 import { buildConditions, draftFromConditions, filterLayout, sameConditions, type AttributeDraft, type FilterDraft } from './filters.ts';
 
@@ -17,7 +18,11 @@ export function LayersAndFilters() {
   const { t } = useTranslation(EDITOR_NS);
   const store = useEditorStore();
   const layers = useEditor((state) => state.layers);
-  const { transitFile } = useEditorEnv();
+  const { transitFile, drtFiles } = useEditorEnv();
+  // The DRT switch: with a file of a DRT kind in the scenario, or DRT edits in the changeset.
+  const drtOffered = useEditor(
+    (state) => state.layers.drt || (drtFiles !== undefined && DRT_FILE_KINDS.some((kind) => drtFiles[kind].length > 0)) || [state.lists.saved, state.lists.unsaved].some((list) => list.some((mod) => mod.type.startsWith('drt/'))),
+  );
   return (
     <Stack gap="xs">
       <Title order={2} size="h5">
@@ -28,6 +33,7 @@ export function LayersAndFilters() {
       {transitFile && (
         <Switch label={t('sidebar.layers.transit')} checked={layers.transit} onChange={(event) => store.setLayer('transit', event.currentTarget.checked)} />
       )}
+      {drtOffered && <Switch label={t('sidebar.layers.drt')} checked={layers.drt} onChange={(event) => store.setLayer('drt', event.currentTarget.checked)} />}
       <LinkFilters />
     </Stack>
   );

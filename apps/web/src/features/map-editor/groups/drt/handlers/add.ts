@@ -5,7 +5,7 @@
  */
 import type { Handler } from '../../../state/handler.ts';
 import { NO_SELECTION } from '../../../state/types.ts';
-import { newDrtStop } from '../edits.ts';
+import { addDrtStopAt } from '@corridor/changesets';
 import { deleteDrtSelection, hoverStops } from './select.ts';
 
 export const addDrtVehicleHandler: Handler = {
@@ -23,7 +23,7 @@ export const addDrtStopHandler: Handler = {
   category: 'drt',
   move: hoverStops,
   click(store, event) {
-    const mod = newDrtStop(store.getState().graph, event.lngLat, event.linkId);
+    const mod = addDrtStopAt(store.getState().graph, event.lngLat, event.linkId);
     if (!store.perform(mod)) store.select({ type: 'drt-stop', stops: [mod.stops[0]!.id] });
   },
   delete: deleteDrtSelection,
