@@ -1,8 +1,10 @@
 /**
  * The save-changes dialog (spec 2 §4 "Saving"): the changeset name and one save option per group that has changes.
- * Network (and transit) only go into the changeset; the DRT groups' file options (with the new file's name, a
- * default from §4) and the overwrite warning are wired per group already and show once DRT editing lands. Save
- * needs an unsaved change. The changeset's base files are sent as it has them (`save`).
+ * Network (and transit) only go into the changeset. A DRT group shows while it has unsaved changes: without a base
+ * file only "As new file", with one also "Overwrite existing" (naming the file it overwrites); a new file's name
+ * starts at the §4 default and is checked (a service area is written as .gpkg; a name the scenario has is refused).
+ * Any overwrite shows the warning. Save needs an unsaved change. The changeset's base files are sent as it has them
+ * (`save`).
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { canSave } from '@corridor/changesets';
@@ -16,7 +18,7 @@ import { useEditorEnv } from '../state/env.ts';
 import { changeSummary } from '../sidebar/changeSummary.ts';
 import { shownChangesetName } from '../state/changesetModel.ts';
 import { useDialogAction } from './useDialogAction.ts';
-import { allowedSaveOptions, baseFileOf, defaultNewFileName, newFileNames, overwrites, SAVE_OPTIONS, type NewFileNames, type SaveOption } from './saveOptions.ts';
+import { allowedSaveOptions, baseFileOf, defaultNewFileName, freeFileName, newFileNameProblem, newFileNames, overwrites, saveDialogGroups, SAVE_OPTIONS, type NewFileNames, type SaveOption } from './saveOptions.ts';
 
 interface SaveDialogProps {
   opened: boolean;
@@ -41,11 +43,17 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
   const saved = useEditor((state) => state.saved);
   const baseFile = useEditor((state) => state.baseFile);
   const { scenario } = useEditorEnv();
-  const groups = useMemo(() => changeSummary({ graph, saved }).map((row) => row.group), [graph, saved]);
+  // Mounted per opening: the groups are those with changes when the dialog opened.
+  const [groups] = useState(() => saveDialogGroups(changeSummary({ graph, saved })));
   const hasBaseFile = (group: SaveGroup) => baseFileOf(group, baseFile) !== undefined;
-  const defaultName = (group: SaveGroup) => {
+  const baseFileName = (group: SaveGroup) => {
     const id = baseFileOf(group, baseFile);
-    return defaultNewFileName(group, scenario.files.find((file) => file.id === id)?.name);
+    return id === undefined ? undefined : (scenario.files.find((file) => file.id === id)?.name ?? `#${id}`);
+  };
+  const existing = useMemo(() => scenario.files.map((file) => file.name), [scenario.files]);
+  const defaultName = (group: SaveGroup) => {
+    const name = defaultNewFileName(group, baseFileName(group));
+    return name === undefined ? undefined : freeFileName(name, existing);
   };
   const [name, setName] = useState(() => shownChangesetName(history.name, t('sidebar.changes.untitled')));
   const [options, setOptions] = useState<Partial<Record<SaveGroup, SaveOption>>>(() =>
@@ -54,12 +62,20 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
   const [fileNames, setFileNames] = useState<NewFileNames>({});
   const { busy, error, run } = useDialogAction(onClose);
   const trimmed = name.trim();
+  const fileName = (group: SaveGroup) => fileNames[group] ?? defaultName(group) ?? '';
+  const problemOf = (group: SaveGroup) => ((options[group] ?? allowedSaveOptions(group, hasBaseFile(group))[0]) === 'new_file' ? newFileNameProblem(group, fileName(group), existing) : undefined);
+  const blocked = groups.some((group) => problemOf(group) !== undefined);
+  const fileNameError = (group: SaveGroup) => {
+    const problem = problemOf(group);
+    if (problem === 'gpkg') return t('sidebar.saveDialog.fileNameGpkg');
+    return problem === 'exists' ? t('sidebar.saveDialog.fileNameExists', { name: fileName(group).trim() }) : undefined;
+  };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSave(history) && trimmed) void run(() => save(trimmed, { saveOptions: options, newFileNames: newFileNames(options, fileNames, defaultName) }));
+        if (canSave(history) && trimmed && !blocked) void run(() => save(trimmed, { saveOptions: options, newFileNames: newFileNames(options, fileNames, defaultName) }));
       }}
     >
       <Stack gap="sm">
@@ -81,10 +97,17 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
               {option === 'new_file' && (
                 <TextInput
                   label={t('sidebar.saveDialog.fileName', { group: label })}
-                  value={fileNames[group] ?? defaultName(group) ?? ''}
+                  description={t('sidebar.saveDialog.newFileHint')}
+                  value={fileName(group)}
                   onChange={(event) => setFileNames({ ...fileNames, [group]: event.currentTarget.value })}
+                  error={fileNameError(group)}
                   maxLength={255}
                 />
+              )}
+              {option === 'overwrite' && (
+                <Text size="xs" c="dimmed">
+                  {t('sidebar.saveDialog.overwrites', { name: baseFileName(group) })}
+                </Text>
               )}
             </Stack>
           );
@@ -108,7 +131,7 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
           <Button variant="default" onClick={onClose}>
             {t('sidebar.saveDialog.cancel')}
           </Button>
-          <Button type="submit" loading={busy} disabled={!canSave(history) || !trimmed}>
+          <Button type="submit" loading={busy} disabled={!canSave(history) || !trimmed || blocked}>
             {t('sidebar.saveDialog.save')}
           </Button>
         </Group>

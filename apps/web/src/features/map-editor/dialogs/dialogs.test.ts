@@ -1,7 +1,8 @@
 import { INVALID_CHANGESET_JSON, UNKNOWN_MODIFICATION_TYPE } from '@corridor/contract';
+import type { SaveGroup } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import { isJsonFileName, readImport } from './importJson.ts';
-import { allowedSaveOptions, baseFileOf, copyFileName, defaultNewFileName, newFileNames, overwrites } from './saveOptions.ts';
+import { allowedSaveOptions, baseFileOf, copyFileName, defaultNewFileName, freeFileName, newFileNameProblem, newFileNames, overwrites, saveDialogGroups } from './saveOptions.ts';
 
 describe('JSON import (spec 2 §5)', () => {
   it('reads the modifications list of a changeset', () => {
@@ -80,5 +81,32 @@ describe('new file names (spec 2 §4 Saving)', () => {
     expect(baseFileOf('drtStops', { vehicles: 4, stops: null })).toBeUndefined();
     expect(baseFileOf('network', { vehicles: 4 })).toBeUndefined();
     expect(baseFileOf('drtVehicles', undefined)).toBeUndefined();
+  });
+});
+
+describe('the save dialog\'s DRT groups (spec 2 §4 Saving)', () => {
+  const counts = (added: number) => ({ added, modified: 0, deleted: 0 });
+  const row = (group: SaveGroup, unsaved: number, saved = 0) => ({ group, unsaved: counts(unsaved), saved: counts(saved) });
+
+  it('lists a DRT group only while it has unsaved changes; network and transit as the summary lists them', () => {
+    expect(saveDialogGroups([row('network', 0), row('transit', 0, 2), row('drtVehicles', 10), row('drtStops', 0, 3), row('drtServiceArea', 1)])).toEqual([
+      'network',
+      'transit',
+      'drtVehicles',
+      'drtServiceArea',
+    ]);
+  });
+
+  it('refuses a service-area file not ending in .gpkg and a name the scenario has', () => {
+    expect(newFileNameProblem('drtServiceArea', 'area.gpkg', [])).toBeUndefined();
+    expect(newFileNameProblem('drtServiceArea', 'zones.shp', [])).toBe('gpkg');
+    expect(newFileNameProblem('drtVehicles', ' vehicles_10.xml ', ['vehicles_10.xml'])).toBe('exists');
+    expect(newFileNameProblem('drtStops', 'drt_stops.xml', ['vehicles_10.xml'])).toBeUndefined();
+  });
+
+  it('makes a default name free: name_2, name_3 before the extension, a compression extension last', () => {
+    expect(freeFileName('drt_vehicles.xml', [])).toBe('drt_vehicles.xml');
+    expect(freeFileName('drt_vehicles.xml', ['drt_vehicles.xml', 'drt_vehicles_2.xml'])).toBe('drt_vehicles_3.xml');
+    expect(freeFileName('stops_copy.xml.gz', ['stops_copy.xml.gz'])).toBe('stops_copy_2.xml.gz');
   });
 });

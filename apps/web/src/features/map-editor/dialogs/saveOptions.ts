@@ -5,6 +5,7 @@
  * last), or area.gpkg / drt_vehicles.xml / drt_stops.xml without a base file.
  */
 import { copyFileName, defaultDrtFileName, isDrtSaveGroup, type ChangesetBody, type SaveGroup } from '@corridor/contract';
+import type { GroupSummary } from '../sidebar/changeSummary.ts';
 
 export const SAVE_OPTIONS = ['changeset', 'new_file', 'overwrite'] as const;
 export type SaveOption = (typeof SAVE_OPTIONS)[number];
@@ -54,4 +55,39 @@ export function newFileNames(options: Partial<Record<SaveGroup, SaveOption>>, ty
     if (name) names[group] = name;
   }
   return names;
+}
+
+/**
+ * The groups the dialog offers (spec 2 §4): the change summary's rows, where a DRT group needs unsaved changes — its
+ * saved changes live in its file already — and the network and transit rows stay as the summary lists them.
+ */
+export function saveDialogGroups(rows: readonly GroupSummary[]): SaveGroup[] {
+  const unsaved = (row: GroupSummary) => row.unsaved.added + row.unsaved.modified + row.unsaved.deleted > 0;
+  return rows.filter((row) => !isDrtSaveGroup(row.group) || unsaved(row)).map((row) => row.group);
+}
+
+/** Why a new file's name cannot be used: a service area is written as GeoPackage (.gpkg); a name the scenario has. */
+export type FileNameProblem = 'gpkg' | 'exists';
+
+export function newFileNameProblem(group: SaveGroup, name: string, existing: readonly string[]): FileNameProblem | undefined {
+  const trimmed = name.trim();
+  if (group === 'drtServiceArea' && !/\.gpkg$/i.test(trimmed)) return 'gpkg';
+  return existing.includes(trimmed) ? 'exists' : undefined;
+}
+
+/**
+ * The name itself when the scenario has no file of that name, else the first free `name_2.ext`, `name_3.ext`, …
+ * (a compression extension stays last), so that a default name is never one the save refuses.
+ */
+export function freeFileName(name: string, existing: readonly string[]): string {
+  const taken = new Set(existing);
+  if (!taken.has(name)) return name;
+  const compression = /\.(gz|bz2|xz|zst|lz4|zip)$/i.exec(name)?.[0] ?? '';
+  const rest = name.slice(0, name.length - compression.length);
+  const dot = rest.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [rest.slice(0, dot), rest.slice(dot)] : [rest, ''];
+  for (let n = 2; ; n++) {
+    const candidate = `${stem}_${n}${extension}${compression}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }

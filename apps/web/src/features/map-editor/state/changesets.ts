@@ -16,6 +16,7 @@ import { createChangeset, queryNetwork, saveChangeset } from '../../../api/netwo
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { currentSearchParams } from '../../../components/addressParams.ts';
 import { readImport } from '../dialogs/importJson.ts';
+import { reloadSavedDrtFiles } from '../groups/drt/tab/afterSave.ts';
 import { EDITOR_NS } from '../i18n/index.ts';
 import { referencedIds } from '../model/answer.ts';
 import { changesetIdOf, idChunks, readModifications, saveBody, shownChangesetName, withChangesetId, type SaveFields } from './changesetModel.ts';
@@ -99,6 +100,7 @@ export function useChangesetActions(): ChangesetActions {
         const modifications = readModifications(answer.modifications) ?? body.modifications;
         store.saved({ id: answer.id, name: answer.name, modifications, baseFile: answer.baseFile });
         showId(answer.id);
+        await reloadSavedDrtFiles(store, queryClient, scenario.id, fields.saveOptions, answer.baseFile);
       },
 
       async importJson(text) {
