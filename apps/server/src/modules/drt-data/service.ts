@@ -39,12 +39,12 @@ const typeOf = (made: Made) => `drt-data ${JSON.stringify(made)}`;
 
 type Kind = 'vehicles' | 'stops' | 'shapefile' | 'geopackage';
 
-/** Which DRT data a file holds, by its tag (and a GeoPackage by its name while no tag names them). */
+/** Which DRT data a file holds, by its data-type tag. */
 export function drtKindOf(file: Pick<FileRow, 'tag' | 'name' | 'attributes'>): Kind | null {
   if (file.tag === 'dvrp_vehicles_v1') return 'vehicles';
   if (summaryKindOf(file.tag) === 'transit') return 'stops';
   if (file.tag === 'shapefile') return file.attributes.shapefilePart === 'shp' ? 'shapefile' : null;
-  if (file.tag === 'geopackage' || (file.tag === null && /\.gpkg$/i.test(file.name))) return 'geopackage';
+  if (file.tag === 'geopackage') return 'geopackage';
   return null;
 }
 
@@ -73,7 +73,7 @@ export class DrtDataService {
     if (!kind) throw badRequest(NO_DRT_DATA);
     const fallback = kind === 'vehicles' ? null : await fallbackCrsOf(this.deps, file);
     const siblings = kind === 'shapefile' ? await this.shapefileParts(file) : {};
-    const parts = [siblings.dbf?.blobKey ?? '', siblings.prj?.blobKey ?? ''];
+    const parts = [siblings.dbf?.blobKey ?? '', siblings.prj?.blobKey ?? '', siblings.cpg?.blobKey ?? ''];
     const stored = await this.deps.files.findDerived(fileId, DRT_DATA_FILENAME);
     if (stored && this.current(stored.type, fallback, kind === 'shapefile' ? parts : undefined)) {
       return { gzip: this.deps.blobs.read(stored.blobKey), size: stored.size };
@@ -81,8 +81,8 @@ export class DrtDataService {
 
     let source: DrtSource;
     if (kind === 'shapefile') {
-      const [dbf, prj] = await Promise.all([this.bytesOf(siblings.dbf), this.bytesOf(siblings.prj)]);
-      source = { kind, ...(dbf ? { dbf } : {}), ...(prj ? { prj } : {}) };
+      const [dbf, prj, cpg] = await Promise.all([this.bytesOf(siblings.dbf), this.bytesOf(siblings.prj), this.bytesOf(siblings.cpg)]);
+      source = { kind, ...(dbf ? { dbf } : {}), ...(prj ? { prj } : {}), ...(cpg ? { cpg } : {}) };
     } else {
       source = { kind };
     }
@@ -113,20 +113,20 @@ export class DrtDataService {
   }
 
   /**
-   * The .dbf and .prj of a .shp: the files of the same base name (case aside) in the first scenario using it that
-   * has them. Without a .dbf the features have no attributes; without a .prj the scenario's CRS holds.
+   * The .dbf, .prj and .cpg of a .shp: the files of the same base name (case aside) in the first scenario using it
+   * that has any. Without a .dbf the features have no attributes; without a .prj the scenario's CRS holds; without
+   * a .cpg the .dbf is read as windows-1252.
    */
-  private async shapefileParts(shp: FileRow): Promise<{ dbf?: FileRow; prj?: FileRow }> {
+  private async shapefileParts(shp: FileRow): Promise<{ dbf?: FileRow; prj?: FileRow; cpg?: FileRow }> {
     const base = baseName(shp.name);
     const admin = { userId: 0, admin: true };
     const { usages } = await this.deps.files.withUsages(shp, admin);
     for (const { id } of usages) {
       const files = await this.deps.files.listForDataset(id, admin);
-      const part = (ext: 'dbf' | 'prj') =>
+      const part = (ext: 'dbf' | 'prj' | 'cpg') =>
         files.find((f) => f.id !== shp.id && baseName(f.name) === base && (f.attributes.shapefilePart === ext || f.name.toLowerCase().endsWith(`.${ext}`)));
-      const dbf = part('dbf');
-      const prj = part('prj');
-      if (dbf || prj) return { ...(dbf ? { dbf } : {}), ...(prj ? { prj } : {}) };
+      const [dbf, prj, cpg] = [part('dbf'), part('prj'), part('cpg')];
+      if (dbf || prj || cpg) return { ...(dbf ? { dbf } : {}), ...(prj ? { prj } : {}), ...(cpg ? { cpg } : {}) };
     }
     return {};
   }
