@@ -10,6 +10,8 @@ import type { Db } from './db/connection.ts';
 import { ChangesetsRepository } from './modules/changesets/repository.ts';
 import { changesetsRoutes } from './modules/changesets/routes.ts';
 import { ChangesetsService } from './modules/changesets/service.ts';
+import { DrtSaveRepository } from './modules/drt-save/repository.ts';
+import { DrtSave } from './modules/drt-save/service.ts';
 import { ChartsRepository } from './modules/charts/repository.ts';
 import { chartsRoutes } from './modules/charts/routes.ts';
 import { ChartsService } from './modules/charts/service.ts';
@@ -197,7 +199,18 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   });
   const previews = new ScenarioPreviews({ access: datasetAccess, files: filesRepository, blobs, renderer, log, onBlobLeak });
   const changesetsRepository = new ChangesetsRepository(db);
-  const changesets = new ChangesetsService(changesetsRepository, datasetAccess);
+  // A save's DRT groups are written as files (issue 29), through the upload path and the config save's copy-on-write.
+  const drtSave = new DrtSave({
+    files: filesRepository,
+    filesService: files,
+    configSaves: new ConfigSaveRepository(db),
+    repository: new DrtSaveRepository(db),
+    datasets: datasetsRepository,
+    blobs,
+    processing,
+    onBlobLeak,
+  });
+  const changesets = new ChangesetsService(changesetsRepository, datasetAccess, drtSave);
   const scenarioExport = new ScenarioExportService({ files: new ScenarioExportRepository(db), changesets: changesetsRepository, access: datasetAccess, blobs, processing });
   // Dashboards and charts belong to a group (spec 3 §2.2, §2.3).
   const groupAccess = new GroupAccess(datasetsRepository);

@@ -40,10 +40,10 @@ const network: Modification[] = [
     ],
   },
 ];
-const transitAndDrt: Modification[] = [
+// DRT modifications are written as files, never kept (drt-save.test.ts).
+const transit: Modification[] = [
   { type: 'transitStop/add', stop: { id: 'abcd1234', name: 'Stop-abcd1234', coordinates: [13.4, 52.5], isBlocking: false } },
   { type: 'route/updateDepartures', lineId: 'L1', routeId: 'R1', departures: [{ id: 'd1', departureTime: 28_800, vehicleRefId: 'v1' }] },
-  { type: 'drt/addVehicles', vehicles: [{ id: 'v1', startLinkId: 'l1', capacity: '4', t0: 0, t1: 86_400 }] },
 ];
 
 async function created(modifications: Modification[], name = 'Bridge closed'): Promise<{ id: number }> {
@@ -60,7 +60,7 @@ describe('changesets of the map editor', () => {
     const saved = await call(alice, 'PUT', url(`/${id}`), {
       id,
       name: 'Bridge closed, new stop',
-      modifications: [...network, ...transitAndDrt],
+      modifications: [...network, ...transit],
       saveOptions: { network: 'changeset', transit: 'changeset', drtVehicles: 'new_file' },
       newFileNames: { drtVehicles: 'drt_vehicles.xml' },
       baseFile: { vehicles: null },
@@ -71,7 +71,7 @@ describe('changesets of the map editor', () => {
       id,
       name: 'Bridge closed, new stop',
       fkDataset: scenarioId,
-      modifications: [...network, ...transitAndDrt],
+      modifications: [...network, ...transit],
       saveOptions: { network: 'changeset', transit: 'changeset', drtVehicles: 'new_file' },
       newFileNames: { drtVehicles: 'drt_vehicles.xml' },
       baseFile: { vehicles: null },

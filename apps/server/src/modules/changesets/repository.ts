@@ -51,6 +51,11 @@ export class ChangesetsRepository {
     return answer(row!);
   }
 
+  async exists(datasetId: number, id: number): Promise<boolean> {
+    const rows = await this.db.select({ id: changesets.id }).from(changesets).where(and(eq(changesets.id, id), eq(changesets.datasetId, datasetId)));
+    return rows.length > 0;
+  }
+
   /** Answers the updated changeset, or null when the dataset has no changeset with this id. Without content: a rename. */
   async update(datasetId: number, id: number, name: string, content?: ChangesetContent): Promise<ChangesetRow | null> {
     const rows = await this.db
