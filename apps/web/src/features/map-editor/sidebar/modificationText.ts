@@ -3,8 +3,9 @@
  * "Deleted link 34", a group as its first steps — and the reason a revert is not offered. Pure: the translator is
  * passed in, so the words stay in the catalogues and the tests can read the keys.
  */
-import { isTransitModification, type RevertBlock, type RevertEntry, type RevertStep } from '@corridor/changesets';
+import { isDrtModification, isTransitModification, type RevertBlock, type RevertEntry, type RevertStep } from '@corridor/changesets';
 import type { CustomAttribute, NetworkLeafModification } from '@corridor/contract';
+import { drtText } from './drtText.ts';
 import { transitText } from './transitText.ts';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -59,6 +60,7 @@ export function entryText(entry: Pick<RevertEntry, 'mod' | 'steps'>, t: Translat
   const { mod } = entry;
   if (mod.type === 'none') return t('sidebar.mods.text.none');
   if (isTransitModification(mod)) return transitText(mod, t);
+  if (isDrtModification(mod)) return drtText(mod, t);
   if (!mod.type.startsWith('network/')) return t('sidebar.mods.text.other', { type: mod.type });
   // Steps with their inverses when the modification applied; the bare steps otherwise.
   const steps: { mod: NetworkLeafModification; inverse?: NetworkLeafModification }[] =
