@@ -124,10 +124,13 @@ export class Processing {
     return this.run('drtData', args, source.kind === 'shapefile' ? input.open() : input, summaryTimeoutMs, asker);
   }
 
-  /** DRT vehicles or stops generated inside an area on a network's binary form (`drt-generate/build.ts`). */
+  /**
+   * DRT vehicles or stops generated inside an area on a network's binary form (`drt-generate/build.ts`): someone
+   * waits at the map for it, so it runs as a view (among the short tasks on trial, then as long work).
+   */
   drtGenerate(networkBinary: StoredInput, args: Omit<DrtGenerateArgs, 'maxBytes'>, asker: Asker) {
     const { networkBinaryMaxBytes: maxBytes, drtGenerateTimeoutMs } = this.limits;
-    return this.run('drtGenerate', { ...args, maxBytes }, networkBinary, drtGenerateTimeoutMs, asker);
+    return this.run('drtGenerate', { ...args, maxBytes }, networkBinary, drtGenerateTimeoutMs, asker, 'view');
   }
 
   /** A network as JSON or GeoJSON with at most `maxLinks` links and nodes. */
