@@ -89,7 +89,7 @@ describe('editor store', () => {
     expect(state.applyErrors).toEqual([{ code: 'linkNotFound', params: { id: 'missing' } }]);
   });
 
-  it('keeps the changeset base files as opened and as a save answers them; a new changeset or an answer with id -1 has none', () => {
+  it('keeps the changeset base files as opened and as a save answers them (id -1 too: the DRT files it wrote); a new changeset has the loaded ones (none here)', () => {
     const store = new EditorStore();
     store.load(answer([{ id: 'l1', from: 'a', to: 'b', capacity: 600 }]), true);
     store.open({ id: 7, name: 'DRT', modifications: [], baseFile: { vehicles: 3 } });
@@ -100,6 +100,8 @@ describe('editor store', () => {
     store.perform({ type: 'network/updateLink', id: 'l1', changes: {} });
     store.saved({ id: -1, name: 'DRT', modifications: [], baseFile: { vehicles: 3 } });
     expect(store.getState().history.id).toBe(-1);
+    expect(store.getState().baseFile).toEqual({ vehicles: 3 });
+    store.saved({ id: -1, name: 'DRT', modifications: [] });
     expect(store.getState().baseFile).toBeUndefined();
     store.open({ id: 8, name: 'Other', modifications: [], baseFile: { stops: 5 } });
     store.newChangeset();

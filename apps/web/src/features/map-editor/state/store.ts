@@ -216,10 +216,14 @@ export class EditorStore {
     this.setHistory(mods.reduce((history, mod) => push(history, mod), this.state.history));
   }
 
-  /** After a save: the server's changeset becomes the saved state (an answer with id -1 starts fresh, without base files). */
+  /**
+   * After a save: the server's changeset becomes the saved state. An answer with id -1 starts fresh (spec 2 §4); it
+   * stands on the DRT files the save wrote when the answer names them (DRT groups saved as files, nothing else),
+   * else on the DRT files loaded now.
+   */
   saved(answer: OpenedChangeset): void {
     const history = afterSave(this.state.history, answer);
-    this.setHistory(history, { baseFile: history.id === UNSAVED_ID ? undefined : answer.baseFile });
+    this.setHistory(history, { baseFile: history.id === UNSAVED_ID ? (answer.baseFile ?? this.loadedDrtFiles()) : answer.baseFile });
   }
 
   rename(name: string): void {
