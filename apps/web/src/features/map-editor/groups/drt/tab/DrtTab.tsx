@@ -23,8 +23,9 @@ export function DrtTab() {
   const locked = useEditor((state) => hasUnsaved(state.lists.unsaved, state.drt.mode === 'stops' ? 'stops' : 'serviceArea'));
   return (
     <Stack gap="sm" data-testid="drt-tab">
-      <Locked locked={locked}>
-        <SegmentedControl
+      <Group>
+        <Locked locked={locked}>
+          <SegmentedControl
           size="xs"
           aria-label={t('drtTab.mode.label')}
           data={[
@@ -34,8 +35,9 @@ export function DrtTab() {
           value={mode}
           onChange={(value) => store.setDrtMode(value as DrtMode)}
           disabled={locked}
-        />
-      </Locked>
+          />
+        </Locked>
+      </Group>
       <Group align="flex-start" gap="sm" grow wrap="wrap">
         {mode === 'stops' ? <StopsCard /> : <ServiceAreaCard />}
         <FleetCard />

@@ -52,6 +52,12 @@ export function GenerationForm({ kind, onGenerated }: GenerationFormProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const pending = useRef<AbortController | null>(null);
+  // The bottom area is low: the opened form scrolls into view.
+  const top = useRef<HTMLDivElement>(null);
+  // (Braces: Chromium's scrollIntoView may answer a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    top.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   // A request still running when the form closes is dropped (its answer would land in a form no longer shown).
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -131,7 +137,7 @@ export function GenerationForm({ kind, onGenerated }: GenerationFormProps) {
         void generate();
       }}
     >
-      <Stack gap="xs" data-testid={`drt-generate-${kind}`}>
+      <Stack gap="xs" data-testid={`drt-generate-${kind}`} ref={top}>
         {ring ? (
           <Alert color="green" icon={<IconCheck aria-hidden />} p="xs">
             {t('drtTab.form.selected')}

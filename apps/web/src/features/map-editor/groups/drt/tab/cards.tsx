@@ -32,11 +32,15 @@ function useCount(kind: string): number {
   return useMemo(() => countOf(graph, kind), [graph, revision, kind]);
 }
 
-function Card({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+/** A card: its title with what stands beside it (a total, the main action), then its content. */
+function Card({ title, aside, testId, children }: { title: string; aside?: ReactNode; testId: string; children: ReactNode }) {
   return (
     <Paper p="sm" withBorder data-testid={testId}>
       <Stack gap="xs">
-        <Title order={5}>{title}</Title>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={5}>{title}</Title>
+          {aside}
+        </Group>
         {children}
       </Stack>
     </Paper>
@@ -72,9 +76,16 @@ export function ServiceAreaCard() {
     </Button>
   );
   return (
-    <Card title={t('drtTab.serviceArea.title')} testId="drt-service-area-card">
+    <Card
+      title={t('drtTab.serviceArea.title')}
+      aside={
+        <Badge variant="light" data-testid="drt-service-area-card-total">
+          {t('drtTab.serviceArea.count', { count })}
+        </Badge>
+      }
+      testId="drt-service-area-card"
+    >
       <FileChooser kind="serviceArea" />
-      <Text size="sm">{t('drtTab.serviceArea.count', { count })}</Text>
       <Group gap="xs">
         {button('add', t('drtTab.serviceArea.add'))}
         {button('edit', t('drtTab.serviceArea.edit'))}
@@ -100,31 +111,36 @@ function GeneratingCard({ kind, title, generate, total, count, testId }: { kind:
   const editMode = useEditor((state) => state.editMode);
   const [generated, setGenerated] = useState<number | null>(null);
   return (
-    <Card title={title} testId={testId}>
+    <Card
+      title={title}
+      aside={
+        <Group gap="xs">
+          <Text size="sm">
+            {total}:{' '}
+            <Badge variant="light" data-testid={`${testId}-total`}>
+              {count}
+            </Badge>
+          </Text>
+          {!open && (
+            <Button
+              size="xs"
+              variant="light"
+              disabled={!editMode}
+              onClick={() => {
+                setGenerated(null);
+                if (store.getState().drt.areaMode !== 'view') store.setServiceAreaMode('view');
+                store.startGeneration(kind);
+                store.setTool(DRT_AREA_TOOL);
+              }}
+            >
+              {generate}
+            </Button>
+          )}
+        </Group>
+      }
+      testId={testId}
+    >
       <FileChooser kind={kind} />
-      <Group gap="xs" justify="space-between">
-        <Text size="sm">
-          {total}:{' '}
-          <Badge variant="light" data-testid={`${testId}-total`}>
-            {count}
-          </Badge>
-        </Text>
-        {!open && (
-          <Button
-            size="xs"
-            variant="light"
-            disabled={!editMode}
-            onClick={() => {
-              setGenerated(null);
-              if (store.getState().drt.areaMode !== 'view') store.setServiceAreaMode('view');
-              store.startGeneration(kind);
-              store.setTool(DRT_AREA_TOOL);
-            }}
-          >
-            {generate}
-          </Button>
-        )}
-      </Group>
       {open && <GenerationForm kind={kind} onGenerated={setGenerated} />}
       {!open && generated !== null && (
         <Alert color="green" p="xs" withCloseButton onClose={() => setGenerated(null)} closeButtonLabel={t('drtTab.form.cancel')}>
