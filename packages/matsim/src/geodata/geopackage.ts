@@ -4,7 +4,7 @@
  * native build). Reading takes the polygons of the first feature table; writing makes a GeoPackage with the required
  * tables and one feature table `service_area` (fid, geom, the properties as columns).
  */
-import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import type { Database, SqlValue } from 'sql.js';
 import { MatsimFormatError } from '../errors.ts';
 import type { AreaGeometryData, GeoData, GeoFeature, GeoPropertyValue, Position } from './model.ts';
 
@@ -18,10 +18,12 @@ const TABLE = 'service_area';
 const GEOMETRY_COLUMN = 'geom';
 const ID_COLUMN = 'fid';
 
-let sqlJs: ReturnType<typeof initSqlJs> | undefined;
+type SqlJs = Awaited<ReturnType<typeof import('sql.js').default>>;
+let sqlJs: Promise<SqlJs> | undefined;
 
-function sql(): ReturnType<typeof initSqlJs> {
-  sqlJs ??= initSqlJs();
+/** SQLite (WebAssembly), loaded on first use: importing the package costs nothing. */
+function sql(): Promise<SqlJs> {
+  sqlJs ??= import('sql.js').then((module) => module.default());
   return sqlJs;
 }
 

@@ -4,7 +4,6 @@
  * attributes of the .dbf, the CRS from the .prj. Read with mbostock's `shapefile` (outer rings clockwise, holes
  * assigned to the outer ring that contains them).
  */
-import shapefile from 'shapefile';
 import { MatsimFormatError } from '../errors.ts';
 import type { AreaGeometryData, GeoData, GeoFeature, GeoPropertyValue, Position, ShapefileParts } from './model.ts';
 import { crsOfWkt } from './wkt.ts';
@@ -20,8 +19,11 @@ export async function readShapefile(parts: ShapefileParts): Promise<GeoData> {
   const encoding = parts.cpg === undefined ? undefined : encodingOf(textOf(parts.cpg));
   let source;
   try {
+    // Loaded on first use: importing the package costs nothing.
+    const shapefile = await import('shapefile');
+    const open = shapefile.open ?? shapefile.default.open; // named (ESM loaders) or the CommonJS default
     // Copies: the package reads the typed array's whole buffer, not only the view.
-    source = await shapefile.open(shp.slice(), parts.dbf?.slice(), encoding === undefined ? undefined : { encoding });
+    source = await open(shp.slice(), parts.dbf?.slice(), encoding === undefined ? undefined : { encoding });
   } catch (error) {
     throw new MatsimFormatError('invalid-value', `The shapefile does not read: ${(error as Error).message}`);
   }
