@@ -174,6 +174,8 @@ class WkbReader {
 export interface WriteGeoPackageOptions {
   /** The CRS's WKT for gpkg_spatial_ref_sys.definition (e.g. a shapefile's .prj); 'undefined' without it. */
   definition?: string;
+  /** The CRS's name for gpkg_spatial_ref_sys.srs_name (e.g. "WGS 84 / UTM zone 33N"); `crs` itself without it. */
+  name?: string;
 }
 
 /**
@@ -209,7 +211,7 @@ export async function writeGeoPackage(features: GeoFeature[], crs: string | null
     const srsId = srsIdOf(crs);
     if (srsId !== 4326 && srsId !== -1) {
       const epsg = srsId < NAMED_SRS_ID;
-      db.run(insertSrs, [crs!, srsId, epsg ? 'EPSG' : 'NONE', srsId, options.definition?.trim() || 'undefined', null]);
+      db.run(insertSrs, [options.name?.trim() || crs!, srsId, epsg ? 'EPSG' : 'NONE', srsId, options.definition?.trim() || 'undefined', null]);
     }
 
     const columns = propertyColumns(features);

@@ -26,6 +26,7 @@ import {
   type SaveOptions,
 } from '@corridor/contract';
 import { applyDrtModifications, drtSaveGroupOf, ModificationError } from '@corridor/changesets';
+import { crsName, crsWkt, normalizeCode } from '@corridor/geo';
 import {
   collectText,
   MatsimFormatError,
@@ -232,7 +233,11 @@ export class DrtSave {
     }
     const located = geo ? drtAreasOfGeoData(geo, fallbackCrs) : { items: [], crs: fallbackCrs };
     const areas = applyDrtModifications('drtServiceArea', located.items, mods);
-    return writeGeoPackage(geoFeaturesOfDrtAreas(areas, located.crs, geo), located.crs, definition ? { definition } : {});
+    // The CRS as text: the base shapefile's .prj, else EPSG's WKT (readers also resolve EPSG rows by their code).
+    const crs = located.crs && (normalizeCode(located.crs) ?? located.crs);
+    const wkt = definition ?? (crs ? crsWkt(crs) : undefined);
+    const name = crs ? crsName(crs) : undefined;
+    return writeGeoPackage(geoFeaturesOfDrtAreas(areas, located.crs, geo), crs, { ...(wkt ? { definition: wkt } : {}), ...(name ? { name } : {}) });
   }
 
   private expectKind(file: FileRow, kind: DrtFileKind): void {
