@@ -7,6 +7,7 @@
  * the server: a warning says so.
  */
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DRT_STOP, DRT_VEHICLE } from '@corridor/changesets';
 import { FAILED_TO_GENERATE_STOPS, FAILED_TO_GENERATE_VEHICLES, type AreaGeometry } from '@corridor/contract';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { generateDrtStops, generateDrtVehicles } from '../../../../../api/drtGen
 import { EDITOR_NS } from '../../../i18n/index.ts';
 import { useEditor, useEditorStore } from '../../../state/context.ts';
 import { useEditorEnv } from '../../../state/env.ts';
+import { idTaken } from '../../../state/network.ts';
 import { DRT_AREA_TOOL } from './areaHandler.ts';
 import { hasNetworkChanges, networkFiles } from './files.ts';
 import {
@@ -75,10 +77,10 @@ export function GenerationForm({ kind, onGenerated }: GenerationFormProps) {
   const request = async (shape: AreaGeometry, signal: AbortSignal) => {
     if (kind === 'vehicles') {
       const vehicles = checkVehicleFields(vehicleFields, shape);
-      return vehicles.ok ? vehiclesModification(await generateDrtVehicles(vehicles.request, signal)) : undefined;
+      return vehicles.ok ? vehiclesModification(await generateDrtVehicles(vehicles.request, signal), idTaken(store.getState().graph, DRT_VEHICLE)) : undefined;
     }
     const stops = checkStopFields(stopFields, shape);
-    return stops.ok ? stopsModification(await generateDrtStops(stops.request, signal)) : undefined;
+    return stops.ok ? stopsModification(await generateDrtStops(stops.request, signal), idTaken(store.getState().graph, DRT_STOP)) : undefined;
   };
 
   const generate = async () => {

@@ -4,7 +4,7 @@
  * at least 1, times HH:MM:SS within the day), the request of each generation call (§7) and the one modification its
  * answer becomes (stops named "Stop " plus the id, not blocking). Pure, so the rules are tested without React.
  */
-import { closeRing, DRT_DEFAULTS, NEW_DRT_STOP_NAME_PREFIX } from '@corridor/changesets';
+import { closeRing, DRT_DEFAULTS, generateId, NEW_DRT_STOP_NAME_PREFIX } from '@corridor/changesets';
 import {
   DRT_GENERATE_MAX_SEATS,
   DRT_GENERATE_MAX_STOPS,
@@ -138,9 +138,27 @@ export function areaOfCorners(corners: readonly LngLat[]): AreaGeometry {
   return { type: 'Polygon', coordinates: [closedRing(corners)] };
 }
 
-/** The generated fleet as one modification (spec 2 §4). */
-export function vehiclesModification(answer: GenerateVehiclesAnswer): Modification {
-  return { type: 'drt/addVehicles', vehicles: answer.vehicles };
+/** Whether an id is in use: a loaded or changed item of the kind (state/network.ts `idTaken`). */
+export type IdTaken = (id: string) => boolean;
+
+/**
+ * The server's ids where they are free, else fresh ones (spec 2 §9: re-drawn until unique). A generation is
+ * deterministic for the same input, so generating twice in one area would otherwise repeat the first ids.
+ */
+function freeIds<T extends { id: string }>(items: readonly T[], taken: IdTaken, random?: () => string): T[] {
+  // A fresh id avoids the answer's own ids too, so it never takes the id a later item keeps.
+  const answered = new Set(items.map((item) => item.id));
+  const given = new Set<string>();
+  return items.map((item) => {
+    const id = taken(item.id) || given.has(item.id) ? generateId((candidate) => taken(candidate) || given.has(candidate) || answered.has(candidate), random) : item.id;
+    given.add(id);
+    return id === item.id ? item : { ...item, id };
+  });
+}
+
+/** The generated fleet as one modification (spec 2 §4), each vehicle under a free id. */
+export function vehiclesModification(answer: GenerateVehiclesAnswer, taken: IdTaken = () => false, random?: () => string): Modification {
+  return { type: 'drt/addVehicles', vehicles: freeIds(answer.vehicles, taken, random) };
 }
 
 /** Spec 2 §4: a new DRT stop is named "Stop " plus its id and is not blocking. */
@@ -148,9 +166,9 @@ export function generatedStop(stop: GenerateStopsAnswer[number]): DrtStop {
   return { id: stop.id, name: `${NEW_DRT_STOP_NAME_PREFIX}${stop.id}`, coordinates: [stop.coordinates[0], stop.coordinates[1]], linkId: stop.linkId, isBlocking: false };
 }
 
-/** The generated stops as one modification. */
-export function stopsModification(answer: GenerateStopsAnswer): Modification {
-  return { type: 'drt/addStops', stops: answer.map(generatedStop) };
+/** The generated stops as one modification, each under a free id (and named after it). */
+export function stopsModification(answer: GenerateStopsAnswer, taken: IdTaken = () => false, random?: () => string): Modification {
+  return { type: 'drt/addStops', stops: freeIds(answer, taken, random).map(generatedStop) };
 }
 
 /** The server's reason of a failed call, without the "Failed to generate …:" prefix it may carry already. */

@@ -79,6 +79,16 @@ describe('DRT generation forms (spec 2 §4, §5, §9)', () => {
     });
   });
 
+  it('give a generated vehicle or stop whose id is in use a fresh id (a generation repeats its ids for the same area)', () => {
+    const vehicle = (id: string) => ({ id, startLinkId: 'l1', capacity: '4', t0: 0, t1: 86400 });
+    const taken = (id: string) => id === 'v1';
+    const fresh = ['v1', 'v2', 'n3w1d000'];
+    const random = () => fresh.shift()!;
+    expect(vehiclesModification({ vehicles: [vehicle('v1'), vehicle('v2')] }, taken, random)).toEqual({ type: 'drt/addVehicles', vehicles: [vehicle('n3w1d000'), vehicle('v2')] });
+    const stops = stopsModification([{ id: 'v1', linkId: 'l9', coord: { x: 1, y: 2 }, coordinates: [10, 50] }], taken, () => 'ab12cd34');
+    expect(stops).toEqual({ type: 'drt/addStops', stops: [{ id: 'ab12cd34', name: 'Stop ab12cd34', coordinates: [10, 50], linkId: 'l9', isBlocking: false }] });
+  });
+
   it('show the server reason once after "Failed to generate vehicles:"', () => {
     expect(failureReason('Failed to generate vehicles: no car links in the area', 'Failed to generate vehicles:')).toBe('no car links in the area');
     expect(failureReason('Network file not found', 'Failed to generate vehicles:')).toBe('Network file not found');
