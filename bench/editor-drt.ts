@@ -9,8 +9,8 @@
 // reading the network's binary form against parsing its XML (what generating from the XML would cost every time),
 // and the draw itself on the decoded network.
 //
-// H4 adds the browser's first draw of the answers: `generatedOnBerlin` gives the server, the scenario and the
-// answers (the browser part can reuse them).
+// Then the editor's first draw of the answers in headless Chromium (editor-drt-browser.ts): saved as new DRT files
+// of the scenario, the editor opened over the area.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +21,8 @@ import { decodeNetwork } from '../apps/server/src/modules/network-query/binary.t
 import { buildNetworkBinary } from '../apps/server/src/modules/network-query/build.ts';
 import { generateOn, linksInside } from '../apps/server/src/modules/drt-generate/build.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { drtEditorFigures } from './editor-drt-browser.ts';
+import { ensureWebBuild } from './editor-transit-browser.ts';
 import { BenchClient as Client } from './http-client.ts';
 import { percentile } from './process-stats.ts';
 
@@ -49,6 +51,9 @@ export function cityArea(lng: number, lat: number, radiusM = RADIUS_M): AreaGeom
 export interface DrtBenchScenario {
   server: RunningServer;
   client: Client;
+  /** Who the client is signed in as, and the scenario's key (the editor's address). */
+  user: { name: string; password: string };
+  scenarioKey: string;
   scenarioId: number;
   networkFileId: number;
   area: AreaGeometry;
@@ -79,7 +84,7 @@ export async function berlinScenario(server: RunningServer, rows: [string, strin
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   rows.push(['network post-processing (previews, network.bin)', ms(performance.now() - t0)]);
-  return { server, client, scenarioId: scenario.id, networkFileId: file!.id, area: cityArea(MITTE[0], MITTE[1]) };
+  return { server, client, user: DRT_USER, scenarioKey: DRT_SCENARIO_KEY, scenarioId: scenario.id, networkFileId: file!.id, area: cityArea(MITTE[0], MITTE[1]) };
 }
 
 /** The two generation calls, cold then warm; the answers for the browser part. */
@@ -140,12 +145,14 @@ async function workerParts(area: AreaGeometry, rows: [string, string][]): Promis
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function main(): Promise<void> {
+  ensureWebBuild();
   const rows: [string, string][] = [];
   const server = await startServer();
   try {
     const scenario = await berlinScenario(server, rows);
-    await generatedOnBerlin(scenario, rows);
+    const answers = await generatedOnBerlin(scenario, rows);
     await workerParts(scenario.area, rows);
+    await drtEditorFigures(scenario, answers, rows);
   } finally {
     await server.stop();
   }
