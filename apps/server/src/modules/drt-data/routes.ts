@@ -1,11 +1,9 @@
 /** GET /datasets/files/{id}/drt. HTTP only. */
-import { createGunzip } from 'node:zlib';
-import { pipeline } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientGone } from '../../plugins/client-gone.ts';
 import { errorAnswers, IdParams } from '../../plugins/schemas.ts';
-import { acceptsGzip } from '../transit-data/routes.ts';
+import { sendGzipJson } from '../../plugins/gzip-json.ts';
 import type { DrtDataService } from './service.ts';
 
 export function drtDataRoutes(service: DrtDataService): FastifyPluginAsyncZod {
@@ -25,21 +23,7 @@ export function drtDataRoutes(service: DrtDataService): FastifyPluginAsyncZod {
           response: errorAnswers(400, 401, 404, 413, 429),
         },
       },
-      async (request, reply) => {
-        const body = await service.get(request.actor, request.params.id, clientGone(reply));
-        const raw = reply as FastifyReply;
-        raw.header('content-type', 'application/json; charset=utf-8');
-        raw.header('cache-control', 'private, no-cache');
-        raw.header('vary', 'accept-encoding');
-        if (acceptsGzip(request.headers['accept-encoding'])) {
-          raw.header('content-encoding', 'gzip');
-          raw.header('content-length', body.size);
-          return raw.send(body.gzip);
-        }
-        const gunzip = createGunzip();
-        pipeline(body.gzip, gunzip, () => undefined);
-        return raw.send(gunzip);
-      },
+      async (request, reply) => sendGzipJson(request, reply as FastifyReply, await service.get(request.actor, request.params.id, clientGone(reply))),
     );
   };
 }

@@ -9,9 +9,10 @@
  * of the same base name in a scenario using it) or a GeoPackage → service area. The stored form records the CRS it
  * was made with (and a shapefile's sibling parts): when these change, the next call makes it again.
  */
+import { gzipJsonBody, type GzipJsonBody } from '../../plugins/gzip-json.ts';
+import { storeDerived } from '../network-processing/derived.ts';
 import { formatBytes, NO_DRT_DATA } from '@corridor/contract';
 import { MatsimFormatError } from '@corridor/matsim';
-import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Actor } from '../../shared/access.ts';
 import { badRequest } from '../../shared/errors.ts';
@@ -57,17 +58,12 @@ export interface DrtDataDeps {
   onBlobLeak: (key: string, err: unknown) => void;
 }
 
-/** The answer: its gzip bytes as a stream. */
-export interface DrtDataBody {
-  gzip: Readable;
-  size: number;
-}
 
 export class DrtDataService {
   constructor(private readonly deps: DrtDataDeps) {}
 
   /** `signal`: the client has gone; the build is dropped unless someone else waits for it too. */
-  async get(actor: Actor | null, fileId: number, signal?: AbortSignal): Promise<DrtDataBody> {
+  async get(actor: Actor | null, fileId: number, signal?: AbortSignal): Promise<GzipJsonBody> {
     const { file, user } = await this.deps.fileAccess.require(actor, fileId);
     const kind = drtKindOf(file);
     if (!kind) throw badRequest(NO_DRT_DATA);
@@ -95,8 +91,8 @@ export class DrtDataService {
     }
     const made: Made = built.fileCrs !== null ? { v: VERSION, fileCrs: built.fileCrs } : { v: VERSION, fallback };
     if (kind === 'shapefile') made.parts = parts;
-    await this.store(fileId, typeOf(made), built.gzip);
-    return { gzip: Readable.from([Buffer.from(built.gzip.buffer, built.gzip.byteOffset, built.gzip.byteLength)]), size: built.gzip.byteLength };
+    await storeDerived(this.deps, fileId, DRT_DATA_FILENAME, built.gzip, typeOf(made));
+    return gzipJsonBody(built.gzip);
   }
 
   /** Whether the stored form is of this version, made with the CRS that holds now (and the same shapefile parts). */
@@ -137,13 +133,6 @@ export class DrtDataService {
     if (file.size > max) throw tooLargeAnswer(new TooLargeToProcessError(`its part "${file.name}" is larger than ${formatBytes(max)}`));
     const bytes = await buffer(this.deps.blobs.read(file.blobKey));
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
-
-  /** Blob first, then the row (replacing an older form); a replaced blob is removed afterwards. */
-  private async store(fileId: number, type: string, bytes: Uint8Array): Promise<void> {
-    const blob = await this.deps.blobs.put([bytes]);
-    const unused = await this.deps.files.putDerived(fileId, { type, filename: DRT_DATA_FILENAME, blobKey: blob.key, size: blob.size });
-    if (unused) await this.deps.blobs.delete(unused).catch((err: unknown) => this.deps.onBlobLeak(unused, err));
   }
 }
 

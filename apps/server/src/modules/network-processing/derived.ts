@@ -8,12 +8,13 @@ export interface DerivedDeps {
   onBlobLeak: (key: string, err: unknown) => void;
 }
 
-export async function storeDerived(deps: DerivedDeps, fileId: number, filename: string, bytes: Uint8Array): Promise<void> {
-  await recordDerived(deps, fileId, filename, await deps.blobs.put([bytes]));
+/** `type`: what the row records of how the file was made (default: its name). */
+export async function storeDerived(deps: DerivedDeps, fileId: number, filename: string, bytes: Uint8Array, type = filename): Promise<void> {
+  await recordDerived(deps, fileId, filename, await deps.blobs.put([bytes]), type);
 }
 
 /** Records a blob already written (a large one streamed to the store) as the derived file `filename`. */
-export async function recordDerived(deps: DerivedDeps, fileId: number, filename: string, blob: StoredBlob): Promise<void> {
-  const unused = await deps.files.putDerived(fileId, { type: filename, filename, blobKey: blob.key, size: blob.size });
+export async function recordDerived(deps: DerivedDeps, fileId: number, filename: string, blob: StoredBlob, type = filename): Promise<void> {
+  const unused = await deps.files.putDerived(fileId, { type, filename, blobKey: blob.key, size: blob.size });
   if (unused) await deps.blobs.delete(unused).catch((err: unknown) => deps.onBlobLeak(unused, err));
 }

@@ -1,22 +1,10 @@
 /** GET /datasets/files/{id}/transit. HTTP only. */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createGunzip } from 'node:zlib';
-import { pipeline } from 'node:stream';
 import { clientGone } from '../../plugins/client-gone.ts';
 import { errorAnswers, IdParams } from '../../plugins/schemas.ts';
+import { sendGzipJson } from '../../plugins/gzip-json.ts';
 import type { TransitDataService } from './service.ts';
-
-/** Whether the request's Accept-Encoding takes gzip (not refused with q=0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return value.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding?.trim() !== 'gzip' && coding?.trim() !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
 
 export function transitDataRoutes(service: TransitDataService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -34,21 +22,7 @@ export function transitDataRoutes(service: TransitDataService): FastifyPluginAsy
           response: errorAnswers(400, 401, 404, 413, 429),
         },
       },
-      async (request, reply) => {
-        const body = await service.get(request.actor, request.params.id, clientGone(reply));
-        const raw = reply as FastifyReply;
-        raw.header('content-type', 'application/json; charset=utf-8');
-        raw.header('cache-control', 'private, no-cache');
-        raw.header('vary', 'accept-encoding');
-        if (acceptsGzip(request.headers['accept-encoding'])) {
-          raw.header('content-encoding', 'gzip');
-          raw.header('content-length', body.size);
-          return raw.send(body.gzip);
-        }
-        const gunzip = createGunzip();
-        pipeline(body.gzip, gunzip, () => undefined);
-        return raw.send(gunzip);
-      },
+      async (request, reply) => sendGzipJson(request, reply as FastifyReply, await service.get(request.actor, request.params.id, clientGone(reply))),
     );
   };
 }

@@ -9,9 +9,10 @@
  * naming its own CRS is kept whatever the scenarios say; otherwise a changed CRS makes the stored form stale, and the
  * next call makes it again (replacing the old one).
  */
+import { gzipJsonBody, type GzipJsonBody } from '../../plugins/gzip-json.ts';
+import { storeDerived } from '../network-processing/derived.ts';
 import { NetworkInfo, NO_TRANSIT_DATA } from '@corridor/contract';
 import { MatsimFormatError } from '@corridor/matsim';
-import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Actor } from '../../shared/access.ts';
 import { badRequest } from '../../shared/errors.ts';
@@ -40,17 +41,12 @@ export interface TransitDataDeps {
   onBlobLeak: (key: string, err: unknown) => void;
 }
 
-/** The answer: its gzip bytes as a stream. */
-export interface TransitDataBody {
-  gzip: Readable;
-  size: number;
-}
 
 export class TransitDataService {
   constructor(private readonly deps: TransitDataDeps) {}
 
   /** `signal`: the client has gone; the build is dropped unless someone else waits for it too. */
-  async get(actor: Actor | null, fileId: number, signal?: AbortSignal): Promise<TransitDataBody> {
+  async get(actor: Actor | null, fileId: number, signal?: AbortSignal): Promise<GzipJsonBody> {
     const { file, user } = await this.deps.fileAccess.require(actor, fileId);
     if (summaryKindOf(file.tag) !== 'transit') throw badRequest(NO_TRANSIT_DATA);
     const fallback = await this.fallbackCrs(file);
@@ -65,8 +61,8 @@ export class TransitDataService {
       throw tooLargeAnswer(err);
     }
     const made: Made = built.fileCrs !== null ? { v: VERSION, fileCrs: built.fileCrs } : { v: VERSION, fallback };
-    await this.store(fileId, typeOf(made), built.gzip);
-    return { gzip: Readable.from([Buffer.from(built.gzip.buffer, built.gzip.byteOffset, built.gzip.byteLength)]), size: built.gzip.byteLength };
+    await storeDerived(this.deps, fileId, TRANSIT_DATA_FILENAME, built.gzip, typeOf(made));
+    return gzipJsonBody(built.gzip);
   }
 
   /** Whether the stored form is of this version and made with the CRS that holds now. */
@@ -83,13 +79,6 @@ export class TransitDataService {
 
   private fallbackCrs(file: FileRow): Promise<string | null> {
     return fallbackCrsOf(this.deps, file);
-  }
-
-  /** Blob first, then the row (replacing an older form); a replaced blob is removed afterwards. */
-  private async store(fileId: number, type: string, bytes: Uint8Array): Promise<void> {
-    const blob = await this.deps.blobs.put([bytes]);
-    const unused = await this.deps.files.putDerived(fileId, { type, filename: TRANSIT_DATA_FILENAME, blobKey: blob.key, size: blob.size });
-    if (unused) await this.deps.blobs.delete(unused).catch((err: unknown) => this.deps.onBlobLeak(unused, err));
   }
 }
 
