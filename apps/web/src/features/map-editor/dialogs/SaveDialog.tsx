@@ -18,7 +18,7 @@ import { useEditorEnv } from '../state/env.ts';
 import { changeSummary } from '../sidebar/changeSummary.ts';
 import { shownChangesetName } from '../state/changesetModel.ts';
 import { useDialogAction } from './useDialogAction.ts';
-import { allowedSaveOptions, baseFileOf, defaultNewFileName, freeFileName, newFileNameProblem, newFileNames, overwrites, saveDialogGroups, SAVE_OPTIONS, type NewFileNames, type SaveOption } from './saveOptions.ts';
+import { allowedSaveOptions, baseFileOf, canOverwrite, defaultNewFileName, freeFileName, newFileNameProblem, newFileNames, overwrites, saveDialogGroups, SAVE_OPTIONS, type NewFileNames, type SaveOption } from './saveOptions.ts';
 
 interface SaveDialogProps {
   opened: boolean;
@@ -45,11 +45,12 @@ function SaveForm({ onClose, save }: Omit<SaveDialogProps, 'opened'>) {
   const { scenario } = useEditorEnv();
   // Mounted per opening: the groups are those with changes when the dialog opened.
   const [groups] = useState(() => saveDialogGroups(changeSummary({ graph, saved })));
-  const hasBaseFile = (group: SaveGroup) => baseFileOf(group, baseFile) !== undefined;
   const baseFileName = (group: SaveGroup) => {
     const id = baseFileOf(group, baseFile);
     return id === undefined ? undefined : (scenario.files.find((file) => file.id === id)?.name ?? `#${id}`);
   };
+  // "Overwrite existing" needs a base file that can be written in its own format (not a shapefile service area).
+  const hasBaseFile = (group: SaveGroup) => canOverwrite(group, baseFileName(group));
   const existing = useMemo(() => scenario.files.map((file) => file.name), [scenario.files]);
   const defaultName = (group: SaveGroup) => {
     const name = defaultNewFileName(group, baseFileName(group));

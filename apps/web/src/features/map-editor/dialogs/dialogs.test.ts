@@ -2,7 +2,7 @@ import { INVALID_CHANGESET_JSON, UNKNOWN_MODIFICATION_TYPE } from '@corridor/con
 import type { SaveGroup } from '@corridor/contract';
 import { describe, expect, it } from 'vitest';
 import { isJsonFileName, readImport } from './importJson.ts';
-import { allowedSaveOptions, baseFileOf, copyFileName, defaultNewFileName, freeFileName, newFileNameProblem, newFileNames, overwrites, saveDialogGroups } from './saveOptions.ts';
+import { allowedSaveOptions, baseFileOf, canOverwrite, copyFileName, defaultNewFileName, freeFileName, newFileNameProblem, newFileNames, overwrites, saveDialogGroups } from './saveOptions.ts';
 
 describe('JSON import (spec 2 §5)', () => {
   it('reads the modifications list of a changeset', () => {
@@ -95,6 +95,13 @@ describe('the save dialog\'s DRT groups (spec 2 §4 Saving)', () => {
       'drtVehicles',
       'drtServiceArea',
     ]);
+  });
+
+  it('overwrites a base file, but not a shapefile service area (written as GeoPackage)', () => {
+    expect(canOverwrite('drtVehicles', 'vehicles-10-cap-4.xml')).toBe(true);
+    expect(canOverwrite('drtServiceArea', 'zones.gpkg')).toBe(true);
+    expect(canOverwrite('drtServiceArea', 'mielec.shp')).toBe(false);
+    expect(canOverwrite('drtStops', undefined)).toBe(false);
   });
 
   it('refuses a service-area file not ending in .gpkg and a name the scenario has', () => {

@@ -21,6 +21,14 @@ export function allowedSaveOptions(group: SaveGroup, hasBaseFile: boolean): Save
   return hasBaseFile ? ['new_file', 'overwrite'] : ['new_file'];
 }
 
+/**
+ * Whether the group's base file can be overwritten: a service area is written as GeoPackage, so a shapefile base
+ * (`.shp`) is saved as a new file only (the server refuses to overwrite it).
+ */
+export function canOverwrite(group: SaveGroup, baseFileName: string | undefined): boolean {
+  return baseFileName !== undefined && !(group === 'drtServiceArea' && /\.shp$/i.test(baseFileName));
+}
+
 /** Whether the overwrite warning shows: some group is set to overwrite its file. */
 export function overwrites(options: Partial<Record<SaveGroup, SaveOption>>): boolean {
   return Object.values(options).includes('overwrite');
