@@ -16,13 +16,11 @@ import { MatsimFormatError } from '@corridor/matsim';
 import { buffer } from 'node:stream/consumers';
 import type { Actor } from '../../shared/access.ts';
 import { badRequest } from '../../shared/errors.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
-import type { FileAccess } from '../files/access.ts';
-import type { FileRow, FilesRepository } from '../files/repository.ts';
+import type { FileRow } from '../files/repository.ts';
 import { summaryKindOf } from '../file-summary/summarize.ts';
-import { fallbackCrsOf } from '../transit-data/service.ts';
+import { fallbackCrsOf, type TransitDataDeps } from '../transit-data/service.ts';
 import { tooLargeAnswer, TooLargeToProcessError } from '../../workers/errors.ts';
-import { askedBy, storedBlob, type Processing } from '../../workers/processing.ts';
+import { askedBy, storedBlob } from '../../workers/processing.ts';
 import type { DrtSource } from './build.ts';
 
 export const DRT_DATA_FILENAME = 'drt-data.json.gz';
@@ -49,15 +47,8 @@ export function drtKindOf(file: Pick<FileRow, 'tag' | 'name' | 'attributes'>): K
   return null;
 }
 
-export interface DrtDataDeps {
-  files: FilesRepository;
-  fileAccess: FileAccess;
-  blobs: BlobStore;
-  processing: Processing;
-  datasets: { findById(id: number): Promise<{ attributes: Record<string, unknown> } | null> };
-  onBlobLeak: (key: string, err: unknown) => void;
-}
-
+/** What the loading needs: the same as the transit data's. */
+export type DrtDataDeps = TransitDataDeps;
 
 export class DrtDataService {
   constructor(private readonly deps: DrtDataDeps) {}
