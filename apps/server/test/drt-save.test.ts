@@ -123,6 +123,8 @@ describe('DRT groups saved as files', () => {
     expect(created).toMatchObject({ tag: 'geopackage' });
     expect((response.json() as Changeset).baseFile).toEqual({ serviceArea: created!.id });
 
+    // The shapefile's parts stay in the scenario.
+    expect((await scenarioFiles()).map((file) => file.name)).toEqual(expect.arrayContaining(['mielec.shp', 'mielec.dbf', 'mielec.prj']));
     const geo = await readGeoPackage(new Uint8Array(await bytesOf(created!.id)));
     const shape = await readShapefile({ shp: await readFile(path.join(MIELEC, 'mielec/mielec.shp')), dbf: await readFile(path.join(MIELEC, 'mielec/mielec.dbf')), prj: await readFile(path.join(MIELEC, 'mielec/mielec.prj')) });
     expect(geo.crs).toBe(shape.crs);
@@ -133,6 +135,23 @@ describe('DRT groups saved as files', () => {
     drawn.forEach(([lngBack, latBack], i) => {
       expect(lngBack).toBeCloseTo(ring[i]![0], 9);
       expect(latBack).toBeCloseTo(ring[i]![1], 9);
+    });
+  });
+
+  it('a service area drawn without a base file is written as area.gpkg in the scenario CRS (Atlantis) and loads back in the editor', async () => {
+    const ring: [number, number][] = [[-29.99, 10.01], [-29.98, 10.01], [-29.98, 10.02], [-29.99, 10.01]];
+    const area = { type: 'Feature' as const, id: 1, geometry: { type: 'Polygon' as const, coordinates: [ring] }, properties: {} };
+    const response = await post(alice, { name: 'Drawn', modifications: [{ type: 'drt/addServiceArea', area }], saveOptions: { drtServiceArea: 'new_file' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const created = (await scenarioFiles()).find((file) => file.name === 'area.gpkg');
+    expect(created).toMatchObject({ tag: 'geopackage' });
+    const loaded = await t.app.inject({ url: `${API}/datasets/files/${created!.id}/drt`, headers: as(alice) });
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    const data = loaded.json() as { kind: string; crs: string; areas: { geometry: { coordinates: [number, number][][] } }[] };
+    expect(data).toMatchObject({ kind: 'serviceArea', crs: 'Atlantis' });
+    data.areas[0]!.geometry.coordinates[0]!.forEach(([lng, lat], i) => {
+      expect(lng).toBeCloseTo(ring[i]![0], 9);
+      expect(lat).toBeCloseTo(ring[i]![1], 9);
     });
   });
 

@@ -236,7 +236,8 @@ export class DrtSave {
     // The CRS as text: the base shapefile's .prj, else EPSG's WKT (readers also resolve EPSG rows by their code).
     const crs = located.crs && (normalizeCode(located.crs) ?? located.crs);
     const wkt = definition ?? (crs ? crsWkt(crs) : undefined);
-    const name = crs ? crsName(crs) : undefined;
+    // EPSG rows carry EPSG's name (readers go by the code); any other CRS is named by its id, which reads back as it.
+    const name = crs && /^EPSG:\d+$/i.test(crs) ? crsName(crs) : undefined;
     return writeGeoPackage(geoFeaturesOfDrtAreas(areas, located.crs, geo), crs, { ...(wkt ? { definition: wkt } : {}), ...(name ? { name } : {}) });
   }
 
