@@ -106,6 +106,15 @@ describe('changesets of the map editor', () => {
     expect(renamed.json()).toEqual({ id, name: 'Renamed', fkDataset: scenarioId, modifications: network });
   });
 
+  it('takes a save of several megabytes (a generated fleet, many edits) and answers 413 past 16 MiB', async () => {
+    const many: Modification[] = Array.from({ length: 40_000 }, (_, i) => ({ type: 'network/addNode', node: { id: `node-${i}-with-a-longer-id`, lng: 13.4, lat: 52.5 } }));
+    const big = await call(alice, 'POST', url('/'), { id: -1, name: 'Big', modifications: many });
+    expect(big.statusCode, big.body.slice(0, 200)).toBe(200);
+    expect((big.json() as { modifications: unknown[] }).modifications).toHaveLength(40_000);
+    const huge = await call(alice, 'POST', url('/'), JSON.stringify({ id: -1, name: 'x'.repeat(17 * 1024 * 1024), modifications: [] }));
+    expect(huge.statusCode).toBe(413);
+  });
+
   it('a body without a name is "Untitled"; one without modifications is empty', async () => {
     const answer = (await call(alice, 'POST', url('/'), { id: -1 })).json();
     expect(answer).toMatchObject({ name: 'Untitled', modifications: [] });

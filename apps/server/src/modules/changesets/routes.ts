@@ -17,7 +17,9 @@ import type { ChangesetsService } from './service.ts';
 const tags = ['changesets'];
 const base = '/datasets/datasets/:id/changesets';
 const ChangesetParams = z.object({ id: RowId, changesetId: RowId });
-const errors = errorAnswers(400, 401, 403, 404);
+const errors = errorAnswers(400, 401, 403, 404, 413);
+/** A save carries every modification; generated DRT fleets and stops are large (100,000 vehicles ≈ 8 MB). */
+const CHANGESET_BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
  * Spec 2 §8 messages for changeset bodies: unparsable JSON and an unknown modification type. Every other error
@@ -51,6 +53,7 @@ export function changesetsRoutes(changesets: ChangesetsService): FastifyPluginAs
           body: CreateChangesetRequest,
           response: { 200: Changeset, ...errors },
         },
+        bodyLimit: CHANGESET_BODY_LIMIT,
         errorHandler: changesetBodyErrors,
       },
       (request) => changesets.create(request.actor, request.params.id, request.body),
@@ -66,6 +69,7 @@ export function changesetsRoutes(changesets: ChangesetsService): FastifyPluginAs
           body: SaveChangesetRequest,
           response: { 200: Changeset, ...errors },
         },
+        bodyLimit: CHANGESET_BODY_LIMIT,
         errorHandler: changesetBodyErrors,
       },
       (request) => changesets.save(request.actor, request.params.id, request.params.changesetId, request.body),

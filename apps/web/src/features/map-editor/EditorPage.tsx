@@ -34,7 +34,7 @@ import { AssignOverlay } from './groups/transit/AssignOverlay.tsx';
 import { TransitLoader } from './groups/transit/TransitLoader.tsx';
 import { useLineTabs } from './groups/transit/useLineTabs.tsx';
 import { DrtLoader } from './groups/drt/DrtLoader.tsx';
-import { drtFilesOf, hasDrtFiles } from './groups/drt/files.ts';
+import { drtFilesOf, hasDrtFiles, namedForDrt } from './groups/drt/files.ts';
 import { useDrtTabs } from './groups/drt/useDrtTabs.tsx';
 import { useShortcuts } from './toolbar/useShortcuts.ts';
 
@@ -49,7 +49,9 @@ export function EditorPage() {
   const networks = (dataset.data?.files ?? []).filter((file) => roleOfFile(file) === 'network');
   const chosen = networks.find((file) => String(file.id) === search.get('file')) ?? networks[0];
   const schedules = (dataset.data?.files ?? []).filter((file) => roleOfFile(file) === 'transitschedule');
-  const schedule = schedules.find((file) => String(file.id) === search.get('schedule')) ?? schedules[0];
+  // The public transport schedule: the address's, else the first not named for DRT stops (a DRT stop file is a
+  // transit schedule too; the DRT tab loads it). With only such files none is opened until one is chosen.
+  const schedule = schedules.find((file) => String(file.id) === search.get('schedule')) ?? schedules.find((file) => !namedForDrt(file.name));
   const drtFiles = useMemo(() => drtFilesOf(dataset.data?.files ?? []), [dataset.data?.files]);
   const info = useNetworkInfo(chosen?.id);
   const back = `/${encodeURIComponent(group.name)}/${encodeURIComponent(key)}`;
@@ -65,9 +67,10 @@ export function EditorPage() {
       <Title order={1} size="h3">
         {t('page.title')}
       </Title>
-      {schedules.length > 1 && (
+      {(schedules.length > 1 || (schedules.length > 0 && !schedule)) && (
         <Select
           aria-label={t('page.scheduleFile')}
+          placeholder={t('page.scheduleFile')}
           size="xs"
           data={schedules.map((file) => ({ value: String(file.id), label: file.name }))}
           value={schedule ? String(schedule.id) : null}

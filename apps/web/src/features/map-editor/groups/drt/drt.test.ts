@@ -221,6 +221,11 @@ describe('DRT files of the scenario', () => {
     expect(chosenDrtFile({ vehicles: 2 }, drt, 'vehicles')).toEqual({ id: 2, name: 'vehicles-20-cap-2.xml' });
     expect(chosenDrtFile({ stops: null }, drt, 'stops')).toBeNull();
   });
+  it('a stop file named for DRT comes first among the stop files, before a public transport schedule', () => {
+    const both = drtFilesOf([{ id: 8, name: 'transitSchedule.xml', tag: 'transitSchedule_v2' }, { id: 9, name: 'drt_stops.xml', tag: 'transitSchedule_v2' }]);
+    expect(both.stops.map((file) => file.id)).toEqual([9, 8]);
+    expect(chosenDrtFile(undefined, both, 'stops')).toEqual({ id: 9, name: 'drt_stops.xml' });
+  });
 });
 
 describe('DRT layers (spec 2 §9 markers)', () => {

@@ -35,6 +35,7 @@ export function useDrtLayers(palette: Palette): { layers: Layer[]; vehicleMarker
   const drtRevision = useEditor((state) => state.drtRevision);
   const selection = useEditor((state) => state.selection);
   const hover = useEditor((state) => state.hover);
+  const stopsOnTop = useEditor((state) => state.tool === 'drt/selectStop' || state.tool === 'drt/addStop');
   const shown: Drawn = useMemo(() => ({ graph, saved, calculateDiff }), [graph, saved, calculateDiff]);
 
   const markers = useMemo(() => (on ? vehicleMarkers(shown) : { live: [], deleted: [] }), [on, shown, revision]);
@@ -53,7 +54,21 @@ export function useDrtLayers(palette: Palette): { layers: Layer[]; vehicleMarker
     if (!on) return [];
     const areaColor = (shape: AreaShape): Rgba => (shape.flag ? palette.flags[shape.flag] : AREA_LINE);
     const counted = markers.live.filter((marker) => marker.count !== undefined);
-    return [
+    const stopLayer = new ScatterplotLayer<DrtStopPoint>({
+      id: DRT_STOP_PICK_LAYERS[0]!,
+      data: stops,
+      pickable: true,
+      getPosition: (point) => point.position as [number, number],
+      getFillColor: (point) => (point.flag ? palette.flags[point.flag] : STOP),
+      getLineColor: palette.nodeOutline,
+      stroked: true,
+      radiusUnits: 'pixels',
+      lineWidthUnits: 'pixels',
+      getRadius: STOP_RADIUS_PX,
+      getLineWidth: 1.5,
+      updateTriggers: { getFillColor: palette },
+    });
+    const drawn: Layer[] = [
       new SolidPolygonLayer<AreaShape>({
         id: 'drt-service-area-fill',
         data: areas,
@@ -77,20 +92,6 @@ export function useDrtLayers(palette: Palette): { layers: Layer[]; vehicleMarker
         getFillColor: (marker) => (marker.flag ? palette.flags[marker.flag] : VEHICLE),
         radiusUnits: 'pixels',
         getRadius: VEHICLE_RADIUS_PX,
-        updateTriggers: { getFillColor: palette },
-      }),
-      new ScatterplotLayer<DrtStopPoint>({
-        id: DRT_STOP_PICK_LAYERS[0]!,
-        data: stops,
-        pickable: true,
-        getPosition: (point) => point.position as [number, number],
-        getFillColor: (point) => (point.flag ? palette.flags[point.flag] : STOP),
-        getLineColor: palette.nodeOutline,
-        stroked: true,
-        radiusUnits: 'pixels',
-        lineWidthUnits: 'pixels',
-        getRadius: STOP_RADIUS_PX,
-        getLineWidth: 1.5,
         updateTriggers: { getFillColor: palette },
       }),
       new ScatterplotLayer<VehicleMarker>({
@@ -119,7 +120,10 @@ export function useDrtLayers(palette: Palette): { layers: Layer[]; vehicleMarker
         getAlignmentBaseline: 'center',
       }),
     ];
-  }, [on, markers, stops, areas, palette]);
+    // Stops are drawn under the vehicles, and over them while a stop tool picks stops (they share the to-nodes).
+    drawn.splice(stopsOnTop ? drawn.length : drawn.length - 2, 0, stopLayer);
+    return drawn;
+  }, [on, markers, stops, areas, palette, stopsOnTop]);
 
   const marks = useMemo((): Layer[] => {
     if (!on) return [];
