@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { SYMLINK_MODE, zipBytes, type ZipEntry } from '../../../packages/contract/test/zip-bytes.ts';
 import { EXPECTED_TAGS } from '../../../packages/matsim/test/expected-tags.ts';
@@ -20,9 +20,21 @@ import { API, createTestApp, setupAdmin, type TestApp } from './harness.ts';
 import { addUser, attach, createScenario, filesBelow, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
 
 let t: TestApp;
+let alice: Session;
+let blobs: LocalDiskBlobStore;
 let processing: Processing | undefined;
+// One app and one user for the whole file (every test makes its own scenario, and counts rows and blobs as they
+// were before its zip): a fresh app and two sign-ups per test cost seconds each on the CI machine.
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await addUser(t.app, await setupAdmin(t.app), 'alice');
+  blobs = await LocalDiskBlobStore.open(path.join(t.config.dataDir, 'files'));
+});
 afterEach(async () => {
   await processing?.close();
+  processing = undefined;
+});
+afterAll(async () => {
   await t?.close();
 });
 
@@ -30,12 +42,10 @@ const EQUIL = path.join(SHARED_DATA, 'output-equil-2024');
 const LIMITS = { zipMaxEntries: 100, zipMaxBytes: 50_000_000, zipMaxRatio: 200 };
 
 async function start(limits: Partial<ProcessingLimits> = LIMITS): Promise<{ alice: Session; expand: (runId: number) => Promise<{ lines: string[]; result: Awaited<ReturnType<typeof expandImportedZips>> }> }> {
-  t = await createTestApp();
-  const alice = await addUser(t.app, await setupAdmin(t.app), 'alice');
   processing = new Processing(limits);
   const deps = {
     files: new FilesRepository(t.database.db),
-    blobs: await LocalDiskBlobStore.open(path.join(t.config.dataDir, 'files')),
+    blobs,
     processing,
     tempDir: path.join(t.config.dataDir, 'files', '.tmp', 'zips'),
     onBlobLeak: (key: string) => {
@@ -51,8 +61,9 @@ async function start(limits: Partial<ProcessingLimits> = LIMITS): Promise<{ alic
 }
 
 /** A run with the zip attached (a scenario stands in until the run import creates run datasets). */
+let scenarios = 0;
 async function runWithZip(alice: Session, name: string, content: Buffer): Promise<{ runId: number; zipId: number }> {
-  const { id: runId } = await createScenario(t.app, alice);
+  const { id: runId } = await createScenario(t.app, alice, { key: `run-${++scenarios}` });
   const [zip] = await uploadOk(t.app, alice, [{ name, content }]);
   await attach(t.app, alice, runId, zip!.id);
   return { runId, zipId: zip!.id };
@@ -94,6 +105,7 @@ describe('expanding an imported run’s zip', () => {
   it.each(['output-equil-2024/', 'home/alice/runs/equil/output/'])('turns a zipped output folder (%s) into tagged files named by their path below it, and removes the zip', async (prefix) => {
     const { alice, expand } = await start();
     const { zip, names } = await zipFolder(EQUIL, prefix);
+    const blobsBefore = (await blobsLeft()).length;
     const { runId, zipId } = await runWithZip(alice, 'output.zip', zip);
     const { lines, result } = await expand(runId);
     expect(lines).toEqual([`Expanding the archive output.zip (${zip.length} bytes).`, `The archive output.zip gave ${names.length} files.`]);
@@ -107,8 +119,8 @@ describe('expanding an imported run’s zip', () => {
     const download = await t.app.inject({ url: `${API}/datasets/files/${events.id}?dl=1`, headers: { cookie: alice.cookie } });
     expect(download.rawPayload.equals(await readFile(path.join(EQUIL, 'output_events.xml.gz')))).toBe(true);
     expect((await t.app.inject({ url: `${API}/datasets/files/${zipId}`, headers: { cookie: alice.cookie } })).statusCode).toBe(404);
-    // Every blob belongs to a file row; no work files are left.
-    expect(await blobsLeft()).toHaveLength(names.length);
+    // Every blob belongs to a file row (the zip's is gone); no work files are left.
+    expect(await blobsLeft()).toHaveLength(blobsBefore + names.length);
   });
 
   it('finds a zip by its content when its name does not say so, and keeps names of a zip without a top folder', async () => {
@@ -203,6 +215,7 @@ describe('an imported run’s zip as a whole (issue 23, finding 5)', () => {
       { name: 'output/scorestats.csv', content: 'ITERATION;avg. EXECUTED\n0;1\n' },
       { name: 'output/ITERS.zip', content: iters, deflate: true },
     ]);
+    const blobsBefore = (await blobsLeft()).length;
     const { runId } = await runWithZip(alice, 'output.zip', outer);
     const { result } = await expand(runId);
     expect(result[0]!.files.map((f) => f.name).sort()).toEqual(['ITERS/it.0/0.notes.txt', 'ITERS/it.1/1.notes.txt', 'scorestats.csv']);
@@ -211,6 +224,6 @@ describe('an imported run’s zip as a whole (issue 23, finding 5)', () => {
       ['ITERS/it.1/1.notes.txt', null],
       ['scorestats.csv', 'scorestats'],
     ]);
-    expect(await blobsLeft()).toHaveLength(3);
+    expect(await blobsLeft()).toHaveLength(blobsBefore + 3);
   });
 });
