@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,42 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not become healthy within 30 s:\n${output()}`);
 }
 
+const migrationsDir = join(repoRoot, 'apps/server/src/db/migrations');
+
+/**
+ * A migrated, empty PGlite database directory, made once per set of migrations and shared by all test files (in the
+ * temporary folder, named after the migrations' hash): each fresh DATA_DIR starts from a copy, so the server skips
+ * PGlite's initdb (about 2–3 s per file) and finds every migration applied — the same database a fresh start makes.
+ */
+async function migratedDbTemplate(): Promise<string> {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      hash.update(path);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(readFileSync(path));
+    }
+  };
+  walk(migrationsDir);
+  const template = join(tmpdir(), `corridor-e2e-db-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(template)) return template;
+  // Built aside and renamed into place, so two test files starting together never copy a half-made template.
+  const building = mkdtempSync(`${template}.building-`);
+  const { openDatabase } = await import('../../apps/server/src/db/connection.ts');
+  const database = await openDatabase({ databaseUrl: null, dataDir: building });
+  await database.migrate();
+  await database.close();
+  try {
+    renameSync(join(building, 'db'), template);
+  } catch (error) {
+    if (!existsSync(template)) throw error;
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
 export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse this data directory (kept on stop); default: a fresh temporary one, removed on stop. */
@@ -55,7 +92,10 @@ export async function startServer({ env = {}, dataDir: given }: StartOptions = {
   const dataDir = given ?? mkdtempSync(join(tmpdir(), 'corridor-e2e-'));
   // mkdtemp's 0700 would keep the sandbox user (nobody) from reaching DATA_DIR/runner/job-…: the embedded runner
   // would run unsandboxed. 0711 lets it pass without listing, as a fresh ./data (0755) does.
-  if (!given) chmodSync(dataDir, 0o711);
+  if (!given) {
+    chmodSync(dataDir, 0o711);
+    cpSync(await migratedDbTemplate(), join(dataDir, 'db'), { recursive: true });
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
