@@ -3,8 +3,9 @@
  * PGlite by default; with TEST_DB=postgres and TEST_DATABASE_URL, a throwaway PostgreSQL database per app
  * (CREATE DATABASE corridor_t_<random>, dropped on close). No mocks of our own database code.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -69,16 +70,45 @@ export async function openTestDatabase(dataDir: string): Promise<{ database: Dat
 
 let template: Promise<Blob> | undefined;
 
-/** One migrated PGlite per test worker, dumped once and loaded by every test app (skips initdb). */
+/**
+ * One migrated PGlite, dumped and loaded by every test app (skips initdb). The dump is kept in the temp folder under
+ * a name made of the migrations' and PGlite's contents, so only the first test file of a run (or the first after a
+ * migration changed) pays for initdb and the migrations: several seconds per file on the 2-core CI machine, where
+ * vitest gives each file a fresh module state. Apps still run `migrate()` on it (a no-op, as at every server start).
+ */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
+    const file = path.join(tmpdir(), `corridor-pglite-template-${await templateKey()}.tar`);
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      // not made yet
+    }
     const client = await PGlite.create('memory://');
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     const dump = await client.dumpDataDir('none');
     await client.close();
+    // Written aside and renamed: a file running at the same time reads a whole dump or none.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
     return dump;
   })();
   return template;
+}
+
+/** A hash of what the template is made of: the migrations (SQL and journal) and the PGlite package. */
+async function templateKey(): Promise<string> {
+  const hash = createHash('sha256');
+  const pgliteDir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  hash.update(await readFile(path.join(pgliteDir, '..', 'package.json')));
+  const journal = path.join('meta', '_journal.json');
+  const names = (await readdir(MIGRATIONS_FOLDER)).filter((name) => name.endsWith('.sql')).sort();
+  for (const name of [...names, journal]) {
+    hash.update(`\0${name}\0`);
+    hash.update(await readFile(path.join(MIGRATIONS_FOLDER, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 export function adminDatabaseUrl(): string {
