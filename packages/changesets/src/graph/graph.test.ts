@@ -18,6 +18,29 @@ function small(): ScenarioGraph {
 const linksOf = (graph: { referrers(index: string, key: string): readonly string[] }, node: string) => [...graph.referrers(LINKS_OF_NODE.name, node)].sort();
 
 describe('the scenario graph', () => {
+  it('index lists appended to within one edit stay as they were in earlier versions, views and failed attempts', () => {
+    const g0 = small();
+    const g1 = g0.edit((d) => {
+      d.put(LINK, link('ac1', 'a', 'c'));
+      d.put(LINK, link('ac2', 'a', 'c'));
+    });
+    let view: ScenarioGraph | undefined;
+    const g2 = g1.edit((d) => {
+      d.put(LINK, link('ac3', 'a', 'c'));
+      view = d.view();
+      d.put(LINK, link('ac4', 'a', 'c'));
+      d.attempt(() => {
+        d.put(LINK, link('ac5', 'a', 'c'));
+        throw new Error('refused');
+      });
+    });
+    expect(linksOf(g0, 'c')).toEqual([]);
+    expect(linksOf(g1, 'c')).toEqual(['ac1', 'ac2']);
+    expect(linksOf(view!, 'c')).toEqual(['ac1', 'ac2', 'ac3']);
+    expect(linksOf(g2, 'c')).toEqual(['ac1', 'ac2', 'ac3', 'ac4']);
+    expect(linksOf(g2, 'a')).toEqual(['ab', 'ac1', 'ac2', 'ac3', 'ac4', 'ba']);
+  });
+
   it('an edit makes a new version; the previous one is unchanged and unchanged entities are shared by identity', () => {
     const g0 = small();
     const g1 = g0.edit((d) => d.put(LINK, { ...d.get<NetworkLink>(LINK, 'ab')!, capacity: 600 }));

@@ -152,6 +152,8 @@ interface DraftState {
 export class GraphDraft extends GraphReader {
   /** Kinds and indexes whose persistent maps are mutable copies owned by this draft. */
   private readonly owned = new Set<string>();
+  /** Referrer lists made by this draft since it was last frozen: appended to in place (no graph shares them yet). */
+  private ownedLists = new WeakSet<readonly string[]>();
 
   constructor(
     base: GraphBase,
@@ -176,8 +178,15 @@ export class GraphDraft extends GraphReader {
       for (const key of definition.keys(entity)) {
         if (this.base.referrers(definition.name, key).includes(entity.id)) continue;
         const refs = this.writableRefs(definition.name);
-        const list = refs.get(key) ?? [];
-        if (!list.includes(entity.id)) refs.set(key, [...list, entity.id]);
+        const list = refs.get(key);
+        if (list === undefined || !this.ownedLists.has(list)) {
+          if (list?.includes(entity.id)) continue;
+          const copy = [...(list ?? []), entity.id];
+          this.ownedLists.add(copy);
+          refs.set(key, copy);
+        } else if (!list.includes(entity.id)) {
+          (list as string[]).push(entity.id);
+        }
       }
     }
   }
@@ -205,6 +214,7 @@ export class GraphDraft extends GraphReader {
     this.overlays = state.overlays;
     this.indexRefs = state.refs;
     this.owned.clear();
+    this.ownedLists = new WeakSet();
   }
 
   simulate(edit: (draft: GraphDraft) => void): void {
@@ -223,6 +233,7 @@ export class GraphDraft extends GraphReader {
       else this.indexRefs[name.slice(2)] = this.indexRefs[name.slice(2)]!.asImmutable();
     }
     this.owned.clear();
+    this.ownedLists = new WeakSet();
     return { overlays: this.overlays, refs: this.indexRefs };
   }
 
