@@ -170,3 +170,21 @@ export function geoFeaturesOfDrtAreas(areas: readonly DrtServiceArea[], crs: str
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/** A shapefile's side files the service area reads: attributes, CRS and code page. */
+export type ShapefileSideParts<F> = { dbf?: F; prj?: F; cpg?: F };
+
+/** A file name without its extension (and a compression extension), lower case. */
+const baseName = (name: string) => name.toLowerCase().replace(/\.(gz|zst)$/, '').replace(/\.[^.]*$/, '');
+
+/**
+ * The .dbf, .prj and .cpg of a .shp among `files`: those of the same base name (case aside), by their sniffed part or
+ * their extension.
+ */
+export function shapefileSideParts<F extends { id: number; name: string; attributes: Record<string, unknown> }>(shp: F, files: readonly F[]): ShapefileSideParts<F> {
+  const base = baseName(shp.name);
+  const part = (ext: 'dbf' | 'prj' | 'cpg') =>
+    files.find((f) => f.id !== shp.id && baseName(f.name) === base && (f.attributes.shapefilePart === ext || f.name.toLowerCase().endsWith(`.${ext}`)));
+  const [dbf, prj, cpg] = [part('dbf'), part('prj'), part('cpg')];
+  return { ...(dbf ? { dbf } : {}), ...(prj ? { prj } : {}), ...(cpg ? { cpg } : {}) };
+}

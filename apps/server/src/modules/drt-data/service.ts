@@ -15,6 +15,7 @@ import { formatBytes, NO_DRT_DATA } from '@corridor/contract';
 import { MatsimFormatError } from '@corridor/matsim';
 import { buffer } from 'node:stream/consumers';
 import type { Actor } from '../../shared/access.ts';
+import { shapefileSideParts, type ShapefileSideParts } from '../../shared/drt-files.ts';
 import { badRequest } from '../../shared/errors.ts';
 import type { FileRow } from '../files/repository.ts';
 import { summaryKindOf } from '../file-summary/summarize.ts';
@@ -104,16 +105,12 @@ export class DrtDataService {
    * that has any. Without a .dbf the features have no attributes; without a .prj the scenario's CRS holds; without
    * a .cpg the .dbf is read as windows-1252.
    */
-  private async shapefileParts(shp: FileRow): Promise<{ dbf?: FileRow; prj?: FileRow; cpg?: FileRow }> {
-    const base = baseName(shp.name);
+  private async shapefileParts(shp: FileRow): Promise<ShapefileSideParts<FileRow>> {
     const admin = { userId: 0, admin: true };
     const { usages } = await this.deps.files.withUsages(shp, admin);
     for (const { id } of usages) {
-      const files = await this.deps.files.listForDataset(id, admin);
-      const part = (ext: 'dbf' | 'prj' | 'cpg') =>
-        files.find((f) => f.id !== shp.id && baseName(f.name) === base && (f.attributes.shapefilePart === ext || f.name.toLowerCase().endsWith(`.${ext}`)));
-      const [dbf, prj, cpg] = [part('dbf'), part('prj'), part('cpg')];
-      if (dbf || prj || cpg) return { ...(dbf ? { dbf } : {}), ...(prj ? { prj } : {}), ...(cpg ? { cpg } : {}) };
+      const parts = shapefileSideParts(shp, await this.deps.files.listForDataset(id, admin));
+      if (parts.dbf || parts.prj || parts.cpg) return parts;
     }
     return {};
   }
@@ -126,6 +123,3 @@ export class DrtDataService {
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 }
-
-/** A file name without its extension (and a compression extension), lower case. */
-const baseName = (name: string) => name.toLowerCase().replace(/\.(gz|zst)$/, '').replace(/\.[^.]*$/, '');

@@ -52,6 +52,7 @@ import {
   fleetOfDrtVehicles,
   geoFeaturesOfDrtAreas,
   scheduleOfDrtStops,
+  shapefileSideParts,
 } from '../../shared/drt-files.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -251,10 +252,8 @@ export class DrtSave {
   private async readArea(file: FileRow, scenarioFiles: FileRow[]): Promise<{ geo: GeoData; prj?: string }> {
     const bytes = await this.bytes(file);
     if (sourceOf(file) === 'geopackage') return { geo: await readGeoPackage(bytes) };
-    const base = baseName(file.name);
-    const part = (ext: 'dbf' | 'prj' | 'cpg') =>
-      scenarioFiles.find((f) => f.id !== file.id && baseName(f.name) === base && (f.attributes.shapefilePart === ext || f.name.toLowerCase().endsWith(`.${ext}`)));
-    const [dbf, prj, cpg] = await Promise.all([part('dbf'), part('prj'), part('cpg')].map((f) => (f ? this.bytes(f) : undefined)));
+    const parts = shapefileSideParts(file, scenarioFiles);
+    const [dbf, prj, cpg] = await Promise.all([parts.dbf, parts.prj, parts.cpg].map((f) => (f ? this.bytes(f) : undefined)));
     const prjText = prj && new TextDecoder('utf-8').decode(prj);
     return { geo: await readShapefile({ shp: bytes, ...(dbf ? { dbf } : {}), ...(prj ? { prj } : {}), ...(cpg ? { cpg } : {}) }), ...(prjText ? { prj: prjText } : {}) };
   }
@@ -335,6 +334,3 @@ function sourceOf(file: Pick<FileRow, 'tag' | 'name' | 'attributes'>): 'vehicles
 async function* oneFile(filename: string, bytes: Uint8Array) {
   yield { filename, content: (async function* () { yield bytes; })() };
 }
-
-/** A file name without its extension (and a compression extension), lower case. */
-const baseName = (name: string) => name.toLowerCase().replace(/\.(gz|zst)$/, '').replace(/\.[^.]*$/, '');
