@@ -4,6 +4,7 @@
  */
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FirstCards } from '../../../preview/FirstCards.tsx';
 import { ChangeBadge } from '../../../preview/link/ChangeBadge.tsx';
 import { useEditor, useEditorStore } from '../../../state/context.ts';
 import { flagsOf } from '../../../state/network.ts';
@@ -19,15 +20,7 @@ export const formatCoordinate = (value: number): string => value.toFixed(DRT_COO
 
 export function DrtStopPreview({ selection }: { selection: SelectionOf<'drt-stop'> }) {
   const { t } = useTranslation('editor');
-  const shown = selection.stops.slice(0, DRT_SUMMARY_THRESHOLD);
-  return (
-    <Stack gap="xs">
-      {shown.map((id) => (
-        <StopCard key={id} stopId={id} />
-      ))}
-      {selection.stops.length > shown.length && <Text size="sm" c="dimmed">{t('panels.drt.moreStops', { count: selection.stops.length - shown.length })}</Text>}
-    </Stack>
-  );
+  return <FirstCards ids={selection.stops} shown={DRT_SUMMARY_THRESHOLD} card={(id) => <StopCard stopId={id} />} more={(count) => t('panels.drt.moreStops', { count })} />;
 }
 
 function StopCard({ stopId }: { stopId: string }) {

@@ -10,6 +10,7 @@ import type { TransitStop } from '@corridor/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../../../components/ConfirmModal.tsx';
+import { FirstCards } from '../../../preview/FirstCards.tsx';
 import { ChangeBadge } from '../../../preview/link/ChangeBadge.tsx';
 import { useEditor, useEditorStore } from '../../../state/context.ts';
 import { flagsOf } from '../../../state/network.ts';
@@ -23,15 +24,7 @@ const CARDS_SHOWN = 9;
 
 export function StopPreview({ selection }: { selection: SelectionOf<'transit-stop'> }) {
   const { t } = useTranslation('editor');
-  const shown = selection.stops.slice(0, CARDS_SHOWN);
-  return (
-    <Stack gap="xs">
-      {shown.map((id) => (
-        <StopCard key={id} stopId={id} />
-      ))}
-      {selection.stops.length > CARDS_SHOWN && <Text size="sm" c="dimmed">{t('panels.stop.more', { count: selection.stops.length - CARDS_SHOWN })}</Text>}
-    </Stack>
-  );
+  return <FirstCards ids={selection.stops} shown={CARDS_SHOWN} card={(id) => <StopCard stopId={id} />} more={(count) => t('panels.stop.more', { count })} />;
 }
 
 function StopCard({ stopId }: { stopId: string }) {
