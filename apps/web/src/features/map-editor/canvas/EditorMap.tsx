@@ -4,7 +4,7 @@
  * Without a camera in the address it shows at zoom 3 until network-info answers (`info` undefined), then moves to
  * the stored centre; the viewport query, the fit and the camera in the address start once it is placed.
  */
-import { Alert, Badge, Group, Loader, useComputedColorScheme } from '@mantine/core';
+import { Alert, Badge, useComputedColorScheme } from '@mantine/core';
 import type { NetworkInfo } from '@corridor/contract';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useStyleUrl } from '../../../components/map/mapStyle.ts';
 import { useMapInstance, useMapReady, useThemedStyle } from '../../../components/map/useMapInstance.ts';
 import { CameraInUrl } from '../../../components/map/CameraInUrl.tsx';
 import { RefusalNotice } from './RefusalNotice.tsx';
+import { LoadingBadge } from './LoadingBadge.tsx';
 import { openingCamera, storedCamera } from './camera.ts';
 import { useFitToNetwork } from './useFitToNetwork.ts';
 import { PALETTES } from './layers/palette.ts';
@@ -100,17 +101,7 @@ export const EditorMap = memo(function EditorMap({ info }: { info: NetworkInfo |
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
       {placedMap && <CameraInUrl map={placedMap} />}
       {!placed && (
-        <Badge
-          variant="default"
-          size="lg"
-          role="status"
-          style={{ position: 'absolute', bottom: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none', textTransform: 'none' }}
-        >
-          <Group gap={6} wrap="nowrap">
-            <Loader size={12} />
-            {t('page.loading')}
-          </Group>
-        </Badge>
+        <LoadingBadge label={t('page.loading')} bottom={8} />
       )}
       <RefusalNotice />
       {snapNode !== undefined && (

@@ -4,10 +4,11 @@
  * file, and clears a kind chosen as none. Shows a badge while loading and a notice naming the file when a load
  * fails (spec 2 §8 has it logged only: it is logged too). Renders only that status.
  */
-import { Alert, Badge, CloseButton, Group, Loader, Stack } from '@mantine/core';
+import { Alert, CloseButton, Group, Stack } from '@mantine/core';
 import type { DrtFileKind } from '@corridor/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingBadge } from '../../canvas/LoadingBadge.tsx';
 import { useDrtData } from '../../../../api/drt.ts';
 import { useEditor, useEditorStore } from '../../state/context.ts';
 import { chosenDrtFile, DRT_FILE_KINDS, type DrtFiles } from './files.ts';
@@ -64,12 +65,7 @@ export function DrtLoader({ files }: { files: DrtFiles }) {
         <KindLoader key={kind} kind={kind} files={files} report={report} />
       ))}
       {loading && (
-        <Badge variant="default" size="lg" role="status" style={{ position: 'absolute', bottom: 72, left: '50%', transform: 'translateX(-50%)', zIndex: 2, textTransform: 'none' }}>
-          <Group gap={6} wrap="nowrap">
-            <Loader size={12} />
-            {t('toolbar.drt.loading')}
-          </Group>
-        </Badge>
+        <LoadingBadge label={t('toolbar.drt.loading')} bottom={72} />
       )}
       {problems.length > 0 && (
         <Stack gap={4} style={{ position: 'absolute', bottom: 8, right: 8, maxWidth: 360, zIndex: 2 }}>

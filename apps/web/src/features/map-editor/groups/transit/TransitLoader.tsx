@@ -2,11 +2,12 @@
  * Loads the chosen transit schedule's data once (spec 2 §7) into the editor's base and says so while it loads or
  * when it fails (naming the file). Renders only that status.
  */
-import { Alert, Badge, Group, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransitData } from '../../../../api/transit.ts';
 import { useEditorStore } from '../../state/context.ts';
+import { LoadingBadge } from '../../canvas/LoadingBadge.tsx';
 import { transitDataEntities } from './load.ts';
 
 export function TransitLoader({ fileId, fileName }: { fileId: number; fileName: string }) {
@@ -17,14 +18,7 @@ export function TransitLoader({ fileId, fileName }: { fileId: number; fileName: 
     if (data.data && !data.data.problem) store.loadTransit(transitDataEntities(data.data));
   }, [data.data, store]);
   if (data.isPending) {
-    return (
-      <Badge variant="default" size="lg" role="status" style={{ position: 'absolute', bottom: 40, left: '50%', transform: 'translateX(-50%)', zIndex: 2, textTransform: 'none' }}>
-        <Group gap={6} wrap="nowrap">
-          <Loader size={12} />
-          {t('toolbar.transit.loading')}
-        </Group>
-      </Badge>
-    );
+    return <LoadingBadge label={t('toolbar.transit.loading')} bottom={40} />;
   }
   const problem = data.isError ? data.error.message : data.data?.problem ? data.data.problem.message : undefined;
   if (problem === undefined) return null;
