@@ -9,13 +9,12 @@ import { LineLayer, PathLayer, ScatterplotLayer, SolidPolygonLayer, TextLayer } 
 import { useMemo } from 'react';
 import type { Palette, Rgba } from '../../canvas/layers/palette.ts';
 import { useEditor } from '../../state/context.ts';
-import type { Drawn } from '../../state/types.ts';
+import { useDrawn } from '../../canvas/layers/useDrawn.ts';
 import { DRT_STOP_PICK_LAYERS, DRT_VEHICLE_PICK_LAYERS } from './layerIds.ts';
 import { areaShapes, stopPoints, vehicleMarkers, type AreaShape, type DrtStopPoint, type VehicleMarker } from './layerData.ts';
 
 const VEHICLE: Rgba = [12, 133, 153, 255];
 const STOP: Rgba = [230, 119, 0, 255];
-const AREA_FILL: Rgba = [34, 139, 230, 40];
 const AREA_LINE: Rgba = [34, 139, 230, 220];
 const VEHICLE_RADIUS_PX = 6;
 const COUNT_RADIUS_PX = 11;
@@ -27,16 +26,14 @@ const withAlpha = (color: Rgba, alpha: number): Rgba => [color[0], color[1], col
 /** The layers, and how many vehicle markers and stops they draw (for tests and the bench). */
 export function useDrtLayers(palette: Palette): { layers: Layer[]; vehicleMarkers: number; stops: number } {
   const on = useEditor((state) => state.layers.drt);
-  const graph = useEditor((state) => state.graph);
-  const saved = useEditor((state) => state.saved);
-  const calculateDiff = useEditor((state) => state.calculateDiff);
+  const shown = useDrawn();
+  const { graph } = shown;
   // The markers stand on links: they follow the loaded network (dataRevision) as well as the DRT files.
   const revision = useEditor((state) => state.dataRevision);
   const drtRevision = useEditor((state) => state.drtRevision);
   const selection = useEditor((state) => state.selection);
   const hover = useEditor((state) => state.hover);
   const stopsOnTop = useEditor((state) => state.tool === 'drt/selectStop' || state.tool === 'drt/addStop');
-  const shown: Drawn = useMemo(() => ({ graph, saved, calculateDiff }), [graph, saved, calculateDiff]);
 
   const markers = useMemo(() => (on ? vehicleMarkers(shown) : { live: [], deleted: [] }), [on, shown, revision]);
   const stops = useMemo(() => (on ? stopPoints(shown) : []), [on, shown, drtRevision]);

@@ -9,7 +9,7 @@ import { LineLayer, PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import { useEffect, useMemo } from 'react';
 import type { Palette, Rgba } from '../../canvas/layers/palette.ts';
 import { useEditor } from '../../state/context.ts';
-import type { Drawn } from '../../state/types.ts';
+import { useDrawn } from '../../canvas/layers/useDrawn.ts';
 import { TRANSIT_ROUTE_PICK_LAYERS, TRANSIT_STOP_PICK_LAYERS } from './layerIds.ts';
 import { networkRouteDrawing, routePaths, stopPoints, type LinkLine, type RoutePath, type StopPoint } from './layerData.ts';
 import { routeHoverKey } from './routeKeys.ts';
@@ -39,15 +39,13 @@ const linkLayer = (id: string, data: LinkLine[], color: Rgba, width: number): La
 /** The layers, and how many stop groups they draw (for tests and the bench). */
 export function useTransitLayers(palette: Palette): { layers: Layer[]; stopGroups: number } {
   const on = useEditor((state) => state.layers.transit);
-  const graph = useEditor((state) => state.graph);
-  const saved = useEditor((state) => state.saved);
-  const calculateDiff = useEditor((state) => state.calculateDiff);
+  const shown = useDrawn();
+  const { graph } = shown;
   // Network loads bump dataRevision; the stops and routes only change with an edit (graph) or the schedule's load.
   const transitRevision = useEditor((state) => state.transitRevision);
   const revision = useEditor((state) => state.dataRevision);
   const selection = useEditor((state) => state.selection);
   const hover = useEditor((state) => state.hover);
-  const shown: Drawn = useMemo(() => ({ graph, saved, calculateDiff }), [graph, saved, calculateDiff]);
 
   const stops = useMemo(() => (on ? stopPoints(shown) : []), [on, shown, transitRevision]);
   const routes = useMemo(() => (on ? routePaths(shown) : []), [on, shown, transitRevision]);
