@@ -68,6 +68,41 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads STORAGE_URL and the S3 variables, local disk by default, naming what is wrong', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+    const keys = { AWS_ACCESS_KEY_ID: 'AKIA1', AWS_SECRET_ACCESS_KEY: 'secret' };
+    // An S3-compatible server: path-style and a default region.
+    expect(loadConfig({ STORAGE_URL: 's3://corridor-files/prod//blobs/', S3_ENDPOINT: 'http://minio:9000', ...keys }).storage).toEqual({
+      kind: 's3',
+      bucket: 'corridor-files',
+      prefix: 'prod/blobs/',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret' },
+    });
+    // AWS S3: the region is needed; credentials may come from the SDK's own chain (a role).
+    expect(loadConfig({ STORAGE_URL: 's3://bucket.example', AWS_REGION: 'eu-central-1' }).storage).toMatchObject({
+      prefix: '',
+      endpoint: null,
+      region: 'eu-central-1',
+      forcePathStyle: false,
+      credentials: null,
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://b12', AWS_ENDPOINT_URL_S3: 'https://s3.example.org', S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+      endpoint: 'https://s3.example.org',
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ STORAGE_URL: 'file:///srv/files' })).toThrow(/STORAGE_URL: must be s3:\/\/bucket or s3:\/\/bucket\/prefix/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://My_Bucket' })).toThrow(/STORAGE_URL/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket' })).toThrow(/AWS_REGION: required with STORAGE_URL on AWS S3/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'http://x:9000', AWS_ACCESS_KEY_ID: 'a' })).toThrow(
+      /AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: set both, or neither/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://x:9000' })).toThrow(/S3_ENDPOINT: only used with STORAGE_URL/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('refuses a licence public key that is neither PEM nor a file', () => {
     expect(() => loadConfig({ LICENSE_PUBLIC_KEY: '/no/such/key.pem' })).toThrow(/LICENSE_PUBLIC_KEY/);
   });

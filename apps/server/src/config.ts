@@ -30,6 +30,8 @@ const PROXY_ADDRESSES = `must list the proxy's addresses or CIDR ranges (or ${PR
 const isProxyAddress = (entry: string) =>
   PROXY_RANGE_NAMES.includes(entry) || isIpv4Range(entry) || isIpv6Range(entry);
 
+const STORAGE_URL_PATTERN = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/.*)?$/;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -66,7 +68,38 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   /** How often the metrics are sampled into the database (tests make it short). */
   METRICS_SAMPLE_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** Where file contents live: absent = DATA_DIR/files; `s3://bucket[/prefix]` = S3-compatible object storage. */
+  STORAGE_URL: z
+    .string()
+    .regex(STORAGE_URL_PATTERN, 'must be s3://bucket or s3://bucket/prefix (bucket: 3 to 63 lowercase letters, digits, dots and hyphens); leave it unset for DATA_DIR/files')
+    .optional(),
+  /** The S3-compatible server (MinIO, Ceph, …); the first one set wins. Absent: AWS S3 in AWS_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  AWS_ENDPOINT_URL_S3: z.url({ protocol: /^https?$/ }).optional(),
+  AWS_ENDPOINT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Bucket in the path (`endpoint/bucket/key`) instead of the host name; default: on with an endpoint, off for AWS. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional(),
+  AWS_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-central-1').optional(),
+  AWS_DEFAULT_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-central-1').optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
 });
+
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  /** '' or a prefix ending in '/' (no leading slash). */
+  prefix: string;
+  /** Null: AWS S3 itself. */
+  endpoint: string | null;
+  region: string;
+  forcePathStyle: boolean;
+  /** Null: the AWS SDK's own chain (shared profile, web identity, container or instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
+}
+
+export type StorageConfig = { kind: 'local' } | S3StorageConfig;
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -109,6 +142,8 @@ export interface Config {
   metricsToken: string | null;
   /** How often the meters are sampled into the database for the Metrics Dashboard; default every minute. */
   metricsSampleMs: number;
+  /** Where file contents (blobs) live: DATA_DIR/files, or an S3-compatible bucket (STORAGE_URL). */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +176,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapStyle: { light: e.MAP_STYLE_URL_LIGHT ?? null, dark: e.MAP_STYLE_URL_DARK ?? null },
     metricsToken: e.METRICS_TOKEN ?? null,
     metricsSampleMs: e.METRICS_SAMPLE_MS,
+    storage: storageConfig(e),
+  };
+}
+
+function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
+  if (!e.STORAGE_URL) {
+    // Our own S3 variables without a bucket are a half-done setup: the files would silently stay on the disk.
+    const stray = (['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const).filter((name) => e[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(`Invalid configuration:\n  ${stray.join(', ')}: only used with STORAGE_URL=s3://bucket/prefix, which is not set`);
+    return { kind: 'local' };
+  }
+  const [, bucket, rest] = STORAGE_URL_PATTERN.exec(e.STORAGE_URL)!;
+  const prefix = (rest ?? '').split('/').filter(Boolean).join('/');
+  const endpoint = e.S3_ENDPOINT ?? e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL ?? null;
+  const region = e.AWS_REGION ?? e.AWS_DEFAULT_REGION ?? (endpoint ? 'us-east-1' : null);
+  const problems: string[] = [];
+  if (!region) problems.push('  AWS_REGION: required with STORAGE_URL on AWS S3 (the bucket\'s region, e.g. eu-central-1); or set S3_ENDPOINT for an S3-compatible server');
+  if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) {
+    problems.push('  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: set both, or neither (then the AWS SDK finds credentials itself)');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    kind: 's3',
+    bucket: bucket!,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint,
+    region: region!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? ['true', '1', 'yes', 'on'].includes(e.S3_FORCE_PATH_STYLE) : endpoint !== null,
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY, ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}) }
+        : null,
   };
 }
 

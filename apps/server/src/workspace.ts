@@ -100,7 +100,9 @@ import { visualizerRoutes } from './modules/visualizer/routes.ts';
 import { VisualizerService } from './modules/visualizer/service.ts';
 import { VehicleDataStore } from './modules/visualizer/store.ts';
 import { ScenarioTemplates } from './modules/templates/service.ts';
+import type { BlobStore } from './storage/blob-store.ts';
 import { LocalDiskBlobStore } from './storage/local-disk.ts';
+import { S3BlobStore, s3ClientFor } from './storage/s3-store.ts';
 import { LogStore } from './storage/log-store.ts';
 import type { ProcessingLimits } from './workers/limits.ts';
 import { Processing, serverWork } from './workers/processing.ts';
@@ -134,7 +136,7 @@ export interface Workspace {
 
 export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   const { config, db, log, now } = options;
-  const blobs = await LocalDiskBlobStore.open(path.join(config.dataDir, 'files'));
+  const blobs = await openBlobStore(config, log);
   // Job logs (system files of type stdout): one store for whoever writes or reads them.
   const logs = await LogStore.open(path.join(config.dataDir, 'logs'));
   const onBlobLeak = (key: string, err: unknown) => log.warn({ err, key }, 'a blob could not be removed');
@@ -406,6 +408,21 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       tableEngine.close();
       await processing.close();
       await vehicleData.idle();
+      if (blobs instanceof S3BlobStore) blobs.close();
     },
   };
+}
+
+/** File contents: DATA_DIR/files by default, an S3-compatible bucket with STORAGE_URL (issue 30). */
+async function openBlobStore(config: Config, log: FastifyBaseLogger): Promise<BlobStore> {
+  const storage = config.storage;
+  if (storage.kind === 'local') return LocalDiskBlobStore.open(path.join(config.dataDir, 'files'));
+  return S3BlobStore.open({
+    client: s3ClientFor(storage),
+    bucket: storage.bucket,
+    prefix: storage.prefix,
+    tempDir: path.join(config.dataDir, 'tmp', 'uploads'),
+    onAbortFailure: (upload, err) =>
+      log.warn({ err, ...upload }, 'a failed upload\'s multipart upload could not be aborted; its parts stay until the bucket\'s lifecycle rule removes them'),
+  });
 }
