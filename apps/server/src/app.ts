@@ -62,6 +62,10 @@ import type { ProcessingLimits } from './workers/limits.ts';
 import { dashboardTemplateRoutes } from './modules/dashboards/templates-route.ts';
 import { createMonitoring } from './modules/metrics/monitoring.ts';
 import { createWorkspace } from './workspace.ts';
+import { runnerBundleRoutes } from './modules/runner-bundle/routes.ts';
+import { RunnerBundleService } from './modules/runner-bundle/service.ts';
+import { readBuildInfo } from './modules/sysinfo/build-info.ts';
+import { clusterSettings, createCluster, type Cluster, type ClusterSettings } from './cluster/cluster.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -88,9 +92,13 @@ export interface AppDeps {
   templateIdleTimeoutMs?: number;
   /** How often an external run's output upload renews its last report while it streams (tests make it small). */
   reportKeepAliveMs?: number;
+  /** This process's id in claims of background work (issue 30); default random. */
+  serverId?: string;
+  /** Background work lease and polling; default from WORK_LEASE_MS / WORK_POLL_MS. */
+  cluster?: Partial<ClusterSettings>;
 }
 
-export type App = FastifyInstance;
+export type App = FastifyInstance & { cluster?: Cluster };
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
@@ -113,7 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandler(app);
   registerRequestLog(app);
-  const monitoring = createMonitoring({ config, db, now, log: app.log });
+  // Several servers on one database (issue 30): this process's id, the claimed background work, leader leases.
+  const cluster = createCluster({ db, log: app.log, serverId: deps.serverId, settings: { ...clusterSettings(), ...deps.cluster } });
+  app.decorate('cluster', cluster);
+  const monitoring = createMonitoring({ config, db, now, log: app.log, cluster });
   monitoring.metrics.observe(app);
   echoRequestId(app);
   registerCsrfGuard(app, config.publicUrl);
@@ -189,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     templateIdleTimeoutMs: deps.templateIdleTimeoutMs,
     reportKeepAliveMs: deps.reportKeepAliveMs,
     onUploadBytes: monitoring.metrics.uploaded,
+    cluster,
   });
   const cookieJar = sessionCookie(config.publicUrl?.protocol === 'https:');
 
@@ -207,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(matsimReleasesRoutes(matsimReleases));
       await api.register(groupsRoutes(groups));
       await api.register(adminAccountsRoutes(adminAccounts));
+      await api.register(runnerBundleRoutes(new RunnerBundleService(readBuildInfo(config.webDist).version, app.log)));
       await workspace.register(api);
       await monitoring.register(api);
     },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import type { Cluster } from './cluster/cluster.ts';
 import type { Db } from './db/connection.ts';
 import { ChangesetsRepository } from './modules/changesets/repository.ts';
 import { changesetsRoutes } from './modules/changesets/routes.ts';
@@ -82,13 +83,14 @@ import { RunsService } from './modules/runs/service.ts';
 import { PostProcessLog } from './modules/runs/post-process-log.ts';
 import { SystemFilesService } from './modules/runs/system-files.ts';
 import { ScenarioPreviews } from './modules/network-processing/previews.ts';
-import { NetworkProcessing } from './modules/network-processing/processor.ts';
+import { NETWORK_WORK, NetworkProcessing } from './modules/network-processing/processor.ts';
 import { previewRenderer, type NetworkRenderer } from './modules/network-processing/renderer.ts';
 import { previewRoutes } from './modules/network-processing/routes.ts';
 import { mapStyleRoutes, networkQueryRoutes } from './modules/network-query/routes.ts';
 import { NetworkQueryService } from './modules/network-query/service.ts';
 import { NetworkStore } from './modules/network-query/store.ts';
-import { RunPostProcessing } from './modules/tables/post-process.ts';
+import { RUN_TABLES_WORK, RunPostProcessing } from './modules/tables/post-process.ts';
+import { RUN_IMPORT_WORK } from './modules/run-import/process.ts';
 import { TablesRepository } from './modules/tables/repository.ts';
 import { tablesRoutes } from './modules/tables/routes.ts';
 import { sweepTableFiles, TablesService } from './modules/tables/service.ts';
@@ -126,6 +128,8 @@ export interface WorkspaceOptions {
   reportKeepAliveMs?: number;
   /** Counts the bytes of each uploaded file (the upload-bytes metric). */
   onUploadBytes?: (bytes: number) => void;
+  /** Background work claimed through the database and leader leases (issue 30, several servers). */
+  cluster: Cluster;
 }
 
 export interface Workspace {
@@ -135,7 +139,8 @@ export interface Workspace {
 }
 
 export async function createWorkspace(options: WorkspaceOptions): Promise<Workspace> {
-  const { config, db, log, now } = options;
+  const { config, db, log, now, cluster } = options;
+  const work = cluster.work;
   const blobs = await openBlobStore(config, log);
   // Job logs (system files of type stdout): one store for whoever writes or reads them.
   const logs = await LogStore.open(path.join(config.dataDir, 'logs'));
@@ -151,7 +156,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   const buildBinary = (content: Readable, crs: string | null) => processing.networkBinary(content, crs, serverWork('previews'));
   const crsDetection = new CrsDetection({ datasets: datasetsRepository, files: filesRepository, blobs });
   const detectCrs = (datasetId: number, fileIds: number[]) => crsDetection.filesAttached(datasetId, fileIds);
-  const network = new NetworkProcessing({ datasets: datasetsRepository, files: filesRepository, blobs, renderer, buildBinary, now, log, onBlobLeak, detectCrs });
+  const network = new NetworkProcessing({ datasets: datasetsRepository, files: filesRepository, blobs, renderer, buildBinary, now, log, onBlobLeak, detectCrs, work });
   const templates = new ScenarioTemplates({ blobs, processing, baseUrl: config.scenarioTemplatesUrl, idleTimeoutMs: options.templateIdleTimeoutMs });
   const datasets = new DatasetsService({ datasets: datasetsRepository, files: filesRepository, access: datasetAccess, blobs, templates, network, onBlobLeak });
   const files = new FilesService({
@@ -248,6 +253,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     now,
     onError: (err, runId) => log.error({ err, runId }, 'run post-processing failed'),
     onFailed: (runId, logFileId) => log.warn({ runId, step: 'tables', logFileId }, 'a run post-processing step failed'),
+    work,
   });
   const visualizerRepository = new VisualizerRepository(db);
   const networkSource = { store: networkStore, prepare: (fileId: number) => network.prepareBinary(fileId), idle: () => network.idle() };
@@ -263,6 +269,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     onError: (err, runId) => log.error({ err, runId }, 'vehicle data preparation failed'),
     onFailed: (runId, logFileId) => log.warn({ runId, step: 'vehicleData', logFileId }, 'a run post-processing step failed'),
     onBlobLeak,
+    work,
+    networkPending: (fileId) => network.pending(fileId),
   });
   const visualizer = new VisualizerService({
     repository: visualizerRepository,
@@ -324,6 +332,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     events: log,
     onBlobLeak,
     crs: { detect: detectCrs, changed: (runId) => network.crsChanged(runId) },
+    work,
   });
   // Runs executing outside Corridor report like runners, with an API key (corridor-runner watch).
   const externalRuns = new ExternalRunsService({
@@ -345,6 +354,8 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
     timeoutMs: config.runnerHeartbeatTimeoutMs,
     log,
     requeueOnLoss: async () => (await outputSettings.stored()).runRequeueOnRunnerLoss,
+    // One server checks per tick; a dead leader's lease runs out after three intervals.
+    leader: cluster.lease('heartbeat-monitor', 3 * config.runnerHeartbeatMs),
   });
   const runnerTokens = new RunnerTokensService({
     tokens: new RunnerTokensRepository(db),
@@ -388,26 +399,36 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       await api.register(externalRunsRoutes(externalRuns));
       await api.register(runImport.routes);
       heartbeats.start();
-      // Tables of deleted datasets: their Parquet files go at start and then hourly.
-      const sweepTables = () => void sweepTableFiles(tableEngine, tablesRepository).catch((err: unknown) => log.warn({ err }, 'could not sweep table files'));
+      // Tables of deleted datasets: their Parquet files go at start and then hourly (on one server: the lease's holder).
+      const sweepLease = cluster.lease('table-sweep', 30 * 60_000);
+      const sweepTables = () =>
+        void sweepLease
+          .acquire()
+          .then((leading) => (leading ? sweepTableFiles(tableEngine, tablesRepository) : 0))
+          .catch((err: unknown) => log.warn({ err }, 'could not sweep table files'));
       sweepTables();
       tableSweep = setInterval(sweepTables, 60 * 60_000);
       tableSweep.unref();
-      // Jobs a previous process left queued; runs in the background like every network job.
+      // Background work is claimed from the database (issue 30): what is queued, by this process or another, or was
+      // left by a server that died, is found by polling. Jobs of older versions without a queued item are queued once.
       void network.resume().catch((err: unknown) => log.error({ err }, 'could not resume network processing'));
-      // Vehicle data a previous process left under way: prepared again (after the network jobs it may wait for).
       void vehicleData.resume().catch((err: unknown) => log.error({ err }, 'could not resume vehicle data preparation'));
+      work.start();
     },
     async close() {
       clearInterval(tableSweep);
+      // No new claims; the work under way finishes (network, tables, imports) or is cut off (vehicle data: hours of
+      // events are not waited for) and handed back, so another server takes it at once.
+      work.stop();
       await heartbeats.stop();
-      await runImport.idle();
       await network.close();
-      await runPostProcessing.idle();
       vehicleData.close();
+      await work.idle([NETWORK_WORK, RUN_TABLES_WORK, RUN_IMPORT_WORK]);
       tableEngine.close();
       await processing.close();
-      await vehicleData.idle();
+      await work.idle();
+      const handedBack = await work.release();
+      log.info({ serverId: cluster.serverId, handedBack }, 'background work handed back');
       if (blobs instanceof S3BlobStore) blobs.close();
     },
   };

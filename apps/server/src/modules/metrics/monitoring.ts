@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
+import type { Cluster } from '../../cluster/cluster.ts';
 import { databaseKind, postgresPool } from '../sysinfo/database-client.ts';
 import { SystemRepository } from '../sysinfo/repository.ts';
 import { sysInfoRoutes } from '../sysinfo/routes.ts';
@@ -21,6 +22,8 @@ export interface MonitoringOptions {
   db: Db;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Several servers: one samples per tick (the `metrics-sampler` lease). */
+  cluster?: Cluster;
 }
 
 export interface Monitoring {
@@ -39,7 +42,7 @@ export function createMonitoring(options: MonitoringOptions): Monitoring {
   const heartbeatTimeoutMs = config.runnerHeartbeatTimeoutMs;
   const metrics = createMetrics({ system, pool: postgresPool(db), now, heartbeatTimeoutMs });
   const repository = new MetricsRepository(db);
-  const sampler = new MetricsSampler({ registry: metrics.registry, repository, now, intervalMs: config.metricsSampleMs, log });
+  const sampler = new MetricsSampler({ registry: metrics.registry, repository, now, intervalMs: config.metricsSampleMs, log, leader: options.cluster?.lease('metrics-sampler', 2 * config.metricsSampleMs + 5_000) });
   const sysInfo = new SysInfoService({
     repository: system,
     databaseKind: databaseKind(db),

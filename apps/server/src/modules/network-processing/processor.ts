@@ -16,6 +16,9 @@
  * dataset's `__crs`, or the user changes it (`crsChanged`), the dataset's networks are processed again: the map
  * forms (`network.bin`, `info.json`) depend on the CRS, the preview images (drawn in the file's own coordinates)
  * do not and are kept.
+ *
+ * Issue 30: the queue is `background_work` (kind `network`, one item per network file, cluster/work-queue.ts), claimed
+ * by one server at a time; the scenarios waiting for a file are those whose job names it and is CREATED or STARTED.
  */
 import type { FilesRepository } from '../files/repository.ts';
 import type { DatasetsRepository } from '../datasets/repository.ts';
@@ -26,6 +29,7 @@ import { userMessage } from '../../shared/user-message.ts';
 import type { Readable } from 'node:stream';
 import type { BuiltNetwork } from '../network-query/build.ts';
 import { NETWORK_BINARY_FILENAME } from '../network-query/binary.ts';
+import { RetryLater, type WorkItem, type WorkQueue } from '../../cluster/work-queue.ts';
 
 export const NETWORK_INFO_FILENAME = 'network-info/info.json';
 /** Builds the binary form in a worker (`Processing.networkBinary`). */
@@ -53,23 +57,24 @@ export interface NetworkProcessingDeps {
   onBlobLeak: (key: string, err: unknown) => void;
   /** Looks for a CRS in files just attached (crs/detection.ts); true when it became the dataset's `__crs`. */
   detectCrs?: (datasetId: number, fileIds: number[]) => Promise<boolean>;
+  /** The background work shared by the server processes (one network at a time on each). */
+  work: WorkQueue;
 }
+
+/** The kind of the network's background work items. */
+export const NETWORK_WORK = 'network';
 
 export const isNetworkTag = (tag: string | null) => tag?.startsWith('network_v') ?? false;
 
 export class NetworkProcessing {
-  /** Network file id → scenarios waiting for it. */
-  private readonly waiting = new Map<number, Set<number>>();
-  private queue: Promise<void> = Promise.resolve();
   private closed = false;
   /** On-demand builds of the editor's derived files by network file id: concurrent callers share one. */
   private readonly preparing = new Map<number, Promise<boolean>>();
   /** Files whose on-demand build failed in this process: not tried again on every editor call. */
   private readonly prepareFailed = new Map<number, unknown>();
-  /** Network files whose map forms are built again when their job runs (the CRS changed). */
-  private readonly rebuild = new Set<number>();
-
-  constructor(private readonly deps: NetworkProcessingDeps) {}
+  constructor(private readonly deps: NetworkProcessingDeps) {
+    deps.work.define(NETWORK_WORK, { concurrency: 1, handle: (item) => this.run(item) });
+  }
 
   /** Queues processing for the network files among `fileIds` that were just attached to the dataset. */
   async filesAttached(datasetId: number, fileIds: number[]): Promise<void> {
@@ -82,7 +87,7 @@ export class NetworkProcessing {
       const file = await this.deps.files.findById(fileId);
       if (!file || !isNetworkTag(file.tag)) continue;
       await this.mark(datasetId, fileId, 'CREATED');
-      this.enqueue(fileId, datasetId);
+      await this.enqueue(fileId);
     }
   }
 
@@ -103,30 +108,35 @@ export class NetworkProcessing {
   async crsChanged(datasetId: number): Promise<void> {
     const networks = (await this.deps.files.listForDataset(datasetId, { userId: 0, admin: true })).filter((file) => isNetworkTag(file.tag));
     for (const file of networks) {
-      this.rebuild.add(file.id);
       this.prepareFailed.delete(file.id);
       await this.mark(datasetId, file.id, 'CREATED', null, true);
-      this.enqueue(file.id, datasetId);
+      await this.enqueue(file.id, true);
     }
   }
 
-  /** Picks up jobs a previous server process left unfinished. */
+  /**
+   * Jobs left unfinished without a queued item (written before the queue was in the database): queued once. Items
+   * in the queue are found by the servers' polling; one already queued is left as it is.
+   */
   async resume(): Promise<void> {
-    for (const { datasetId, fileId, rebuild } of await this.deps.datasets.unfinishedNetworkJobs()) {
-      if (rebuild) this.rebuild.add(fileId);
-      this.enqueue(fileId, datasetId);
+    for (const { fileId, rebuild } of await this.deps.datasets.unfinishedNetworkJobs()) {
+      await this.deps.work.enqueue(NETWORK_WORK, fileId, rebuild ? { rebuild: true } : {}, { again: false });
     }
   }
 
-  /** Resolves when every queued job has run (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.queue;
+  /** Whether the network file is queued or being processed on any server. */
+  pending(fileId: number): Promise<boolean> {
+    return this.deps.work.pending(NETWORK_WORK, fileId);
   }
 
-  /** Lets the running job finish; queued ones stay CREATED and are resumed by the next start. */
+  /** Resolves when this server's background work has run (tests). */
+  idle(): Promise<void> {
+    return this.deps.work.idle();
+  }
+
+  /** A job claimed from here on is handed back (the queue stops claiming); on-demand builds finish. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.queue;
     await Promise.allSettled(this.preparing.values());
   }
 
@@ -155,7 +165,7 @@ export class NetworkProcessing {
   }
 
   private async buildMissingBinary(fileId: number): Promise<boolean> {
-    if (this.closed || this.waiting.has(fileId)) return false;
+    if (this.closed || (await this.pending(fileId))) return false;
     const file = await this.deps.files.findById(fileId);
     if (!file || !isNetworkTag(file.tag)) return false;
     const existing = new Set((await this.deps.files.listDerived(fileId)).map((d) => d.filename));
@@ -173,30 +183,27 @@ export class NetworkProcessing {
     await storeDerived(this.deps, fileId, NETWORK_BINARY_FILENAME, built.binary);
   }
 
-  private enqueue(fileId: number, datasetId: number): void {
-    const waiting = this.waiting.get(fileId);
-    if (waiting) {
-      waiting.add(datasetId);
-      return;
-    }
-    this.waiting.set(fileId, new Set([datasetId]));
-    this.queue = this.queue.then(() => this.run(fileId));
+  /** Queues the file (again after a job under way, when it is running now: later attachments start a new job). */
+  private enqueue(fileId: number, rebuild = false): Promise<void> {
+    return this.deps.work.enqueue(NETWORK_WORK, fileId, rebuild ? { rebuild: true } : {});
   }
 
-  private async run(fileId: number): Promise<void> {
-    if (this.closed) return;
-    const datasets = this.waiting.get(fileId)!;
+  private async run(item: WorkItem): Promise<void> {
+    // Shutting down: handed back at once, for another server or the next start.
+    if (this.closed) throw new RetryLater(0);
+    const fileId = item.subjectId;
+    const jobs = (await this.deps.datasets.unfinishedNetworkJobs()).filter((job) => job.fileId === fileId);
+    const datasets = new Set(jobs.map((job) => job.datasetId));
+    const rebuild = item.payload.rebuild === true || jobs.some((job) => job.rebuild);
     let failure: string | null = null;
     try {
-      for (const id of datasets) await this.mark(id, fileId, 'STARTED', null, this.rebuild.has(fileId));
-      await this.process(fileId, datasets);
+      for (const id of datasets) await this.mark(id, fileId, 'STARTED', null, rebuild);
+      await this.process(fileId, datasets, rebuild);
     } catch (err) {
       failure = userMessage(err);
       this.deps.log.error({ err, fileId }, 'network post-processing failed');
       await this.keepLog(fileId, failure).catch(() => undefined);
     }
-    // Later attachments start a new job from here on (which finds the images and finishes at once).
-    this.waiting.delete(fileId);
     for (const id of datasets) {
       await this.mark(id, fileId, failure === null ? 'FINISHED' : 'FAILED', failure).catch((err: unknown) =>
         this.deps.log.error({ err, datasetId: id }, 'could not record the network job status'),
@@ -204,7 +211,7 @@ export class NetworkProcessing {
     }
   }
 
-  private async process(fileId: number, datasetIds: Set<number>): Promise<void> {
+  private async process(fileId: number, datasetIds: Set<number>, rebuild: boolean): Promise<void> {
     const { files, blobs, renderer } = this.deps;
     const file = await files.findById(fileId);
     if (!file) throw new Error('The network file was deleted before it could be processed.');
@@ -214,9 +221,10 @@ export class NetworkProcessing {
       const png = await renderer.render(blobs.read(file.blobKey), { ...IMAGE_SIZE, colorBy: image.colorBy });
       await storeDerived(this.deps, fileId, image.filename, png);
     }
-    const rebuild = this.rebuild.delete(fileId);
     if (!rebuild && existing.has(NETWORK_BINARY_FILENAME) && existing.has(NETWORK_INFO_FILENAME)) return;
-    await this.storeBinary(file.blobKey, fileId, datasetIds);
+    // No scenario's job names the file (another file's job replaced it): the CRS of the scenarios using it.
+    const crsFrom = datasetIds.size > 0 ? datasetIds : new Set((await files.withUsages(file, { userId: 0, admin: true })).usages.map((u) => u.id));
+    await this.storeBinary(file.blobKey, fileId, crsFrom);
   }
 
   /** The first `__crs` among the scenarios waiting for the file (a network file is one place on Earth). */

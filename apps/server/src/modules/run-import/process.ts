@@ -5,8 +5,15 @@
  * standard post-processing of a finished run (output network preview, output tables, vehicle data). Every step
  * writes its lines to the run's post-processing log; a failed step is logged and the others go on; a refused zip
  * ends the import FAILED with its message.
+ *
+ * The import is background work claimed through the database (kind `run-import`, cluster/work-queue.ts, issue 30):
+ * one server imports a run. A server killed midway leaves half-expanded zips, so the server that claims the item
+ * next ends the import FAILED with IMPORT_INTERRUPTED at once (what the heartbeat monitor says after ten minutes of
+ * silence otherwise) instead of expanding the zips a second time; a graceful shutdown waits for the import.
  */
 import type { Readable } from 'node:stream';
+import { IMPORT_INTERRUPTED } from '@corridor/contract';
+import type { WorkItem, WorkQueue } from '../../cluster/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { whileRenewing } from '../../shared/keep-alive.ts';
 import { userMessage } from '../../shared/user-message.ts';
@@ -36,27 +43,37 @@ export interface RunImportProcessDeps {
   onError: (err: unknown, runId: number) => void;
   /** How often the job's last report is renewed while the import works; default 60 s. */
   touchMs?: number;
+  work: WorkQueue;
 }
+
+export const RUN_IMPORT_WORK = 'run-import';
 
 /** Memory readings per series write (five parameters a row stay well below PostgreSQL's limit). */
 const MEMORY_CHUNK = 3000;
 
 export class RunImportProcess {
-  private readonly running = new Set<Promise<void>>();
-
-  constructor(private readonly deps: RunImportProcessDeps) {}
-
-  /** Starts the import of the run in the background. */
-  start(job: ReportingJob, eventTime: Date): void {
-    const work = this.importRun(job, eventTime)
-      .catch((err: unknown) => this.deps.onError(err, job.datasetId))
-      .finally(() => this.running.delete(work));
-    this.running.add(work);
+  constructor(private readonly deps: RunImportProcessDeps) {
+    deps.work.define(RUN_IMPORT_WORK, { concurrency: 2, handle: (item) => this.claimed(item).catch((err: unknown) => this.deps.onError(err, item.subjectId)) });
   }
 
-  /** Waits for the imports under way (server shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  /** Queues the import of the run; a server (this one, unless it is busy) imports it in the background. */
+  async start(job: ReportingJob, eventTime: Date): Promise<void> {
+    await this.deps.work.enqueue(RUN_IMPORT_WORK, job.datasetId, { jobId: job.id, createdBy: job.createdBy, eventTime: eventTime.toISOString() });
+  }
+
+  /** Waits for this server's background work (tests). */
+  idle(): Promise<void> {
+    return this.deps.work.idle();
+  }
+
+  private async claimed(item: WorkItem): Promise<void> {
+    const job: ReportingJob = { id: Number(item.payload.jobId), datasetId: item.subjectId, createdBy: item.payload.createdBy == null ? null : Number(item.payload.createdBy) };
+    if (item.attempts <= 1) return this.importRun(job, new Date(String(item.payload.eventTime)));
+    // Claimed before by a server that died during the import.
+    const ended = await this.deps.reports.finish(job.id, { status: 'FAILED', exitCode: null, message: IMPORT_INTERRUPTED }, { statuses: ['STARTED'] });
+    if (!ended) return;
+    const logFileId = await this.write(job.datasetId, [`Import failed: ${IMPORT_INTERRUPTED}`]);
+    await this.setState(job.datasetId, 'FAILED', logFileId);
   }
 
   /** The import, its job's last report renewed while it works (the heartbeat monitor fails silent external jobs). */

@@ -33,6 +33,6 @@ export class RunImportService {
     const started = await this.deps.repository.start(runId, user.userId, { ...event.data, ...(event.timestamp === undefined ? {} : { clientTimestamp: event.timestamp }) }, now);
     if ('refused' in started) throw conflict(started.refused === 'not-imported' ? RUN_NOT_IMPORTED : RUN_IMPORTED_TWICE);
     (this.deps.events ?? NO_EVENTS).info({ event: 'run.import-started', runId, jobId: started.jobId, files: names.length, ...actedBy(user) }, 'run import started');
-    this.deps.process.start({ id: started.jobId, datasetId: runId, createdBy: user.userId }, now);
+    await this.deps.process.start({ id: started.jobId, datasetId: runId, createdBy: user.userId }, now);
   }
 }

@@ -1,6 +1,7 @@
 /** The run import wired from the workspace's parts: repository, background process (zips, series, end), service, routes. */
 import path from 'node:path';
 import type { Db } from '../../db/connection.ts';
+import type { WorkQueue } from '../../cluster/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { EventLog } from '../../shared/events.ts';
 import { userMessage } from '../../shared/user-message.ts';
@@ -33,6 +34,7 @@ export interface RunImportWiring {
   onBlobLeak: (key: string, err: unknown) => void;
   /** CRS detection (issue 24) over the files the zips gave the run (an output_config.xml inside a zip). */
   crs?: { detect(datasetId: number, fileIds: number[]): Promise<boolean>; changed(datasetId: number): Promise<void> };
+  work: WorkQueue;
 }
 
 export function createRunImport(w: RunImportWiring) {
@@ -52,6 +54,7 @@ export function createRunImport(w: RunImportWiring) {
     },
     now: w.now,
     onError: w.onError,
+    work: w.work,
   });
   const service = new RunImportService({ repository, access: w.access, process, now: w.now, events: w.events });
   return { routes: runImportRoutes(service), idle: () => process.idle() };

@@ -5,7 +5,8 @@
  * the later of the last heartbeat and this server's start, so a restart alone fails nothing: runners have a full
  * timeout to reach the new process. External runs (no runner; their watch client reports with an API key) that sent
  * nothing for `externalTimeoutMs` end FAILED the same way; an imported run's (its import was cut off by a restart)
- * with IMPORT_INTERRUPTED instead of WATCH_CLIENT_SILENT.
+ * with IMPORT_INTERRUPTED instead of WATCH_CLIENT_SILENT. With several servers on one database one of them checks per
+ * tick: the holder of the `heartbeat-monitor` lease (cluster/leader.ts, issue 30).
  */
 import { IMPORT_INTERRUPTED, WATCH_CLIENT_SILENT } from '@corridor/contract';
 import type { JobLifecycle } from './lifecycle.ts';
@@ -26,6 +27,8 @@ export interface HeartbeatMonitorDeps {
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** Whether a lost runner's unfinished jobs go back to the queue once (setting runRequeueOnRunnerLoss); absent: never. */
   requeueOnLoss?: () => Promise<boolean>;
+  /** Several servers: a tick checks only on the server that holds (or takes) this lease; absent: always. */
+  leader?: { acquire(): Promise<boolean>; release(): Promise<void> };
 }
 
 export class HeartbeatMonitor {
@@ -47,6 +50,7 @@ export class HeartbeatMonitor {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    await this.deps.leader?.release().catch((err: unknown) => this.deps.log.warn({ err }, 'could not hand the heartbeat monitor lease back'));
   }
 
   /** One check; overlapping calls share the running one. */
@@ -61,6 +65,7 @@ export class HeartbeatMonitor {
 
   private async check(): Promise<void> {
     const { repository, lifecycle, now, timeoutMs } = this.deps;
+    if (this.deps.leader && !(await this.deps.leader.acquire())) return;
     const since = (this.since ??= now()).getTime();
     const current = now().getTime();
     for (const runner of await repository.listRunners()) {

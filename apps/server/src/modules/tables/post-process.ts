@@ -2,6 +2,9 @@
  * Run post-processing (the run overview's "Post process" card): when a run finishes, MATSim's standard output
  * tables are imported so a finished run has data for dashboards with no clicks. The step's state is the run
  * attribute `postProcessRun` {status, updated, logFileId}; its log is a system file of the run (`runs/post-process-log.ts`).
+ * The step is background work claimed through the database (kind `run-tables`, cluster/work-queue.ts, issue 30): one
+ * server imports a run's tables; a server that died midway leaves it to another, which imports them again (an
+ * import replaces a table of the same name).
  */
 import path from 'node:path';
 import { defaultTableName, STANDARD_RUN_TABLES } from '@corridor/contract';
@@ -9,6 +12,9 @@ import type { DatasetsRepository } from '../datasets/repository.ts';
 import type { PostProcessLog } from '../runs/post-process-log.ts';
 import type { TablesRepository } from './repository.ts';
 import type { TablesService } from './service.ts';
+import type { WorkQueue } from '../../cluster/work-queue.ts';
+
+export const RUN_TABLES_WORK = 'run-tables';
 
 
 /** The standard table a run output file holds, or null; only files at the top of the output directory count. */
@@ -28,25 +34,26 @@ export interface RunPostProcessingDeps {
   onError: (err: unknown, runId: number) => void;
   /** The step ended FAILED (the server logs it at warn, issue 25). */
   onFailed?: (runId: number, logFileId: number | null) => void;
+  work: WorkQueue;
 }
 
 export class RunPostProcessing {
-  private readonly running = new Set<Promise<void>>();
-
-  constructor(private readonly deps: RunPostProcessingDeps) {}
-
-  /** Starts the step for a finished run; answers at once (the import runs in the background). */
-  async runFinished(runId: number): Promise<void> {
-    await this.setState(runId, 'STARTED', null);
-    const work = this.importTables(runId)
-      .catch((err: unknown) => this.deps.onError(err, runId))
-      .finally(() => this.running.delete(work));
-    this.running.add(work);
+  constructor(private readonly deps: RunPostProcessingDeps) {
+    deps.work.define(RUN_TABLES_WORK, {
+      concurrency: 2,
+      handle: (item) => this.importTables(item.subjectId).catch((err: unknown) => this.deps.onError(err, item.subjectId)),
+    });
   }
 
-  /** Waits for the steps under way (server shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  /** Starts the step for a finished run; answers at once (the import runs in the background, on some server). */
+  async runFinished(runId: number): Promise<void> {
+    await this.setState(runId, 'STARTED', null);
+    await this.deps.work.enqueue(RUN_TABLES_WORK, runId);
+  }
+
+  /** Waits for this server's background work (tests). */
+  idle(): Promise<void> {
+    return this.deps.work.idle();
   }
 
   private async importTables(runId: number): Promise<void> {

@@ -3,7 +3,9 @@
  * `prepareVehicleData`), its events file is streamed in the worker pool through the trajectories builder into the
  * derived files of that events file (`store.ts` VEHICLE_FILES), on the binary form of the network its vehicles
  * drove on. The state is the run attribute `postProcessVehicles` {status, updated, message}; the lines go to the
- * run's post-processing log, beside the output tables step's.
+ * run's post-processing log, beside the output tables step's. The preparation is background work claimed through the
+ * database (kind `vehicle-data`, cluster/work-queue.ts, issue 30): one server at a time; one that died (or shut
+ * down) leaves it to another, which prepares it again from the start.
  */
 import { performance } from 'node:perf_hooks';
 import { VIS_MESSAGES } from '@corridor/contract';
@@ -18,6 +20,11 @@ import type { PostProcessLog } from '../runs/post-process-log.ts';
 import { loadNetwork, type NetworkSource } from './network.ts';
 import type { VisualizerRepository } from './repository.ts';
 import { VEHICLE_FILES } from './store.ts';
+import { RetryLater, type WorkQueue } from '../../cluster/work-queue.ts';
+
+export const VEHICLE_WORK = 'vehicle-data';
+/** How long a preparation waits before looking again for its network, queued or being processed. */
+const NETWORK_WAIT_MS = 1_000;
 
 export const VEHICLES_ATTRIBUTE = 'postProcessVehicles';
 export type VehicleStepStatus = 'STARTED' | 'FINISHED' | 'FAILED' | 'NONE';
@@ -42,50 +49,53 @@ export interface VehicleDataPreparationDeps {
   /** The step ended FAILED (the server logs it at warn, issue 25). */
   onFailed?: (runId: number, logFileId: number | null) => void;
   onBlobLeak: (key: string, err: unknown) => void;
+  work: WorkQueue;
+  /** Whether the network file is queued or being processed (NetworkProcessing.pending). */
+  networkPending: (fileId: number) => Promise<boolean>;
 }
 
 export class VehicleDataPreparation {
-  private readonly running = new Map<number, { started: Promise<void>; work: Promise<void> }>();
   private closing = false;
 
-  constructor(private readonly deps: VehicleDataPreparationDeps) {}
-
-  /** Starts the preparation (once at a time per run); answers when its STARTED state is recorded. */
-  prepareVehicleData(runId: number): Promise<void> {
-    if (this.closing) return Promise.resolve();
-    let entry = this.running.get(runId);
-    if (!entry) {
-      const started = this.setState(runId, 'STARTED', null);
-      const work = started
-        .then(() => this.build(runId))
-        .catch((err: unknown) => this.deps.onError(err, runId))
-        .finally(() => this.running.delete(runId));
-      entry = { started, work };
-      this.running.set(runId, entry);
-    }
-    return entry.started;
+  constructor(private readonly deps: VehicleDataPreparationDeps) {
+    deps.work.define(VEHICLE_WORK, {
+      concurrency: 2,
+      handle: (item) =>
+        this.build(item.subjectId).catch((err: unknown) => {
+          if (err instanceof RetryLater) throw err;
+          this.deps.onError(err, item.subjectId);
+        }),
+    });
   }
 
-  isPreparing(runId: number): boolean {
-    return this.running.has(runId);
+  /** Queues the preparation (once at a time per run, on one server); answers when its STARTED state is recorded. */
+  async prepareVehicleData(runId: number): Promise<void> {
+    if (this.closing) return;
+    if (await this.deps.work.pending(VEHICLE_WORK, runId)) return;
+    await this.setState(runId, 'STARTED', null);
+    await this.deps.work.enqueue(VEHICLE_WORK, runId, {}, { again: false });
   }
 
-  /** Starts again the preparations a previous server process left STARTED (stopped by a restart or a crash). */
+  isPreparing(runId: number): Promise<boolean> {
+    return this.deps.work.pending(VEHICLE_WORK, runId);
+  }
+
+  /** Preparations left STARTED without a queued item (from before the queue was in the database): queued once. */
   async resume(): Promise<void> {
-    for (const runId of await this.deps.repository.runsPreparing()) await this.prepareVehicleData(runId);
+    for (const runId of await this.deps.repository.runsPreparing()) await this.deps.work.enqueue(VEHICLE_WORK, runId, {}, { again: false });
   }
 
   /**
-   * No new preparations; those under way stop when the worker pool closes (hours of events are not waited for)
-   * and keep their STARTED state, so the next start resumes them. Then `idle()` waits for them to let go.
+   * No new preparations; those under way stop when the worker pool closes (hours of events are not waited for),
+   * keep their STARTED state and are handed back to the queue (another server or the next start prepares them).
    */
   close(): void {
     this.closing = true;
   }
 
-  /** Waits for the preparations under way (server shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()].map((e) => e.work));
+  /** Waits for this server's background work (tests). */
+  idle(): Promise<void> {
+    return this.deps.work.idle();
   }
 
   private async build(runId: number): Promise<void> {
@@ -98,9 +108,9 @@ export class VehicleDataPreparation {
         return;
       }
       if (!networkFile) throw new Error(VIS_MESSAGES.noNetwork);
-      await log.append(runId, [`Vehicle data: reading ${events.name} on the network ${networkFile.name} …`]);
       // The run's output network is queued for processing as the run ends: its binary form is written there.
-      await network.idle();
+      if (await this.deps.networkPending(networkFile.id)) throw new RetryLater(NETWORK_WAIT_MS);
+      await log.append(runId, [`Vehicle data: reading ${events.name} on the network ${networkFile.name} …`]);
       const net = await loadNetwork(network, networkFile.id);
       if (!net) throw new Error(`The network ${networkFile.name} has not been processed.`);
       const startedAt = performance.now();
@@ -122,7 +132,8 @@ export class VehicleDataPreparation {
       if (meta.unknownLinks > 0) lines.push(`Vehicle data: ${meta.unknownLinks} link events named links the network does not have; they were skipped.`);
       await this.setState(runId, 'FINISHED', null, await log.append(runId, lines));
     } catch (err) {
-      if (this.closing) return; // stays STARTED: resumed by the next start
+      if (err instanceof RetryLater) throw err;
+      if (this.closing) throw new RetryLater(0); // stays STARTED: handed back, prepared again elsewhere or at the next start
       const reason = userMessage(err);
       const logFileId = await log.append(runId, [`Vehicle data could not be prepared: ${reason}`]);
       await this.setState(runId, 'FAILED', VIS_MESSAGES.failed(reason), logFileId);

@@ -184,7 +184,7 @@ export class VisualizerService {
     const sources = await this.deps.repository.sources(runId);
     const base = { networkFileId: sources.network?.id ?? null, eventsFileId: sources.events?.id ?? null, data: null };
     const state = dataset.attributes[VEHICLES_ATTRIBUTE] as VehicleStepState | undefined;
-    if (this.deps.preparation.isPreparing(runId) || state?.status === 'STARTED') return { ...base, status: 'PROCESSING', message: VIS_MESSAGES.processing };
+    if (state?.status === 'STARTED' || (await this.deps.preparation.isPreparing(runId))) return { ...base, status: 'PROCESSING', message: VIS_MESSAGES.processing };
     if (!state) {
       if (!sources.events) return { ...base, status: 'NONE', message: VIS_MESSAGES.noVehicleData };
       await this.deps.preparation.prepareVehicleData(runId);
