@@ -13,6 +13,7 @@ import { Backoff, sleep } from './backoff.ts';
 import { isRunnerUnknown, isTransient, ServerError, type ProtocolClient } from './client.ts';
 import { JobRun, type JobRunDeps } from './job/job-run.ts';
 import type { Logger } from './logger.ts';
+import type { SlurmRecord } from './slurm/records.ts';
 import { availableResources } from './resources.ts';
 
 export interface AgentOptions extends Omit<JobRunDeps, 'client' | 'log' | 'reconnect'> {
@@ -25,6 +26,12 @@ export interface AgentOptions extends Omit<JobRunDeps, 'client' | 'log' | 'recon
   claimIntervalMs?: number;
   /** How long the server may stay silent before the agent stops its jobs and gives up; 0 or absent: no limit. */
   serverGoneMs?: number;
+  /** Slurm jobs an earlier process of this runner submitted: followed again once connected. */
+  resumed?: readonly SlurmRecord[];
+  /** stop() leaves the jobs running where they run (a Slurm runner: on the cluster), instead of cancelling them. */
+  detachOnStop?: boolean;
+  /** Called after each connect with the runner id the server gave (a Slurm runner keeps it for its restart). */
+  onConnected?: (runnerId: string) => Promise<void>;
 }
 
 /** The server refused the token (deleted, or this address not allowed): nothing to retry. */
@@ -58,6 +65,7 @@ export class Agent {
     const watchdog = this.watchServer();
     try {
       await this.connect();
+      for (const record of this.options.resumed ?? []) this.startJob(record.job, record);
       await Promise.all([this.heartbeatLoop(), this.claimLoop()]);
     } catch (error) {
       this.fatal = error as Error;
@@ -87,7 +95,10 @@ export class Agent {
     if (this.stopping.signal.aborted) return;
     this.options.log.info(`stopping${this.jobs.size ? `: cancelling ${this.jobs.size} job(s)` : ''}`);
     this.stopping.abort();
-    for (const job of this.jobs.values()) job.cancel(message);
+    for (const job of this.jobs.values()) {
+      if (this.options.detachOnStop) job.detach(message);
+      else job.cancel(message);
+    }
     this.finishIfIdle();
   }
 
@@ -127,6 +138,7 @@ export class Agent {
           jobs: this.runningJobs,
         });
         this.lastAnswer = Date.now();
+        await this.options.onConnected?.(this.welcome.runnerId).catch((error) => log.warn(`could not keep the runner id: ${(error as Error).message}`));
         log.info(`${reconnect ? 'reconnected' : 'connected'} as ${this.welcome.runnerId} (${this.options.name})`);
         return;
       } catch (error) {
@@ -221,13 +233,13 @@ export class Agent {
     return null;
   }
 
-  private startJob(job: ClaimedJob): void {
+  private startJob(job: ClaimedJob, resume?: SlurmRecord): void {
     if (this.everStarted.has(job.jobId)) {
       this.options.log.warn(`job ${job.jobId} was offered again; it was started here before and is not started twice`);
       return;
     }
     this.everStarted.add(job.jobId);
-    const run = new JobRun(job, { ...this.options, reconnect: () => this.reconnect() });
+    const run = new JobRun(job, { ...this.options, reconnect: () => this.reconnect() }, resume);
     this.jobs.set(job.jobId, run);
     // A claim answered while stopping: the job is this runner's now, so it ends (CANCELLED) like the others.
     if (this.stopped) run.cancel(CANCEL_MESSAGES.stopped);

@@ -18,12 +18,24 @@ describe('corridor-runner arguments', () => {
       unsandboxed: false,
       enginesDir: undefined,
       serverGoneMs: 600_000,
+      slurm: undefined,
     });
     expect(parseArgs(['--server', 'http://x', '--token', 't', '--engines', 'data/engines'], {}, '/srv').enginesDir).toBe('/srv/data/engines');
     expect(parseArgs(['--server', 'http://x', '--token', 't', '--server-gone-timeout', '2.5'], {}).serverGoneMs).toBe(2_500);
     expect(parseArgs(['--server', 'http://x', '--token', 't'], { CORRIDOR_SERVER_GONE_TIMEOUT: '0' }).serverGoneMs).toBe(0);
     expect(parseArgs(['--server', 'http://x', '--token', 't'], { CORRIDOR_SERVER_GONE_TIMEOUT: '30' }).serverGoneMs).toBe(30_000);
     expect(parseArgs(['--server', 'http://x', '--token', 't', '--unsandboxed'], {}).unsandboxed).toBe(true);
+  });
+
+  it('reads the Slurm options', () => {
+    const argv = ['--server', 'http://x', '--token', 't', '--slurm', '--partition', 'standard', '--account', 'matsim-1', '--time', '2-00:00:00'];
+    expect(parseArgs([...argv, '--sbatch-arg=--qos=long', '--sbatch-arg=--constraint=ib'], {}).slurm).toEqual({
+      partition: 'standard',
+      account: 'matsim-1',
+      time: '2-00:00:00',
+      extraArgs: ['--qos=long', '--constraint=ib'],
+    });
+    expect(parseArgs(['--server', 'http://x', '--token', 't', '--slurm'], {}).slurm).toEqual({ partition: undefined, account: undefined, time: undefined, extraArgs: [] });
   });
 
   it('takes the token from CORRIDOR_RUNNER_TOKEN and defaults the rest', () => {
@@ -45,6 +57,10 @@ describe('corridor-runner arguments', () => {
     [['--server', 'http://x', '--token', 't', '--bogus'], "Unknown option '--bogus'"],
     [['--server', 'http://x', '--token', 't', '--server-gone-timeout', 'soon'], '--server-gone-timeout: expected a positive number, got "soon".'],
     [['--server', 'http://x', '--token', 't', '--stop-with-parent'], "Unknown option '--stop-with-parent'"],
+    [['--server', 'http://x', '--token', 't', '--partition', 'gpu'], '--partition needs --slurm.'],
+    [['--server', 'http://x', '--token', 't', '--slurm', '--partition', 'a b'], '--partition: expected a Slurm partition name, got "a b".'],
+    [['--server', 'http://x', '--token', 't', '--slurm', '--time', 'two days'], '--time: expected a Slurm time such as 48:00:00 or 2-00:00:00, got "two days".'],
+    [['--server', 'http://x', '--token', 't', '--slurm', '--sbatch-arg', 'qos=long'], '--sbatch-arg: expected an sbatch option such as --qos=long, got "qos=long".'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv, {})).toThrow(UsageError);
     expect(() => parseArgs(argv, {})).toThrow(message);

@@ -1,5 +1,6 @@
 /**
- * `CORRIDOR_RUNNER_TOKEN=T corridor-runner --server URL [--name N] [--work DIR] [--cpus N] [--ram GB]`. The token
+ * `CORRIDOR_RUNNER_TOKEN=T corridor-runner --server URL [--name N] [--work DIR] [--cpus N] [--ram GB]
+ * [--slurm [--partition P] [--account A] [--time HH:MM:SS] [--sbatch-arg ARG]…]`. The token
  * comes from the environment, so it does not show in `ps`; `--token T` still works (and wins) for older scripts.
  */
 import { hostname } from 'node:os';
@@ -27,6 +28,12 @@ Runners page (shown once, when it is added); keep it in the environment, where p
   --engines DIR   folder with MATSim release zips (matsim-{version}.zip) for job templates that name a release
   --unsandboxed   run jobs without the bubblewrap sandbox, also those of templates that allow custom JAR-files
                   (without this flag a runner that has no working bubblewrap refuses them)
+  --slurm         hand each job to Slurm (sbatch) instead of running it here; --work must be a folder the cluster's
+                  nodes share (the jobs' files, output and Slurm's log live there). Resources offered: the partition's
+  --partition P   the Slurm partition (default: the cluster's default partition)
+  --account A     the Slurm account jobs are charged to
+  --time T        the jobs' wall-time limit, as Slurm takes it (HH:MM:SS, D-HH:MM:SS; default: the partition's)
+  --sbatch-arg A  one more sbatch option for every job, e.g. --sbatch-arg=--qos=long (repeatable)
   --server-gone-timeout SECONDS
                   when the server has not answered for this long, stop the running jobs and exit (code 3);
                   0: wait for ever (default: ${SERVER_GONE_ENV} or ${DEFAULT_SERVER_GONE_S})
@@ -49,6 +56,17 @@ export interface RunnerOptions {
   enginesDir: string | undefined;
   /** How long the server may stay unreachable before the runner stops its jobs and exits; 0: no limit. */
   serverGoneMs: number;
+  /** --slurm: jobs go to the Slurm cluster (slurm/), with these sbatch settings. */
+  slurm: SlurmSettings | undefined;
+}
+
+export interface SlurmSettings {
+  partition: string | undefined;
+  account: string | undefined;
+  /** Wall time as Slurm takes it. */
+  time: string | undefined;
+  /** More sbatch options, each one argument. */
+  extraArgs: string[];
 }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RunnerOptions {
@@ -66,6 +84,11 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
         unsandboxed: { type: 'boolean' },
         engines: { type: 'string' },
         'server-gone-timeout': { type: 'string' },
+        slurm: { type: 'boolean' },
+        partition: { type: 'string' },
+        account: { type: 'string' },
+        time: { type: 'string' },
+        'sbatch-arg': { type: 'string', multiple: true },
       },
       strict: true,
       allowPositionals: false,
@@ -88,7 +111,28 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     unsandboxed: values.unsandboxed ?? false,
     enginesDir: values.engines === undefined ? undefined : path.resolve(cwd, values.engines),
     serverGoneMs: serverGoneMs(values['server-gone-timeout'], env[SERVER_GONE_ENV]),
+    slurm: slurmSettings(values),
   };
+}
+
+function slurmSettings(values: { slurm?: boolean; partition?: string; account?: string; time?: string; 'sbatch-arg'?: string[] }): SlurmSettings | undefined {
+  const given = (['partition', 'account', 'time', 'sbatch-arg'] as const).filter((name) => values[name] !== undefined);
+  if (!values.slurm) {
+    if (given.length) throw new UsageError(`--${given[0]} needs --slurm.`);
+    return undefined;
+  }
+  const word = (name: 'partition' | 'account') => {
+    const value = values[name]?.trim();
+    if (value !== undefined && !/^[\w.-]+$/.test(value)) throw new UsageError(`--${name}: expected a Slurm ${name} name, got "${value}".`);
+    return value || undefined;
+  };
+  const time = values.time?.trim();
+  // Slurm's forms: M, M:S, H:M:S, D-H, D-H:M, D-H:M:S.
+  if (time !== undefined && !/^(\d+-)?\d+(:\d+){0,2}$/.test(time)) throw new UsageError(`--time: expected a Slurm time such as 48:00:00 or 2-00:00:00, got "${time}".`);
+  const extraArgs = values['sbatch-arg'] ?? [];
+  const notOption = extraArgs.find((arg) => !arg.startsWith('-'));
+  if (notOption !== undefined) throw new UsageError(`--sbatch-arg: expected an sbatch option such as --qos=long, got "${notOption}".`);
+  return { partition: word('partition'), account: word('account'), time: time || undefined, extraArgs };
 }
 
 export function serverUrl(value: string): string {

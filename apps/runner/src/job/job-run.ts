@@ -7,6 +7,7 @@
  * is stopped and left without further calls.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { jobPathsProblem, RUN_OUTPUT_MESSAGES, type ClaimedJob, type JobFinish } from '@corridor/contract';
@@ -28,6 +29,10 @@ import { stagedNames, WORKING_CONFIG, type StagedFile } from './staging.ts';
 import { StatsWatcher } from './stats-watcher.ts';
 import { stageTemplateFiles } from './template-files.ts';
 import { WorkingConfigError, writeWorkingConfig } from './working-config.ts';
+import { SlurmJob, type SlurmDeps } from '../slurm/execution.ts';
+import type { SlurmRecord } from '../slurm/records.ts';
+import { memoryMb } from '../slurm/script.ts';
+import { SLURM_MEMORY_KILL, slurmEnd } from '../slurm/states.ts';
 
 export interface JobRunDeps {
   client: ProtocolClient;
@@ -55,6 +60,8 @@ export interface JobRunDeps {
   keepWorkDir?: boolean;
   /** How long calls are retried before the job counts as lost. */
   retryForMs?: number;
+  /** --slurm: the job is submitted to Slurm (slurm/) instead of started here. */
+  slurm?: SlurmDeps;
 }
 
 export const KILL_GRACE_MS = 10_000;
@@ -65,7 +72,13 @@ const OUTPUT_END_WAIT_MS = 5_000;
 
 type Outcome =
   | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null; limits?: LimitsReport }
-  | { kind: 'spawn-error'; message: string };
+  | { kind: 'spawn-error'; message: string }
+  /** Slurm said how the job ended (slurm/states.ts). */
+  | { kind: 'finish'; finish: JobFinish }
+  /** The runner stopped following a Slurm job that runs on (detach). */
+  | { kind: 'detached' };
+/** How a process this runner started ended. */
+type LocalOutcome = Extract<Outcome, { kind: 'exit' | 'spawn-error' }>;
 
 export class JobRun {
   readonly done: Promise<void>;
@@ -76,6 +89,8 @@ export class JobRun {
   private sandboxed = false;
   private ended = false;
   private killTimer: NodeJS.Timeout | undefined;
+  /** The job on the Slurm cluster, once it is handed there. */
+  private slurmJob: SlurmJob | undefined;
   private readonly abort = new AbortController();
   private readonly reporter: JobReporter;
   /** The job folder on the host: where the runner stages, watches and uploads (the job sees /job in the sandbox). */
@@ -86,6 +101,8 @@ export class JobRun {
   constructor(
     readonly job: ClaimedJob,
     private readonly deps: JobRunDeps,
+    /** A Slurm job an earlier runner process submitted: followed again, not staged or submitted again. */
+    private readonly resume?: SlurmRecord,
   ) {
     this.dir = path.join(deps.workDir, `job-${job.jobId}`);
     const hostFolders = runnerHostFolders({ workDir: deps.workDir, enginesDir: deps.releases.enginesDir });
@@ -115,6 +132,16 @@ export class JobRun {
     this.terminate();
   }
 
+  /**
+   * The runner stops but the job runs on: a job on the Slurm cluster is left there (its record stays for the next
+   * runner process); a job not yet submitted is cancelled.
+   */
+  detach(message: string): void {
+    if (!this.slurmJob?.slurmJobId) return this.cancel(message);
+    this.deps.log.info(`job ${this.job.jobId}: left running as Slurm job ${this.slurmJob.slurmJobId}`);
+    this.slurmJob.detach();
+  }
+
   /** The runner gives up on the server: the job is stopped and left without further calls (as a lost one). */
   abandon(reason: string): void {
     this.reporter.giveUp(reason);
@@ -129,6 +156,10 @@ export class JobRun {
   }
 
   private terminate(): void {
+    if (this.slurmJob) {
+      void this.slurmJob.cancel();
+      return;
+    }
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     // bwrap itself would die at once and take the job with it (SIGKILL): the job's own processes get SIGTERM
@@ -142,22 +173,26 @@ export class JobRun {
 
   private async run(): Promise<void> {
     const { job, deps } = this;
-    deps.log.info(`job ${job.jobId}: claimed (run ${job.runId}, ${job.matsimRunId})`);
-    if (!deps.sandbox && job.allowCustomJar && !deps.unsandboxed) return await this.end({ status: 'FAILED', exitCode: null, message: NO_SANDBOX_MESSAGE });
-    await rm(this.dir, { recursive: true, force: true });
     const inputDir = path.join(this.dir, 'input');
     const outputDir = path.join(this.dir, 'output');
-    await mkdir(inputDir, { recursive: true });
-    await writeFile(path.join(this.dir, PID_FILE), `0 ${process.pid}\n`); // the job's process comes later
+    let command: BuiltCommand | undefined;
+    if (this.resume) {
+      deps.log.info(`job ${job.jobId}: following Slurm job ${this.resume.slurmJobId ?? '(being submitted)'} again (run ${job.runId}, ${job.matsimRunId})`);
+    } else {
+      deps.log.info(`job ${job.jobId}: claimed (run ${job.runId}, ${job.matsimRunId})`);
+      if (!deps.sandbox && job.allowCustomJar && !deps.unsandboxed) return await this.end({ status: 'FAILED', exitCode: null, message: NO_SANDBOX_MESSAGE });
+      await rm(this.dir, { recursive: true, force: true });
+      await mkdir(inputDir, { recursive: true });
+      await writeFile(path.join(this.dir, PID_FILE), `0 ${process.pid}\n`); // the job's process comes later
 
-    let command: BuiltCommand;
-    try {
-      const staged = await this.stage(inputDir);
-      if (this.stopped()) return await this.end({ status: 'CANCELLED', exitCode: null, message: this.cancelMessage });
-      command = await this.prepare(staged, inputDir, outputDir);
-    } catch (error) {
-      if (this.stopped()) return await this.end({ status: 'CANCELLED', exitCode: null, message: this.cancelMessage });
-      return await this.end({ status: 'FAILED', exitCode: null, message: (error as Error).message });
+      try {
+        const staged = await this.stage(inputDir);
+        if (this.stopped()) return await this.end({ status: 'CANCELLED', exitCode: null, message: this.cancelMessage });
+        command = await this.prepare(staged, inputDir, outputDir);
+      } catch (error) {
+        if (this.stopped()) return await this.end({ status: 'CANCELLED', exitCode: null, message: this.cancelMessage });
+        return await this.end({ status: 'FAILED', exitCode: null, message: (error as Error).message });
+      }
     }
 
     const logStream = new LogStream({
@@ -172,9 +207,10 @@ export class JobRun {
       (name, csv) => this.reporter.call(`stats ${name}`, () => deps.client.putStats(job.jobId, name, csv)),
       { onTooLarge: (file) => logStream.note(RUN_OUTPUT_MESSAGES.statsTooLarge(file)) },
     );
-    logStream.note(`corridor-runner: ${command.argv.map(quoteForDisplay).join(' ')}`);
-    const outcome = await this.execute(command, logStream, stats);
+    if (command) logStream.note(`corridor-runner: ${command.argv.map(quoteForDisplay).join(' ')}`);
+    const outcome = deps.slurm ? await this.executeOnSlurm(command, logStream, stats) : await this.execute(command!, logStream, stats);
     await logStream.close();
+    if (outcome.kind === 'detached') return;
     if (this.lostReason !== undefined) return await this.end(undefined);
     await stats.poll();
 
@@ -283,8 +319,79 @@ export class JobRun {
     return directLaunch(command.argv, this.dir, env);
   }
 
+  /** The command as a Slurm batch script runs it: in the sandbox (without the runner's own limits), or as it is. */
+  private async batchCommand(command: BuiltCommand, logStream: LogStream): Promise<{ argv: readonly string[]; env: NodeJS.ProcessEnv; seccomp?: Buffer } | { problem: string }> {
+    const { job, deps } = this;
+    const env = jobEnvironment(deps.env, command, job.memory, deps.hiddenEnv);
+    if (deps.sandbox) return deps.sandbox.batchCommand(command.argv, this.dir, env);
+    const why = deps.unsandboxed ? 'this runner was started with --unsandboxed' : 'there is no sandbox on this runner';
+    logStream.note(`corridor-runner: warning: ${why}; the job runs with the runner's own rights.`);
+    return { argv: command.argv, env: { ...env, PATH: env.PATH ?? process.env.PATH } };
+  }
+
+  /**
+   * The job on the Slurm cluster (slurm/execution.ts): submitted (or, after a runner restart, found again), then
+   * followed to its end, Slurm's output streamed like a process's output.
+   */
+  private async executeOnSlurm(command: BuiltCommand | undefined, logStream: LogStream, stats: StatsWatcher): Promise<Outcome> {
+    const { job, deps } = this;
+    const slurm = deps.slurm!;
+    const output = new PassThrough();
+    const outputEnded = logStream.attach(output, 'stdout');
+    let outOfMemory = false;
+    let carry = '';
+    const slurmJob = new SlurmJob(slurm, this.resume ?? { job, started: false, logOffset: 0 }, {
+      dir: this.dir,
+      note: (line) => logStream.note(line),
+      feed: (chunk) => {
+        const text = carry + chunk.toString('latin1');
+        if (SLURM_MEMORY_KILL.test(text)) outOfMemory = true;
+        carry = text.slice(-200);
+        output.write(chunk);
+      },
+      onStarted: () => {
+        deps.log.info(`job ${job.jobId}: started as Slurm job ${slurmJob.slurmJobId}`);
+        void this.reporter.call('started', () => deps.client.started(job.jobId));
+      },
+      onRss: (bytes) => logStream.addMemory([{ time: Date.now(), key: 'rss', value: bytes }]),
+      lastMemoryAt: () => logStream.lastMemoryAt,
+      warn: (message) => deps.log.warn(`job ${job.jobId}: ${message}`),
+    });
+    this.slurmJob = slurmJob;
+    const statsTimer = setInterval(() => void stats.poll(), deps.statsPollMs ?? 2_000);
+    try {
+      if (command) {
+        const batch = await this.batchCommand(command, logStream);
+        if ('problem' in batch) return { kind: 'spawn-error', message: batch.problem };
+        if (!(await slurmJob.submit(batch))) return { kind: 'finish', finish: { status: 'CANCELLED', exitCode: null, message: this.cancelMessage } };
+      } else if (!(await slurmJob.recover())) {
+        // The runner died between writing the script and sbatch's answer, and Slurm has no such job: submit it now.
+        if (!(await slurmJob.submitWritten())) return { kind: 'finish', finish: { status: 'CANCELLED', exitCode: null, message: this.cancelMessage } };
+      }
+      if (this.stopped()) await slurmJob.cancel();
+      const ended = await slurmJob.follow(this.resume !== undefined);
+      if (ended === undefined) return { kind: 'detached' };
+      const finish = slurmEnd(slurmJob.slurmJobId!, ended, {
+        cancelMessage: this.cancelMessage,
+        memory: job.memory,
+        memMb: memoryMb(job.memory),
+        time: slurm.settings.time,
+        lastErrorLine: logStream.lastErrorLine,
+        outputSaysOutOfMemory: outOfMemory,
+      });
+      deps.log.info(`job ${job.jobId}: Slurm job ${slurmJob.slurmJobId} ended ${ended.state}`);
+      return { kind: 'finish', finish };
+    } catch (error) {
+      return { kind: 'spawn-error', message: (error as Error).message };
+    } finally {
+      clearInterval(statsTimer);
+      output.end();
+      await Promise.race([outputEnded, sleep(OUTPUT_END_WAIT_MS)]);
+    }
+  }
+
   /** Runs the command until it exits, streaming its output, progress and stats. */
-  private async execute(command: BuiltCommand, logStream: LogStream, stats: StatsWatcher): Promise<Outcome> {
+  private async execute(command: BuiltCommand, logStream: LogStream, stats: StatsWatcher): Promise<LocalOutcome> {
     const { job, deps } = this;
     const launch = await this.launch(command, logStream);
     if ('problem' in launch) return { kind: 'spawn-error', message: launch.problem };
@@ -304,7 +411,7 @@ export class JobRun {
       if (rss !== undefined) logStream.addMemory([{ time: Date.now(), key: 'rss', value: rss }]);
     }, 1_000);
 
-    const outcome = await new Promise<Outcome>((resolve) => {
+    const outcome = await new Promise<LocalOutcome>((resolve) => {
       child.once('spawn', () => {
         // Into its limits (its cgroup), then it runs.
         void launch.start(child);
@@ -331,6 +438,8 @@ export class JobRun {
   }
 
   private result(outcome: Outcome, lastErrorLine: string | undefined): JobFinish {
+    if (outcome.kind === 'finish') return outcome.finish;
+    if (outcome.kind === 'detached') throw new Error('a detached job has no result');
     if (this.cancelMessage !== undefined) {
       return { status: 'CANCELLED', exitCode: outcome.kind === 'exit' ? outcome.code : null, message: this.cancelMessage };
     }
@@ -364,6 +473,7 @@ export class JobRun {
       const sent = await this.reporter.call('finish', () => deps.client.finish(job.jobId, shown));
       deps.log.info(`job ${job.jobId}: ${result.status}${result.message ? ` — ${result.message}` : ''}${sent === 'ok' ? '' : ` (not reported: ${sent})`}`);
     }
+    await deps.slurm?.records.remove(job.jobId).catch(() => undefined);
     if (!deps.keepWorkDir) await rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
   }
 }

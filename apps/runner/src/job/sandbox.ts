@@ -19,10 +19,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, lchown, lstat, mkdir, readdir, readlink, realpath, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { engineCodePaths } from '../install.ts';
 import { findLimitMethod, LaunchLimits, type LimitMethod, type LimitsReport } from './job-limits.ts';
 import { userNamespaceFilter } from './seccomp.ts';
 
@@ -269,9 +269,8 @@ export class Sandbox {
    */
   async launch(argv: readonly string[], dir: string, env: NodeJS.ProcessEnv, job: { memory: string; name: string }): Promise<Launch | { problem: string }> {
     const sandboxEnv = sandboxEnvironment(env);
-    if (!(await findProgram(outsidePath(argv[0]!, this.mounts(dir)), sandboxEnv.PATH!, dir))) return { problem: `spawn ${argv[0]} ENOENT` };
-    await mkdir(path.join(dir, JOB_TMP_DIR), { recursive: true, mode: 0o700 });
-    if (this.mode.user === 'setpriv') await chownTree(dir, SANDBOX_UID, SANDBOX_GID);
+    const problem = await this.prepareDir(argv, dir, sandboxEnv);
+    if (problem) return { problem };
     const limits = await LaunchLimits.prepare(this.limitMethod, job.memory, job.name);
     const seccomp = this.mode.user === 'setpriv' ? this.mode.seccomp : undefined;
     const pipes: ('seccomp' | 'block')[] = [...(seccomp ? ['seccomp' as const] : []), ...(limits.blocks ? ['block' as const] : [])];
@@ -291,6 +290,28 @@ export class Sandbox {
       },
       finish: () => limits.report(),
     };
+  }
+
+  /**
+   * The same sandbox as `launch` for a job another program starts (a Slurm batch script): bwrap's argv, with the
+   * seccomp filter read from fd 3 where a root runner needs one (the caller opens `seccomp` there). No limits of the
+   * runner's own: the scheduler's allocation limits the job.
+   */
+  async batchCommand(argv: readonly string[], dir: string, env: NodeJS.ProcessEnv): Promise<{ argv: string[]; env: NodeJS.ProcessEnv; seccomp?: Buffer } | { problem: string }> {
+    const sandboxEnv = sandboxEnvironment(env);
+    const problem = await this.prepareDir(argv, dir, sandboxEnv);
+    if (problem) return { problem };
+    const seccomp = this.mode.user === 'setpriv' ? this.mode.seccomp : undefined;
+    const args = bwrapArgs(this.paths, dir, argv, this.mode, { seccomp: seccomp ? 3 : undefined });
+    return { argv: [this.bwrap, ...args], env: sandboxEnv, ...(seccomp ? { seccomp } : {}) };
+  }
+
+  /** The command's program must exist as the job sees it; the job's /tmp made and, for a root runner, the folder given to nobody. */
+  private async prepareDir(argv: readonly string[], dir: string, sandboxEnv: NodeJS.ProcessEnv): Promise<string | undefined> {
+    if (!(await findProgram(outsidePath(argv[0]!, this.mounts(dir)), sandboxEnv.PATH!, dir))) return `spawn ${argv[0]} ENOENT`;
+    await mkdir(path.join(dir, JOB_TMP_DIR), { recursive: true, mode: 0o700 });
+    if (this.mode.user === 'setpriv') await chownTree(dir, SANDBOX_UID, SANDBOX_GID);
+    return undefined;
   }
 
   /** A path of the runner's (in the job folder `jobDir`, a release) as the job inside the sandbox sees it. */
@@ -347,13 +368,9 @@ async function systemEntries(): Promise<SystemEntry[]> {
   return entries;
 }
 
-/** What the engine and Java need: the engine's packages and node_modules, node's prefix, the JVM. */
+/** What the engine and Java need: the engine's packages and node_modules (or the runner bundle's folder), node's prefix, the JVM. */
 async function codePaths(java: string, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const require = createRequire(import.meta.url);
-  const engineRoot = path.dirname(path.dirname(await realpath(require.resolve('@corridor/engine')))); // …/packages/engine
-  const tsx = await realpath(require.resolve('tsx'));
-  const nodeModules = tsx.slice(0, tsx.lastIndexOf(`${path.sep}node_modules${path.sep}`) + '/node_modules'.length);
-  const paths = [path.dirname(engineRoot), nodeModules, prefixOf(await realpath(process.execPath))];
+  const paths = [...(await engineCodePaths()), prefixOf(await realpath(process.execPath))];
   const javaProgram = await findProgram(java, env.PATH ?? DEFAULT_PATH, process.cwd());
   if (javaProgram) paths.push(prefixOf(await realpath(javaProgram)));
   if (env.JAVA_HOME) paths.push(path.resolve(env.JAVA_HOME));

@@ -4,9 +4,11 @@ import { open } from 'node:fs/promises';
 const MAX_READ_BYTES = 4 * 1024 * 1024;
 
 export class FileTail {
-  private offset = 0;
-
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    /** Where to start: bytes already read by an earlier reader. */
+    private offset = 0,
+  ) {}
 
   /**
    * The bytes added since the last read (at most `maxBytes`; the rest comes with the next read). Empty while the file
