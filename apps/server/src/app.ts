@@ -62,6 +62,7 @@ import type { ProcessingLimits } from './workers/limits.ts';
 import { dashboardTemplateRoutes } from './modules/dashboards/templates-route.ts';
 import { createMonitoring } from './modules/metrics/monitoring.ts';
 import { createWorkspace } from './workspace.ts';
+import { DbStateStore } from './cluster/db-state-store.ts';
 import { runnerBundleRoutes } from './modules/runner-bundle/routes.ts';
 import { RunnerBundleService } from './modules/runner-bundle/service.ts';
 import { readBuildInfo } from './modules/sysinfo/build-info.ts';
@@ -141,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Mail (SMTP settings) and the account flows that mail one-time links; sign-up uses them too.
   const mail = new MailService(settings, app.log);
   const accountMailRepository = new AccountMailRepository(db);
+  // Sign-in and forgot-password counts in the database: the same whichever server a request reaches (issue 30).
+  const limiterState = new DbStateStore(db, () => now().getTime());
   // Mails to a user's verified addresses when an address is added or the password changes (profile uses it too).
   const accountNotices = new AccountNotices(accountMailRepository, mail);
   const accountMail = new AccountMailService({
@@ -148,12 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mail,
     settings,
     features,
-    limiter: new MailRateLimiter(undefined, () => now().getTime()),
+    limiter: new MailRateLimiter(undefined, () => now().getTime(), limiterState),
     notices: accountNotices,
     publicUrl: config.publicUrl,
     now,
   });
-  const limiter = new LoginLimiter(deps.loginPolicy ?? LOGIN_POLICY, () => now().getTime());
+  const limiter = new LoginLimiter(deps.loginPolicy ?? LOGIN_POLICY, () => now().getTime(), limiterState);
   const licensesRepository = new LicensesRepository(db);
   const adminAccountsRepository = new AdminAccountsRepository(db);
   const seats = new UserSeats(licensesRepository, adminAccountsRepository);

@@ -10,8 +10,10 @@ import { readBuildInfo } from './modules/sysinfo/build-info.ts';
 import { ensureEmbeddedToken } from './modules/runner-tokens/embedded-token.ts';
 
 /** What the startup line says: database kind (never its password), DATA_DIR, runner mode, public URL. */
-export function startupFacts(config: Config, listening: string) {
+export function startupFacts(config: Config, listening: string, serverId?: string) {
   return {
+    // Written into the claims of background work this process holds (issue 30: several servers on one database).
+    ...(serverId ? { serverId } : {}),
     database: config.databaseUrl ? 'postgresql' : 'pglite',
     databaseAt: config.databaseUrl ? redactedDatabaseUrl(config.databaseUrl) : `${config.dataDir}/db`,
     dataDir: config.dataDir,
@@ -42,11 +44,13 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, serverId: app.cluster?.serverId }, 'shutting down');
     try {
+      // No new background work from here on; what this process holds is finished or handed back when the app closes.
+      app.cluster?.work.stop();
       // The embedded runner and its runs go on without the server; they reconnect to the next start.
       await runner?.detach();
-      // Server next, so no request is cut off from the database; then the database.
+      // Server next (requests in flight are answered), so no request is cut off from the database; then the database.
       await app.close();
       await database.close();
       process.exit(0);
@@ -66,7 +70,7 @@ async function main(): Promise<void> {
   const shown = config.publicUrl?.origin ?? `http://localhost:${port}`;
   console.log(`Corridor is listening on ${shown}`);
   // One line an operator reads to know what this process uses (issue 26).
-  app.log.info(startupFacts(config, shown), 'Corridor started');
+  app.log.info(startupFacts(config, shown, app.cluster?.serverId), 'Corridor started');
 
   if (config.embeddedRunner) {
     const token = await ensureEmbeddedToken(database.db, config.dataDir).catch((err: unknown) => {

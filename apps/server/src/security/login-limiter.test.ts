@@ -16,82 +16,82 @@ const policy: LoginPolicy = {
 function limiterAt(start = 0) {
   let now = start;
   const limiter = new LoginLimiter(policy, () => now);
-  const fail = (address: string, username: string) => {
-    const verdict = limiter.attempt(address, username);
-    if (verdict.retryAfterMs === 0) limiter.failed(address, username);
+  const fail = async (address: string, username: string) => {
+    const verdict = await limiter.attempt(address, username);
+    if (verdict.retryAfterMs === 0) await limiter.failed(address, username);
     return verdict;
   };
   return { limiter, fail, advance: (ms: number) => (now += ms) };
 }
 
 describe('LoginLimiter', () => {
-  it('lets a (username, address) pair fail a few times, then doubles its wait up to the cap', () => {
+  it('lets a (username, address) pair fail a few times, then doubles its wait up to the cap', async () => {
     const { limiter, fail, advance } = limiterAt();
-    expect(fail('1.1.1.1', 'alice').retryAfterMs).toBe(0);
-    expect(fail('1.1.1.1', 'Alice ').retryAfterMs).toBe(0); // usernames count case- and space-insensitively
+    expect((await fail('1.1.1.1', 'alice')).retryAfterMs).toBe(0);
+    expect((await fail('1.1.1.1', 'Alice ')).retryAfterMs).toBe(0); // usernames count case- and space-insensitively
     const waits: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const wait = limiter.attempt('1.1.1.1', 'alice').retryAfterMs;
+      const wait = (await limiter.attempt('1.1.1.1', 'alice')).retryAfterMs;
       waits.push(wait);
       advance(wait);
-      expect(fail('1.1.1.1', 'alice').retryAfterMs).toBe(0);
+      expect((await fail('1.1.1.1', 'alice')).retryAfterMs).toBe(0);
     }
     expect(waits).toEqual([1000, 2000, 4000, 5000]);
     // Other addresses and other usernames are not held up by this pair.
-    expect(limiter.attempt('2.2.2.2', 'alice').retryAfterMs).toBe(0);
-    expect(limiter.attempt('1.1.1.1', 'bob').retryAfterMs).toBe(0);
+    expect((await limiter.attempt('2.2.2.2', 'alice')).retryAfterMs).toBe(0);
+    expect((await limiter.attempt('1.1.1.1', 'bob')).retryAfterMs).toBe(0);
   });
 
-  it('clears a pair on success and forgets a quiet pair', () => {
+  it('clears a pair on success and forgets a quiet pair', async () => {
     const { limiter, fail, advance } = limiterAt();
-    fail('1.1.1.1', 'alice');
-    fail('1.1.1.1', 'alice');
-    expect(limiter.attempt('1.1.1.1', 'alice').retryAfterMs).toBe(1000);
+    await fail('1.1.1.1', 'alice');
+    await fail('1.1.1.1', 'alice');
+    expect((await limiter.attempt('1.1.1.1', 'alice')).retryAfterMs).toBe(1000);
     advance(1000);
-    expect(limiter.attempt('1.1.1.1', 'alice').retryAfterMs).toBe(0);
-    limiter.succeeded('1.1.1.1', 'alice');
-    fail('1.1.1.1', 'alice');
-    fail('1.1.1.1', 'alice');
+    expect((await limiter.attempt('1.1.1.1', 'alice')).retryAfterMs).toBe(0);
+    await limiter.succeeded('1.1.1.1', 'alice');
+    await fail('1.1.1.1', 'alice');
+    await fail('1.1.1.1', 'alice');
     advance(60_001);
-    expect(limiter.attempt('1.1.1.1', 'alice').retryAfterMs).toBe(0);
+    expect((await limiter.attempt('1.1.1.1', 'alice')).retryAfterMs).toBe(0);
   });
 
-  it('counts parallel attempts of a pair before their outcome is known', () => {
+  it('counts parallel attempts of a pair before their outcome is known', async () => {
     const { limiter } = limiterAt();
-    expect(limiter.attempt('1.1.1.1', 'alice').retryAfterMs).toBe(0);
-    expect(limiter.attempt('1.1.1.1', 'alice').retryAfterMs).toBe(0);
-    expect(limiter.attempt('1.1.1.1', 'alice').retryAfterMs).toBeGreaterThan(0);
+    expect((await limiter.attempt('1.1.1.1', 'alice')).retryAfterMs).toBe(0);
+    expect((await limiter.attempt('1.1.1.1', 'alice')).retryAfterMs).toBe(0);
+    expect((await limiter.attempt('1.1.1.1', 'alice')).retryAfterMs).toBeGreaterThan(0);
   });
 
-  it('holds an address up only for many different usernames within the window', () => {
+  it('holds an address up only for many different usernames within the window', async () => {
     const { limiter, fail, advance } = limiterAt();
-    fail('9.9.9.9', 'a');
+    await fail('9.9.9.9', 'a');
     advance(1000);
-    fail('9.9.9.9', 'b');
-    fail('9.9.9.9', 'b'); // the same username again is not a new one
-    expect(limiter.attempt('9.9.9.9', 'zed').retryAfterMs).toBe(0);
-    limiter.failed('9.9.9.9', 'zed');
-    expect(limiter.attempt('9.9.9.9', 'admin').retryAfterMs).toBe(9000); // until "a" leaves the window
-    expect(limiter.attempt('8.8.8.8', 'admin').retryAfterMs).toBe(0);
-    limiter.succeeded('9.9.9.9', 'zed'); // owning one account does not reset the address
-    expect(limiter.attempt('9.9.9.9', 'admin').retryAfterMs).toBe(9000);
+    await fail('9.9.9.9', 'b');
+    await fail('9.9.9.9', 'b'); // the same username again is not a new one
+    expect((await limiter.attempt('9.9.9.9', 'zed')).retryAfterMs).toBe(0);
+    await limiter.failed('9.9.9.9', 'zed');
+    expect((await limiter.attempt('9.9.9.9', 'admin')).retryAfterMs).toBe(9000); // until "a" leaves the window
+    expect((await limiter.attempt('8.8.8.8', 'admin')).retryAfterMs).toBe(0);
+    await limiter.succeeded('9.9.9.9', 'zed'); // owning one account does not reset the address
+    expect((await limiter.attempt('9.9.9.9', 'admin')).retryAfterMs).toBe(9000);
     advance(9000);
-    expect(limiter.attempt('9.9.9.9', 'admin').retryAfterMs).toBe(0);
+    expect((await limiter.attempt('9.9.9.9', 'admin')).retryAfterMs).toBe(0);
   });
 
-  it('only delays an account that failed from many addresses, never refuses it', () => {
+  it('only delays an account that failed from many addresses, never refuses it', async () => {
     const { limiter, fail, advance } = limiterAt();
-    for (let i = 0; i < 3; i++) fail(`10.0.0.${i}`, 'admin');
-    expect(limiter.attempt('10.0.1.1', 'admin')).toEqual({ retryAfterMs: 0, delayMs: 0 });
-    limiter.failed('10.0.1.1', 'admin');
-    for (let i = 0; i < 20; i++) fail(`10.0.2.${i}`, 'admin');
-    expect(limiter.attempt('10.0.1.2', 'admin')).toEqual({ retryAfterMs: 0, delayMs: 50 });
-    expect(limiter.attempt('10.0.1.2', 'other')).toEqual({ retryAfterMs: 0, delayMs: 0 });
+    for (let i = 0; i < 3; i++) await fail(`10.0.0.${i}`, 'admin');
+    expect((await limiter.attempt('10.0.1.1', 'admin'))).toEqual({ retryAfterMs: 0, delayMs: 0 });
+    await limiter.failed('10.0.1.1', 'admin');
+    for (let i = 0; i < 20; i++) await fail(`10.0.2.${i}`, 'admin');
+    expect((await limiter.attempt('10.0.1.2', 'admin'))).toEqual({ retryAfterMs: 0, delayMs: 50 });
+    expect((await limiter.attempt('10.0.1.2', 'other'))).toEqual({ retryAfterMs: 0, delayMs: 0 });
     advance(10_000);
-    expect(limiter.attempt('10.0.1.3', 'admin')).toEqual({ retryAfterMs: 0, delayMs: 0 });
+    expect((await limiter.attempt('10.0.1.3', 'admin'))).toEqual({ retryAfterMs: 0, delayMs: 0 });
   });
 
-  it('counts IPv6 addresses by their /64 and IPv4-mapped addresses as IPv4', () => {
+  it('counts IPv6 addresses by their /64 and IPv4-mapped addresses as IPv4', async () => {
     expect(addressGroup('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(addressGroup('2001:DB8:1:2:bbbb:0:0:9')).toBe('2001:db8:1:2::/64');
     expect(addressGroup('2001:db8::1')).toBe('2001:db8:0:0::/64');
@@ -100,17 +100,17 @@ describe('LoginLimiter', () => {
     expect(addressGroup('::ffff:10.1.2.3')).toBe('10.1.2.3');
     expect(addressGroup('10.1.2.3')).toBe('10.1.2.3');
     const { limiter, fail } = limiterAt();
-    fail('2001:db8:1:2::a', 'alice');
-    fail('2001:db8:1:2::b', 'alice');
-    expect(limiter.attempt('2001:db8:1:2::c', 'alice').retryAfterMs).toBe(1000);
+    await fail('2001:db8:1:2::a', 'alice');
+    await fail('2001:db8:1:2::b', 'alice');
+    expect((await limiter.attempt('2001:db8:1:2::c', 'alice')).retryAfterMs).toBe(1000);
   });
 
-  it('keeps at most MAX_KEYS pairs, dropping the least recent', () => {
+  it('keeps at most MAX_KEYS pairs, dropping the least recent', async () => {
     const { limiter, fail } = limiterAt();
-    fail('1.1.1.1', 'first');
-    fail('1.1.1.1', 'first');
-    for (let i = 0; i <= MAX_KEYS; i++) limiter.attempt(`2.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, 'x');
+    await fail('1.1.1.1', 'first');
+    await fail('1.1.1.1', 'first');
+    for (let i = 0; i <= MAX_KEYS; i++) (await await limiter.attempt(`2.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, 'x'));
     // The oldest pair was dropped: its count is gone.
-    expect(limiter.attempt('1.1.1.1', 'first').retryAfterMs).toBe(0);
+    expect((await limiter.attempt('1.1.1.1', 'first')).retryAfterMs).toBe(0);
   });
 });

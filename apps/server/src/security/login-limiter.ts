@@ -5,10 +5,12 @@
  * - per address: only many DIFFERENT usernames failing from it (password spraying) make the address wait;
  * - per username: failures from anywhere only add a short delay to that account's sign-ins, never a refusal,
  *   so a correct password from an address that is not itself throttled always signs in.
- * IPv6 addresses count by their /64 (one host usually owns a whole /64). In memory on purpose: a restart resets
- * it, which an attacker cannot trigger, and it needs no table; every map is bounded.
+ * IPv6 addresses count by their /64 (one host usually owns a whole /64). The counts live in a `StateStore`: the
+ * database's `limiter_state` in the server (several server processes see the same counts, issue 30), memory in unit
+ * tests (bounded, see state-store.ts).
  */
 import { isIPv6 } from 'node:net';
+import { MemoryStateStore, type StateStore } from './state-store.ts';
 
 export interface LoginPolicy {
   /** Failures one (username, address) pair makes before its attempts start to wait. */
@@ -45,64 +47,63 @@ export interface LoginVerdict {
   delayMs: number;
 }
 
-/** Bounds memory when someone sprays random usernames or addresses; the least recently used keys go first. */
-export const MAX_KEYS = 50_000;
+export { MAX_KEYS } from './state-store.ts';
 
 interface PairState {
   attempts: number;
   last: number;
 }
 
-export class LoginLimiter {
-  private readonly pairs = new RecentMap<PairState>();
-  /** Per address: username → time of its last failure, at most `addressUsernames` of the latest. */
-  private readonly addresses = new RecentMap<Map<string, number>>();
-  /** Per username: times of its latest failures, at most `accountFailures` of them. */
-  private readonly accounts = new RecentMap<number[]>();
+/** Per address: [username, time of its last failure], oldest first, at most `addressUsernames` of the latest. */
+type AddressState = [string, number][];
 
+export class LoginLimiter {
   constructor(
     private readonly policy: LoginPolicy = LOGIN_POLICY,
     private readonly now: () => number = Date.now,
+    /** Where the counts live: memory (one process) or the database (several servers, issue 30). */
+    private readonly store: StateStore = new MemoryStateStore(now),
   ) {}
 
   /**
    * Decides on an attempt. An attempt that is not refused counts against its pair at once (so parallel
    * requests cannot all slip through before the first failure is known); `succeeded` clears the pair.
    */
-  attempt(address: string, username: string): LoginVerdict {
-    const now = this.now();
-    const pairKey = `${addressGroup(address)}\n${normalizeUsername(username)}`;
-    const pair = this.livePair(pairKey, now);
-    const retryAfterMs = Math.max(this.pairWait(pair, now), this.addressWait(address, now));
-    if (retryAfterMs > 0) return { retryAfterMs, delayMs: 0 };
-    this.pairs.touch(pairKey, { attempts: (pair?.attempts ?? 0) + 1, last: now });
-    return { retryAfterMs: 0, delayMs: this.underAttack(username, now) ? this.policy.accountDelayMs : 0 };
+  attempt(address: string, username: string): Promise<LoginVerdict> {
+    const keys = keysOf(address, username);
+    return this.store.update([keys.pair, keys.address, keys.account], (state) => {
+      const now = this.now();
+      const pair = this.livePair(state.get<PairState>(keys.pair), now);
+      const retryAfterMs = Math.max(this.pairWait(pair, now), this.addressWait(state.get<AddressState>(keys.address), now));
+      if (retryAfterMs > 0) return { retryAfterMs, delayMs: 0 };
+      state.set(keys.pair, { attempts: (pair?.attempts ?? 0) + 1, last: now }, this.policy.pairForgetMs);
+      return { retryAfterMs: 0, delayMs: this.underAttack(state.get<number[]>(keys.account), now) ? this.policy.accountDelayMs : 0 };
+    });
   }
 
   /** A wrong password (or unknown user): counts for the address's usernames and for the account. */
-  failed(address: string, username: string): void {
-    const now = this.now();
-    const name = normalizeUsername(username);
-    const group = addressGroup(address);
-    const names = this.addresses.get(group) ?? new Map<string, number>();
-    names.delete(name);
-    names.set(name, now);
-    keepLatest(names, this.policy.addressUsernames);
-    this.addresses.touch(group, names);
-    const times = [...(this.accounts.get(name) ?? []), now].slice(-this.policy.accountFailures);
-    this.accounts.touch(name, times);
+  failed(address: string, username: string): Promise<void> {
+    const keys = keysOf(address, username);
+    return this.store.update([keys.address, keys.account], (state) => {
+      const now = this.now();
+      const names = (state.get<AddressState>(keys.address) ?? []).filter(([name]) => name !== keys.name);
+      names.push([keys.name, now]);
+      state.set(keys.address, names.slice(-this.policy.addressUsernames), this.policy.windowMs);
+      const times = [...(state.get<number[]>(keys.account) ?? []), now].slice(-this.policy.accountFailures);
+      state.set(keys.account, times, this.policy.windowMs);
+    });
   }
 
   /**
    * A correct password clears that pair only. The address's usernames stay (owning one account must not reset a
    * budget for guessing others), and so does the account's count (the attack on it goes on).
    */
-  succeeded(address: string, username: string): void {
-    this.pairs.delete(`${addressGroup(address)}\n${normalizeUsername(username)}`);
+  succeeded(address: string, username: string): Promise<void> {
+    const { pair } = keysOf(address, username);
+    return this.store.update([pair], (state) => state.delete(pair));
   }
 
-  private livePair(key: string, now: number): PairState | undefined {
-    const pair = this.pairs.get(key);
+  private livePair(pair: PairState | undefined, now: number): PairState | undefined {
     return pair && now - pair.last <= this.policy.pairForgetMs ? pair : undefined;
   }
 
@@ -113,46 +114,24 @@ export class LoginLimiter {
     return Math.max(0, pair.last + delay - now);
   }
 
-  private addressWait(address: string, now: number): number {
+  private addressWait(names: AddressState | undefined, now: number): number {
     const since = now - this.policy.windowMs;
-    const times = [...(this.addresses.get(addressGroup(address))?.values() ?? [])].filter((t) => t > since);
+    const times = (names ?? []).map(([, time]) => time).filter((t) => t > since);
     if (times.length < this.policy.addressUsernames) return 0;
     // The address may try again once its oldest counted username leaves the window.
     return Math.max(1, times[times.length - this.policy.addressUsernames]! + this.policy.windowMs - now);
   }
 
-  private underAttack(username: string, now: number): boolean {
+  private underAttack(failures: number[] | undefined, now: number): boolean {
     const since = now - this.policy.windowMs;
-    const recent = (this.accounts.get(normalizeUsername(username)) ?? []).filter((t) => t > since);
-    return recent.length >= this.policy.accountFailures;
+    return (failures ?? []).filter((t) => t > since).length >= this.policy.accountFailures;
   }
 }
 
-/** A Map that keeps its most recently touched keys first-to-last and drops the oldest beyond MAX_KEYS. */
-class RecentMap<V> {
-  private readonly map = new Map<string, V>();
-
-  get(key: string): V | undefined {
-    return this.map.get(key);
-  }
-
-  touch(key: string, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    keepLatest(this.map, MAX_KEYS);
-  }
-
-  delete(key: string): void {
-    this.map.delete(key);
-  }
-}
-
-/** Drops a Map's first (oldest) entries until it has at most `max`. */
-function keepLatest(map: Map<string, unknown>, max: number): void {
-  for (const key of map.keys()) {
-    if (map.size <= max) return;
-    map.delete(key);
-  }
+function keysOf(address: string, username: string) {
+  const name = normalizeUsername(username);
+  const group = addressGroup(address);
+  return { name, pair: `login pair ${group}\n${name}`, address: `login address ${group}`, account: `login account ${name}` };
 }
 
 const normalizeUsername = (username: string) => username.trim().toLowerCase();

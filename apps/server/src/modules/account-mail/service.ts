@@ -96,7 +96,7 @@ export class AccountMailService {
   async forgotPassword(input: string, requester: Requester): Promise<void> {
     const email = input.trim();
     if (!isEmailAddress(email)) throw badRequest(MAIL_MESSAGES.invalidEmail);
-    const waitMs = this.deps.limiter.take(requester.ip, email);
+    const waitMs = await this.deps.limiter.take(requester.ip, email);
     if (waitMs > 0) throw new HttpError(429, MAIL_MESSAGES.tooManyRequests, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
     // Decided before looking the address up, so that no answer depends on whether it exists.
     if (!(await this.deps.mail.configured())) throw new HttpError(503, MAIL_MESSAGES.mailNotConfigured);

@@ -95,7 +95,7 @@ export class AccountsService {
   }
 
   async login(input: { username: string; password: string }, client: ClientInfo): Promise<SignedIn> {
-    const { retryAfterMs, delayMs } = this.limiter.attempt(client.ip, input.username);
+    const { retryAfterMs, delayMs } = await this.limiter.attempt(client.ip, input.username);
     if (retryAfterMs > 0) {
       this.reportRefusal(client.ip, input.username, retryAfterMs);
       throw tooManyAttempts(retryAfterMs);
@@ -104,10 +104,10 @@ export class AccountsService {
     if (delayMs > 0) await sleep(delayMs);
     const user = await this.accounts.findUserByName(input.username.trim());
     if (!(await passwordAccepted(user, input.password))) {
-      this.limiter.failed(client.ip, input.username);
+      await this.limiter.failed(client.ip, input.username);
       throw unauthorized(LOGIN_FAILED);
     }
-    this.limiter.succeeded(client.ip, input.username);
+    await this.limiter.succeeded(client.ip, input.username);
     return this.signIn(user!.id, client);
   }
 
