@@ -34,6 +34,16 @@ export let runner: RunnerProcess;
 export let token: string;
 let serverUrl: string;
 
+export interface RunnerOptions {
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+  /** The runner's script; default the repository's bin/corridor-runner.mjs (the runner bundle's for bundle.test.ts). */
+  bin?: string;
+  /** The environment `env` adds to; default this process's. */
+  baseEnv?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
 /** The runner as a user starts it: its own process, the token in the environment. */
 export class RunnerProcess {
   readonly lines: string[] = [];
@@ -42,11 +52,12 @@ export class RunnerProcess {
 
   constructor(
     readonly name: string,
-    options: { args?: string[]; env?: NodeJS.ProcessEnv } = {},
+    options: RunnerOptions = {},
   ) {
     const args = ['--server', serverUrl, '--name', name, '--work', workDir, '--engines', enginesDir, '--cpus', '2', '--ram', '8', ...(options.args ?? [])];
-    this.child = spawn(process.execPath, [RUNNER_BIN, ...args], {
-      env: { ...process.env, ...options.env, CORRIDOR_RUNNER_TOKEN: token },
+    this.child = spawn(process.execPath, [options.bin ?? RUNNER_BIN, ...args], {
+      env: { ...(options.baseEnv ?? process.env), ...options.env, CORRIDOR_RUNNER_TOKEN: token },
+      ...(options.cwd ? { cwd: options.cwd } : {}),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [this.child.stdout!, this.child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.lines.push(line));
@@ -93,7 +104,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<voi
 }
 
 /** Starts a runner (it becomes `runner`); `connected` also waits until the server lists it. */
-export async function startRunner(name: string, options: { args?: string[]; env?: NodeJS.ProcessEnv; connected?: boolean } = {}): Promise<RunnerProcess> {
+export async function startRunner(name: string, options: RunnerOptions & { connected?: boolean } = {}): Promise<RunnerProcess> {
   runner = new RunnerProcess(name, options);
   if (options.connected ?? true) await connectedRunner(name);
   return runner;

@@ -407,6 +407,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /datasets/datasets/{id}/do': rule('edit', async (_r, fx) => ({ params: { id: (await fx.freshRun(true)).id }, query: { action: 'cancel' } })),
   'GET /jobs/runners/list': rule('admin'),
   'GET /jobs/runners/online': rule('signed-in'),
+  'GET /jobs/files/{file}': rule('public', () => ({ params: { file: 'corridor-runner.tgz' } })),
   'PUT /jobs/runners/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshRunnerToken() }, json: { description: 'edited', ipv4range: '10.0.0.0/8', ipv6range: '' } })),
   'POST /jobs/runners': rule('admin', () => ({ json: { description: 'matrix', ipv4range: '127.0.0.1/32', ipv6range: '::1/128' } })),
   'DELETE /jobs/runners/{id}': rule('admin', async (_r, fx) => ({ params: { id: await fx.freshRunnerToken() } })),

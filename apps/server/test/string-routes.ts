@@ -79,6 +79,7 @@ export const BASE_REQUESTS: Record<RouteName, (f: Fixture, pointer: string) => B
   'GET /datasets/crs': () => ({ query: { q: 'EPSG:25832' } }),
   'POST /datasets/datasets/{id}/events': (f) => ({ params: { id: f.runId }, payload: { timestamp: '2026-01-01T00:00:00.000Z', type: 'runImported', data: { note: 'Text' } } }),
   'GET /datasets/integrations/{file}': () => ({ params: { file: 'matsim-2025.0.jar' } }),
+  'GET /jobs/files/{file}': () => ({ params: { file: 'corridor-runner.tgz' } }),
   'POST /datasets/datasets': (f) => ({
     payload: {
       groupId: f.groupId,

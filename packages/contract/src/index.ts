@@ -30,6 +30,7 @@ export * from './system.ts';
 export * from './job-files.ts';
 export * from './zip-entries.ts';
 export * from './run-import.ts';
+export * from './runner-bundle.ts';
 export * from './external-runs.ts';
 export * from './processing.ts';
 export * from './run-outputs.ts';

@@ -3,6 +3,7 @@
  * RunMatsim. Exit 0 on success, 2 for a usage error, 1 when the run fails (the message says why; the stack trace
  * only with CORRIDOR_DEBUG set).
  */
+import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, USAGE, UsageError } from './controler/args.ts';
 import { errorText } from './controler/log.ts';
@@ -41,6 +42,15 @@ function failed(error: unknown): number {
   return 1;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** Whether this module is the script node was started with (`tsx src/cli.ts`, or the runner bundle's corridor-engine.mjs), by its real path as node names its modules. */
+function startedAsScript(): boolean {
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(process.argv[1] ?? '')).href;
+  } catch {
+    return false;
+  }
+}
+
+if (startedAsScript()) {
   process.exitCode = await main(process.argv.slice(2));
 }

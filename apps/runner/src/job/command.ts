@@ -3,9 +3,8 @@
  * placeholders substituted once (a substituted value is never scanned again), $ENGINE and $ARGS expand to several
  * arguments. User text (program arguments, file names) only ever becomes whole argv entries: no shell sees it.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { splitProgramArgs } from '@corridor/contract';
+import { engineScript } from '../install.ts';
 
 export class CommandError extends Error {}
 
@@ -71,10 +70,9 @@ export function buildCommand(template: string, values: CommandValues): BuiltComm
   return { argv, usesEngine };
 }
 
-/** `node …/packages/engine/bin/corridor-engine.mjs`, found through the @corridor/engine package. */
+/** `node …/packages/engine/bin/corridor-engine.mjs` (or the bundle's `bin/corridor-engine.mjs`: install.ts). */
 export function engineArgv(): string[] {
-  const entry = createRequire(import.meta.url).resolve('@corridor/engine'); // …/packages/engine/src/index.ts
-  return [process.execPath, path.join(path.dirname(entry), '..', 'bin', 'corridor-engine.mjs')];
+  return [process.execPath, engineScript()];
 }
 
 /** MB for NODE_OPTIONS=--max-old-space-size from a memory text: "4g" → 4096, "1500m" → 1500. */

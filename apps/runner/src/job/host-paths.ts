@@ -7,6 +7,7 @@
  */
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { INSTALL_ROOT } from '../install.ts';
 
 export interface HostFolder {
   path: string;
@@ -14,8 +15,8 @@ export interface HostFolder {
   shown: string;
 }
 
-/** Corridor's install (the repository a runner runs from): apps/runner/src/job → four levels up. */
-export const INSTALL_ROOT = path.resolve(import.meta.dirname, '../../../..');
+/** Corridor's install: the repository a runner runs from, or the runner bundle's folder (install.ts). */
+export { INSTALL_ROOT };
 
 /** The folders of this runner's host that a job's output may name, besides the job folder. */
 export function runnerHostFolders(folders: { workDir: string; enginesDir?: string }): HostFolder[] {

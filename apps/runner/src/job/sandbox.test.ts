@@ -74,6 +74,10 @@ describe('bwrap arguments', () => {
     expect(operands(covered, '--dir', 1)).toEqual([['/srv'], ['/srv/corridor/work/engines']]);
     expect(covered.indexOf('/srv/corridor/work/engines')).toBeGreaterThan(covered.indexOf('/srv/corridor/work'));
     expect(operands(args, '--dir', 1)).toEqual([['/srv'], ['/srv/corridor'], ['/opt']]);
+    // Below /tmp (the job's own tmp/, not the host's): a runner bundle unpacked in the host's /tmp gets its folders made.
+    const inTmp = bwrapArgs({ system: SYSTEM, readOnly: ['/tmp/unpacked/corridor-runner'], hidden: [], mounted: [] }, '/srv/runner/job-1', ['true'], SETPRIV);
+    expect(operands(inTmp, '--dir', 1)).toEqual([['/tmp/unpacked']]);
+    expect(inTmp.indexOf('/tmp/unpacked')).toBeGreaterThan(inTmp.indexOf('/tmp'));
     // The tmpfs covers stay bwrap's 0755.
     expect(covered[covered.indexOf('/srv/corridor/work') - 1]).toBe('--tmpfs');
     expect(covered).not.toContain('1777');

@@ -156,7 +156,9 @@ class MountPoints {
       }
       missing.push(dir);
     }
-    this.push([flag, ...operands], at, flag.endsWith('bind'));
+    // Only a bind of the same path brings the host's folders below it (the job's tmp/ at /tmp does not: a runner
+    // bundle unpacked below the host's /tmp needs its folders made there).
+    this.push([flag, ...operands], at, flag.endsWith('bind') && operands[0] === operands[1]);
   }
 
   /** A mount point made already, or a folder below the nearest one when that is a bind of the host's. */
