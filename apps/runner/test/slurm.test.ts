@@ -2,7 +2,7 @@
  * The Slurm runner (`corridor-runner --slurm`) against a real one-node Slurm cluster (`.ci/slurm-up`: munge, slurmctld
  * and slurmd on this machine): a demo run through sbatch to FINISHED with every output; cancel while PENDING and while
  * RUNNING (scancel); a job over its --mem ends FAILED with OUT_OF_MEMORY; a runner killed while its job runs is
- * started again, follows the same Slurm job and the run FINISHES. CI sets CORRIDOR_SLURM_REQUIRED, so a cluster that
+ * started again, follows the same Slurm job and the run FINISHES; a stopped runner leaves its job running. CI sets CORRIDOR_SLURM_REQUIRED, so a cluster that
  * did not come up fails there instead of skipping.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -59,7 +59,7 @@ describe.skipIf(problem !== undefined)('runs on a Slurm cluster', { timeout: 180
     const shown = scontrol(slurmJobId);
     expect(shown).toMatch(/JobName=slurm_ok_1 /);
     expect(shown).toMatch(/JobState=COMPLETED /);
-    expect(shown).toMatch(/Comment=corridor-job-\d+/);
+    expect(shown).toMatch(new RegExp(`Comment=corridor-job-${jobId}-[0-9a-f]{12} `));
     expect(shown).toMatch(/TimeLimit=00:10:00/);
     const log = await runLog(datasetId);
     expect(log).toMatch(new RegExp(`Slurm job ${slurmJobId} is RUNNING`));
@@ -130,8 +130,24 @@ describe.skipIf(problem !== undefined)('runs on a Slurm cluster', { timeout: 180
     expect(log.match(/submitted to Slurm as job/g)).toHaveLength(1);
     expect(log).toMatch(new RegExp(`follows Slurm job ${slurmJobId} again`));
     expect(log).toContain('### ITERATION 30 ENDS');
-    expect(execFileSync('squeue', ['-h', '-t', 'all', '-o', '%k'], { encoding: 'utf8' }).split('\n').filter((c) => c.trim() === `corridor-job-${jobId}`)).toHaveLength(1);
+    const comment = /Comment=(\S+)/.exec(scontrol(slurmJobId))![1]!;
+    expect(execFileSync('squeue', ['-h', '-t', 'all', '-o', '%k'], { encoding: 'utf8' }).split('\n').filter((c) => c.trim() === comment)).toHaveLength(1);
     expect((await call('GET', `/datasets/run/${datasetId}`)).run.currentIteration).toBe(30);
+  });
+
+  it('leaves its Slurm job running when the runner is stopped (SIGTERM); the next start follows it and can cancel it', async () => {
+    const { id: jobId, datasetId } = await schedule('slurm_detach', '--config:controller.lastIteration=1000');
+    const slurmJobId = await slurmJobOf(datasetId);
+    await waitForJob(jobId, 'STARTED');
+    await runner.stop();
+    expect(runner.lines.join('\n')).toContain(`job ${jobId}: left running as Slurm job ${slurmJobId}`);
+    expect(scontrol(slurmJobId)).toMatch(/JobState=RUNNING /);
+    expect((await call('GET', `/jobs/jobs/${jobId}`)).jobStatus).toBe('STARTED');
+    await startRunner('slurm-runner', { args: SLURM_ARGS, env });
+    await waitFor(async () => new RegExp(`follows Slurm job ${slurmJobId} again`).test(await runLog(datasetId)));
+    await cancel(jobId);
+    await waitForJob(jobId, 'CANCELLED');
+    expect(scontrol(slurmJobId)).toMatch(/JobState=CANCELLED /);
   });
 });
 

@@ -7,6 +7,7 @@
  * is stopped and left without further calls.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -340,7 +341,7 @@ export class JobRun {
     const outputEnded = logStream.attach(output, 'stdout');
     let outOfMemory = false;
     let carry = '';
-    const slurmJob = new SlurmJob(slurm, this.resume ?? { job, started: false, logOffset: 0 }, {
+    const slurmJob = new SlurmJob(slurm, this.resume ?? { job, nonce: randomBytes(6).toString('hex'), started: false, logOffset: 0 }, {
       dir: this.dir,
       note: (line) => logStream.note(line),
       feed: (chunk) => {

@@ -76,7 +76,7 @@ export class SlurmJob {
       fd3File = path.join(dir, 'seccomp.bpf');
       await writeFile(fd3File, command.seccomp, { mode: 0o400 });
     }
-    const text = batchScript({ jobId: job.jobId, runKey: job.matsimRunId, cpus: job.cpuCores, memory: job.memory, dir, argv: command.argv, env: command.env, fd3File }, this.deps.settings);
+    const text = batchScript({ jobId: job.jobId, nonce: this.record.nonce, runKey: job.matsimRunId, cpus: job.cpuCores, memory: job.memory, dir, argv: command.argv, env: command.env, fd3File }, this.deps.settings);
     await writeFile(path.join(dir, SCRIPT_FILE), text, { mode: 0o700 });
     await chmod(path.join(dir, SCRIPT_FILE), 0o700);
     // Recorded before sbatch: a runner killed while sbatch runs finds the job by its --comment (recover).
@@ -97,7 +97,7 @@ export class SlurmJob {
   /** A record without a Slurm job id: the runner died around sbatch. The job with its --comment, if it was submitted. */
   async recover(): Promise<boolean> {
     if (this.record.slurmJobId) return true;
-    const id = await this.deps.commands.findByComment(jobComment(this.record.job.jobId));
+    const id = await this.deps.commands.findByComment(jobComment(this.record.job.jobId, this.record.nonce));
     if (!id) return false;
     this.record.slurmJobId = id;
     await this.deps.records.save(this.record);

@@ -10,6 +10,8 @@ import { ClaimedJob } from '@corridor/contract';
 
 export interface SlurmRecord {
   job: ClaimedJob;
+  /** Part of the Slurm job's --comment (script.ts jobComment). */
+  nonce: string;
   /** Set once sbatch answered. */
   slurmJobId?: string;
   started: boolean;
@@ -45,7 +47,7 @@ export class SlurmRecords {
     for (const name of names.filter((n) => /^job-\d+\.json$/.test(n)).sort()) {
       try {
         const raw = JSON.parse(await readFile(path.join(this.dir, name), 'utf8'));
-        records.push({ job: ClaimedJob.parse(raw.job), slurmJobId: typeof raw.slurmJobId === 'string' ? raw.slurmJobId : undefined, started: raw.started === true, logOffset: Number(raw.logOffset) || 0 });
+        records.push({ job: ClaimedJob.parse(raw.job), nonce: String(raw.nonce ?? ''), slurmJobId: typeof raw.slurmJobId === 'string' ? raw.slurmJobId : undefined, started: raw.started === true, logOffset: Number(raw.logOffset) || 0 });
       } catch (error) {
         onBad(name, error);
       }

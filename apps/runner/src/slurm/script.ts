@@ -9,6 +9,8 @@ import type { SlurmSettings } from '../args.ts';
 
 export interface BatchJob {
   jobId: number;
+  /** Random, kept in the job's record: with the job id, the --comment a restarted runner finds the job by. */
+  nonce: string;
   /** The run's key (its MATSim run id): the Slurm job name. */
   runKey: string;
   cpus: number;
@@ -27,8 +29,11 @@ export const SLURM_OUTPUT = 'slurm.out';
 /** The command's exit code, written by the script when it ends. */
 export const EXIT_CODE_FILE = 'slurm-exit-code';
 export const SCRIPT_FILE = 'job.sbatch';
-/** Slurm's --comment on every job: how a restarted runner finds a job it submitted. */
-export const jobComment = (jobId: number) => `corridor-job-${jobId}`;
+/**
+ * Slurm's --comment on every job: how a restarted runner finds a job it submitted. Job ids repeat across Corridor
+ * installations sharing a cluster, so a random part from the job's record makes it this job's alone.
+ */
+export const jobComment = (jobId: number, nonce: string) => `corridor-job-${jobId}-${nonce}`;
 
 const MiB = 1024 * 1024;
 
@@ -54,7 +59,7 @@ export function batchScript(job: BatchJob, settings: SlurmSettings): string {
   const lines = [
     '#!/bin/bash',
     `#SBATCH --job-name=${slurmJobName(job.runKey, job.jobId)}`,
-    `#SBATCH --comment=${jobComment(job.jobId)}`,
+    `#SBATCH --comment=${jobComment(job.jobId, job.nonce)}`,
     `#SBATCH --output=${job.dir}/${SLURM_OUTPUT}`,
     `#SBATCH --chdir=${job.dir}`,
     '#SBATCH --nodes=1',

@@ -8,14 +8,14 @@ const settings = { partition: 'standard', account: 'matsim', time: '2-00:00:00',
 describe('the batch script', () => {
   it('asks for the run\'s CPUs, its memory with room for the JVM, the wall time, partition and account, and runs the command with exactly its environment', () => {
     const script = batchScript(
-      { jobId: 7, runKey: 'berlin v6.4', cpus: 16, memory: '40g', dir: '/scratch/work/job-7', argv: ['/usr/bin/bwrap', '--die-with-parent', 'java', "it's"], env: { PATH: '/usr/bin', X: 'a b', 'BAD-NAME': 'x' }, fd3File: '/scratch/work/job-7/seccomp.bpf' },
+      { jobId: 7, nonce: 'a1b2', runKey: 'berlin v6.4', cpus: 16, memory: '40g', dir: '/scratch/work/job-7', argv: ['/usr/bin/bwrap', '--die-with-parent', 'java', "it's"], env: { PATH: '/usr/bin', X: 'a b', 'BAD-NAME': 'x' }, fd3File: '/scratch/work/job-7/seccomp.bpf' },
       settings,
     );
     const lines = script.split('\n');
     expect(lines[0]).toBe('#!/bin/bash');
     expect(lines.filter((l) => l.startsWith('#SBATCH'))).toEqual([
       '#SBATCH --job-name=berlin_v6.4',
-      '#SBATCH --comment=corridor-job-7',
+      '#SBATCH --comment=corridor-job-7-a1b2',
       '#SBATCH --output=/scratch/work/job-7/slurm.out',
       '#SBATCH --chdir=/scratch/work/job-7',
       '#SBATCH --nodes=1',
@@ -32,7 +32,7 @@ describe('the batch script', () => {
   });
 
   it('leaves out what is not set', () => {
-    const script = batchScript({ jobId: 3, runKey: '', cpus: 1, memory: '', dir: '/w/job-3', argv: ['x'], env: {} }, { partition: undefined, account: undefined, time: undefined, extraArgs: [] });
+    const script = batchScript({ jobId: 3, nonce: 'c3', runKey: '', cpus: 1, memory: '', dir: '/w/job-3', argv: ['x'], env: {} }, { partition: undefined, account: undefined, time: undefined, extraArgs: [] });
     expect(script).toContain('#SBATCH --job-name=corridor-3');
     expect(script).not.toMatch(/--mem|--time|--partition|--account|3</);
   });
