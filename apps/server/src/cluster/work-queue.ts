@@ -14,6 +14,7 @@
  * Handlers are idempotent where a crash may repeat them (they check what exists); `RetryLater` puts an item back to
  * be claimed after a while (e.g. the vehicle data waiting for its network).
  */
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { rowsOf } from './rows.ts';
@@ -47,7 +48,7 @@ export interface WorkQueueDeps {
   leaseMs?: number;
   /** How often a server looks for items (others' and expired ones); default 2 s. */
   pollMs?: number;
-  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -169,10 +170,14 @@ export class WorkQueue {
   private async work(handler: WorkKind, item: WorkItem): Promise<void> {
     const renew = setInterval(() => void this.renew(item), Math.max(100, Math.floor(this.leaseMs / 3)));
     renew.unref();
+    const started = performance.now();
     try {
       await handler.handle(item);
       clearInterval(renew);
       await this.done(item);
+      // One line per item done: an operator sees which server did what (and the several-servers test counts them).
+      const ms = Math.round(performance.now() - started);
+      this.deps.log.info({ event: 'work.done', kind: item.kind, subjectId: item.subjectId, serverId: this.deps.serverId, attempts: item.attempts, ms }, 'background work done');
     } catch (err) {
       clearInterval(renew);
       if (err instanceof RetryLater) return void (await this.putBack(item, err.afterMs).catch((e: unknown) => this.deps.log.error({ err: e, item: item.id }, 'could not put background work back')));

@@ -57,6 +57,24 @@ async function openPglite(dir: string | null, seed: Blob | undefined): Promise<D
   };
 }
 
+/** Key of the session advisory lock held while migrating: several servers starting together migrate one after another. */
+const MIGRATION_LOCK = 7_300_030;
+
+/**
+ * Several server processes may start together on one database (issue 30): each migrates holding a session advisory
+ * lock on a client of its own, so the second waits and then finds the migrations applied.
+ */
+async function migrateLocked(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Fail at start with a clear error rather than on the first request.
@@ -68,7 +86,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateLocked(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     close: () => pool.end(),
   };
 }
