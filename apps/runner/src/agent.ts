@@ -64,8 +64,10 @@ export class Agent {
   async run(): Promise<void> {
     const watchdog = this.watchServer();
     try {
-      await this.connect();
+      // Jobs an earlier process submitted to Slurm: followed from the start, and named in the connect (the server
+      // ends the jobs this runner id held that it does not name).
       for (const record of this.options.resumed ?? []) this.startJob(record.job, record);
+      await this.connect();
       await Promise.all([this.heartbeatLoop(), this.claimLoop()]);
     } catch (error) {
       this.fatal = error as Error;

@@ -76,7 +76,7 @@ describe.skipIf(problem !== undefined)('runs on a Slurm cluster', { timeout: 180
 
   it('shows a PENDING job as Scheduled with its Slurm job id and queue position, and scancels it when the run is cancelled', async () => {
     // A job that takes every CPU of the one node keeps the run's job waiting.
-    const blocker = execFileSync('sbatch', ['--parsable', '--cpus-per-task', String(nodeCpus()), '--mem=50M', '--wrap', 'sleep 300'], { encoding: 'utf8' }).trim();
+    const blocker = execFileSync('sbatch', ['--parsable', '--cpus-per-task', String(nodeCpus()), '--mem=50M', '--output=/dev/null', '--wrap', 'sleep 300'], { encoding: 'utf8' }).trim();
     try {
       const { id: jobId, datasetId } = await schedule('slurm_pending', '--config:controller.lastIteration=2');
       const slurmJobId = await slurmJobOf(datasetId);

@@ -548,6 +548,22 @@ describe('runner authentication', () => {
     expect((await borrowed.heartbeat([])).statusCode).toBe(404);
   });
 
+  it('fails the jobs a runner held but no longer names when it connects again with its id (restarted while staging)', async () => {
+    const { alice, token } = await start();
+    const inputs = await scenarioWithInputs(t.app, alice);
+    const staged = await scheduleOk(t.app, alice, inputs);
+    const kept = await scheduleOk(t.app, alice, inputs);
+    const runner = new TestRunner(t.app, { token: token.token });
+    await runner.connect();
+    await runner.claimJob();
+    await runner.claimJob();
+    await runner.started(kept.id);
+    await runner.connect([kept.id]);
+    expect(await job(alice, staged.id)).toMatchObject({ jobStatus: 'FAILED', message: 'The runner test-runner was restarted and no longer has this job.' });
+    expect((await job(alice, kept.id)).jobStatus).toBe('STARTED');
+    expect((await runner.heartbeat([kept.id])).json()).toEqual({ cancel: [] });
+  });
+
   it('keeps the runner id on reconnect and fails the jobs of a deleted token', async () => {
     const { admin, alice, token } = await start();
     const inputs = await scenarioWithInputs(t.app, alice);

@@ -33,6 +33,8 @@ export interface EndedJob {
 export const TOKEN_DELETED = 'The runner token was deleted.';
 export const heartbeatLost = (runnerName: string) =>
   `The runner ${runnerName} stopped sending heartbeats; the run was marked as failed.`;
+/** A runner connected again with its id (restarted: a Slurm runner) and did not name the job among its own. */
+export const restartedWithout = (runnerName: string) => `The runner ${runnerName} was restarted and no longer has this job.`;
 export const heartbeatLostRequeued = (runnerName: string) =>
   `The runner ${runnerName} stopped sending heartbeats; the run was queued again (once).`;
 
@@ -90,7 +92,7 @@ export class JobLifecycle {
   }
 
   /** FAILED with `message` for every job the runner still holds; answers the jobs that ended. */
-  async failJobsOfRunner(runnerId: string, message: string): Promise<EndedJob[]> {
+  async failJobsOfRunner(runnerId: string, message: string, except: { jobs: readonly number[]; reportedBefore: Date } | undefined = undefined): Promise<EndedJob[]> {
     const held = await this.deps.db
       .select({ id: jobs.id })
       .from(jobs)
@@ -98,7 +100,8 @@ export class JobLifecycle {
       .orderBy(asc(jobs.id));
     const ended: EndedJob[] = [];
     for (const { id } of held) {
-      const job = await this.finish(id, { status: 'FAILED', exitCode: null, message }, { heldBy: runnerId });
+      if (except?.jobs.includes(id)) continue;
+      const job = await this.finish(id, { status: 'FAILED', exitCode: null, message }, { heldBy: runnerId, reportedBefore: except?.reportedBefore });
       if (job) ended.push(job);
     }
     return ended;

@@ -24,6 +24,7 @@ import type { DatasetsRepository } from '../datasets/repository.ts';
 import { hashRunnerToken } from '../runner-tokens/embedded-token.ts';
 import { addressAllowed, normalizeAddress } from './address-ranges.ts';
 import { JobReports, type JobReportsDeps } from './job-reports.ts';
+import { restartedWithout } from './lifecycle.ts';
 import type { JobState, RunnerProtocolRepository, TokenRow } from './repository.ts';
 
 export const TOKEN_REQUIRED = 'A valid runner token is required.';
@@ -90,8 +91,13 @@ export class RunnerProtocolService {
     };
     // A known id is kept (the runner keeps its jobs); an id of another token's runner is not taken over.
     let runnerId = (hello.runnerId && (await this.deps.repository.upsertRunner({ ...fields, id: hello.runnerId }))) || null;
+    const kept = runnerId !== null;
     runnerId ??= await this.deps.repository.upsertRunner({ ...fields, id: randomUUID() });
     if (!runnerId) throw new Error('could not register the runner');
+    // A runner that kept its id (reconnected, or a Slurm runner restarted) names the jobs it still has: the others it
+    // held (claimed by a process that was killed before it started them) end now, not never. A report since this
+    // connect began keeps a job (a claim answered meanwhile).
+    if (kept) await this.deps.lifecycle.failJobsOfRunner(runnerId, restartedWithout(hello.name), { jobs: hello.jobs, reportedBefore: fields.now });
     this.events.info({ event: 'runner.connected', runnerId, runner: hello.name, tokenId: token.id, address: fields.address, capabilities: hello.capabilities, sandboxed: hello.sandboxed }, 'a runner connected');
     return { runnerId, heartbeatMs: this.deps.heartbeatMs, heartbeatTimeoutMs: this.deps.heartbeatTimeoutMs };
   }
