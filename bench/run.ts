@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['first-page', 'server-startup', 'matsim-events', 'matsim-network', 'network-query', 'editor', 'editor-core', 'editor-transit', 'editor-drt', 'engine-berlin', 'run-overhead', 'sandbox-overhead', 'bomb-health', 'tables', 'dashboard', 'trajectories', 'visualizer', 'visualizer-fps', 'run-import', 'storage-s3', 'slurm-latency'];
+const BENCHES = ['first-page', 'server-startup', 'matsim-events', 'matsim-network', 'network-query', 'editor', 'editor-core', 'editor-transit', 'editor-drt', 'engine-berlin', 'run-overhead', 'sandbox-overhead', 'bomb-health', 'tables', 'dashboard', 'trajectories', 'visualizer', 'visualizer-fps', 'run-import', 'storage-s3', 'slurm-latency', 'scheduler'];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !BENCHES.includes(name));
 if (unknown.length) {
