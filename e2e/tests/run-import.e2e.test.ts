@@ -48,11 +48,18 @@ describe('run import', () => {
 
     // The run list's way in and its how-to panel with this server's url.
     await page.goto('/ada/runs');
-    const command = `npx corridor-runner watch --server ${env.server.url} --api-key YOUR-API-KEY --group "ada" --name "My run" --pid MATSIM-PID /path/to/output`;
+    const command = `node corridor-runner/bin/corridor-runner.mjs watch --server ${env.server.url} --api-key YOUR-API-KEY --group "ada" --name "My run" --pid MATSIM-PID /path/to/output`;
     await page.getByText(command, { exact: true }).waitFor();
-    // The client is not on npm: the panel asks for a checkout with npm install, and names the upload limit.
-    await page.getByText('check out the Corridor repository', { exact: false }).waitFor();
-    expect(await page.getByText('run npm install in it; it needs Node.js 20.19 or newer', { exact: false }).count()).toBe(1);
+    // The client is the runner download from this server (issue 30): a link and the commands that fetch and unpack it;
+    // the panel names the upload limit.
+    await page.getByText('download the Corridor runner from this server and unpack it', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: 'Download corridor-runner.tgz' }).getAttribute('href')).toBe('/api/v1/jobs/files/corridor-runner.tgz');
+    await page.getByText(`curl -fLO ${env.server.url}/api/v1/jobs/files/corridor-runner.tgz`, { exact: false }).waitFor();
+    // Windows in one step is Windows in the other: curl.exe and a backslash path.
+    await page.getByRole('tab', { name: 'Windows (PowerShell or cmd)' }).first().click();
+    await page.getByText(`curl.exe -fLO ${env.server.url}/api/v1/jobs/files/corridor-runner.tgz`, { exact: false }).waitFor();
+    await page.getByText('node corridor-runner\\bin\\corridor-runner.mjs watch', { exact: false }).waitFor();
+    await page.getByRole('tab', { name: 'Linux or macOS' }).first().click();
     await page.getByText("at most as large as this server's upload limit (MAX_UPLOAD_BYTES, 2 GiB by default)", { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Copy the Linux or macOS command' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();

@@ -105,7 +105,7 @@ describe('jobs, runners, job templates and run files', () => {
     const created = page.getByRole('status').filter({ hasText: 'New runner token' });
     const token = ((await created.getByLabel('New runner token').textContent()) ?? '').trim();
     expect(token.length).toBeGreaterThan(20);
-    await created.getByText(`CORRIDOR_RUNNER_TOKEN=${token} npx corridor-runner --server ${env.server.url}`).waitFor();
+    await created.getByText(`CORRIDOR_RUNNER_TOKEN=${token} node corridor-runner/bin/corridor-runner.mjs --server ${env.server.url}`).waitFor();
     await created.getByRole('button', { name: 'Copy token' }).waitFor();
     expect(await tokenRow.locator('code').textContent()).toBe(`••••${token.slice(-4)}`);
     await expect.poll(() => tokenRow.getByRole('cell').nth(4).textContent()).toBe('0');
@@ -121,17 +121,20 @@ describe('jobs, runners, job templates and run files', () => {
     expect(await runnerRow.getByRole('cell').nth(5).textContent()).toBe("Not sandboxed: jobs run with the runner's own rights");
     expect(await tokenRow.getByRole('cell').nth(4).textContent()).toBe('1');
 
-    // "Download runner" explains how to start a runner against this server with the token just added; once that is
-    // put away, with a placeholder, as the secret was shown only at creation.
+    // "Download runner": the runner download (issue 30), how to fetch it on the runner machine and how to start it
+    // against this server with the token just added; once that is put away, with a placeholder, as the secret was
+    // shown only at creation.
     await page.getByRole('button', { name: 'Download runner' }).click();
-    const panel = page.getByRole('dialog', { name: 'Run a runner' });
-    await panel.getByText(`CORRIDOR_RUNNER_TOKEN=${token} npx corridor-runner --server ${env.server.url}`).waitFor();
+    const panel = page.getByRole('dialog', { name: 'Download runner' });
+    expect(await panel.getByRole('link', { name: 'Download corridor-runner.tgz' }).getAttribute('href')).toBe('/api/v1/jobs/files/corridor-runner.tgz');
+    await panel.getByText(`curl -fLO ${env.server.url}/api/v1/jobs/files/corridor-runner.tgz`, { exact: false }).waitFor();
+    await panel.getByText(`CORRIDOR_RUNNER_TOKEN=${token} node corridor-runner/bin/corridor-runner.mjs --server ${env.server.url}`).waitFor();
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
     await created.getByRole('button', { name: 'Done' }).click();
     await created.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Download runner' }).click();
-    await panel.getByText(`CORRIDOR_RUNNER_TOKEN='<token>' npx corridor-runner --server ${env.server.url}`).waitFor();
+    await panel.getByText(`CORRIDOR_RUNNER_TOKEN='<token>' node corridor-runner/bin/corridor-runner.mjs --server ${env.server.url}`).waitFor();
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
 

@@ -50,7 +50,8 @@ export const RUN_NOT_IMPORTED = 'Only an imported run takes the runImported even
 /** GET /datasets/integrations/{file}.jar answers 404 with this (the Java client libraries are not built here). */
 export const INTEGRATIONS_MESSAGE =
   'The Java client libraries are not available on this server. To report a MATSim run to Corridor while it runs, use the watch client: ' +
-  'check out the Corridor repository (the one this server runs from; Node.js 20.19 or newer), run npm install in it, and in that folder run ' +
-  'npx corridor-runner watch --server <url> --api-key <key> --pid <MATSim process id> </absolute/path/to/output>. ' +
+  'download the Corridor runner from this server (GET /api/v1/jobs/files/corridor-runner.tgz; it needs Node.js 20.19 or newer and nothing else), ' +
+  'unpack it (tar xzf corridor-runner.tgz) and in that folder run ' +
+  'node corridor-runner/bin/corridor-runner.mjs watch --server <url> --api-key <key> --pid <MATSim process id> </absolute/path/to/output>. ' +
   'Without --pid a run whose log stays silent for --idle-timeout seconds (default 600) is failed. ' +
   "Each output file may be at most the server's upload limit (MAX_UPLOAD_BYTES, default 2 GiB); larger files are skipped with a warning.";

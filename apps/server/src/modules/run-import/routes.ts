@@ -33,7 +33,7 @@ export function runImportRoutes(service: RunImportService): FastifyPluginAsyncZo
       {
         schema: {
           tags,
-          summary: 'The Java client libraries ({file}.jar): not built by this server; 404 pointing to the watch client (npx corridor-runner watch)',
+          summary: 'The Java client libraries ({file}.jar): not built by this server; 404 pointing to the watch client of the runner download (corridor-runner.tgz)',
           params: z.object({ file: PlainText().max(200) }),
           response: errorAnswers(400, 404),
         },

@@ -1,7 +1,10 @@
+import { RUNNER_BUNDLE_FILE } from '@corridor/contract';
 import { Anchor, Button, Code, CopyButton, Group, List, Stack, Table, Tabs, Text } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { runnerBundleUrl, runnerDownloadCommand, type Shell } from '../../api/runnerBundle.ts';
 import { Section } from '../../components/Section.tsx';
 import { useCurrentGroup } from '../groups/GroupContext.ts';
 import { watchCommand } from './howTo.ts';
@@ -37,16 +40,34 @@ function CommandBlock({ command, what }: { command: string; what: string }) {
   );
 }
 
+/** One command per shell, Linux/macOS or Windows; the shell chosen is the same in every step. */
+function ShellTabs({ shell, onShell, children }: { shell: Shell; onShell: (shell: Shell) => void; children: (shell: Shell) => ReactNode }) {
+  const { t } = useTranslation(RUN_IMPORT_NS);
+  return (
+    <Tabs value={shell} onChange={(value) => value && onShell(value as Shell)}>
+      <Tabs.List>
+        <Tabs.Tab value="unix">{t('howto.unix')}</Tabs.Tab>
+        <Tabs.Tab value="windows">{t('howto.windows')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value={shell} pt="xs">
+        {children(shell)}
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
 /**
- * How to add runs from outside Corridor (spec 1 §2.16, spec 3 §2.4): the watch client of the runner package with
- * an API key, this server's url, a checkout of the Corridor repository (the runner package is not on npm), and the
- * commands for Linux/macOS and Windows. The spec's client-library jars are not built (docs/decisions.md), so there
- * are no download links, only a note.
+ * How to add runs from outside Corridor (spec 1 §2.16, spec 3 §2.4): the watch client of the runner downloaded from
+ * this server (issue 30: corridor-runner.tgz, Node.js alone) with an API key, this server's url, and the commands
+ * for Linux/macOS and Windows. The spec's client-library jars are not built (docs/decisions.md), so there is no
+ * jar download, only a note.
  */
 export function RunHowTo() {
   const { t } = useTranslation(RUN_IMPORT_NS);
   const group = useCurrentGroup();
   const url = window.location.origin;
+  const [shell, setShell] = useState<Shell>('unix');
+  const shellName = (which: Shell) => t(which === 'unix' ? 'howto.unix' : 'howto.windows');
   const pid = t('howto.pidPlaceholder');
   const values = { url, apiKey: t('howto.apiKeyPlaceholder'), group: group.name, name: t('howto.runName'), pid };
   return (
@@ -80,22 +101,23 @@ export function RunHowTo() {
             </Table>
           </List.Item>
           <List.Item>
-            <Text>{t('howto.step3')}</Text>
+            <Stack gap="xs">
+              <Text>{t('howto.step3')}</Text>
+              <div>
+                <Button component="a" href={runnerBundleUrl()} download={RUNNER_BUNDLE_FILE} size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />}>
+                  {t('howto.download', { file: RUNNER_BUNDLE_FILE })}
+                </Button>
+              </div>
+              <ShellTabs shell={shell} onShell={setShell}>
+                {(which) => <CommandBlock command={runnerDownloadCommand(url, which)} what={t('howto.downloadWhat', { shell: shellName(which) })} />}
+              </ShellTabs>
+            </Stack>
           </List.Item>
           <List.Item>
             <Text>{t('howto.step4', { pid })}</Text>
-            <Tabs defaultValue="unix">
-              <Tabs.List>
-                <Tabs.Tab value="unix">{t('howto.unix')}</Tabs.Tab>
-                <Tabs.Tab value="windows">{t('howto.windows')}</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="unix" pt="xs">
-                <CommandBlock command={watchCommand('unix', values)} what={t('howto.unix')} />
-              </Tabs.Panel>
-              <Tabs.Panel value="windows" pt="xs">
-                <CommandBlock command={watchCommand('windows', values)} what={t('howto.windows')} />
-              </Tabs.Panel>
-            </Tabs>
+            <ShellTabs shell={shell} onShell={setShell}>
+              {(which) => <CommandBlock command={watchCommand(which, values)} what={shellName(which)} />}
+            </ShellTabs>
             <Text size="sm" c="dimmed" mt="xs">
               {t('howto.options')}
             </Text>

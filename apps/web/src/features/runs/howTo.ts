@@ -1,8 +1,10 @@
 /**
  * The watch client's command lines for the run list's how-to panel (issue 17): the same command for a POSIX
- * shell and for Windows (PowerShell and cmd read it alike: double quotes, a backslash path). It runs inside a
- * checkout of the Corridor repository after `npm install`: the runner package is not published on npm.
+ * shell and for Windows (PowerShell and cmd read it alike: double quotes, backslash paths). It runs the runner
+ * downloaded from this server (issue 30: `corridor-runner.tgz`, unpacked in the folder the command runs in).
  */
+import { runnerScript } from '../../api/runnerBundle.ts';
+
 export interface WatchCommand {
   url: string;
   apiKey: string;
@@ -13,7 +15,7 @@ export interface WatchCommand {
   pid: string;
 }
 
-/** Absolute, so the command works from the checkout's folder whatever folder MATSim writes to. */
+/** Absolute, so the command works from the runner's folder whatever folder MATSim writes to. */
 const OUTPUT_FOLDER = { unix: '/path/to/output', windows: 'C:\\path\\to\\output' } as const;
 
 function quoted(value: string): string {
@@ -21,5 +23,5 @@ function quoted(value: string): string {
 }
 
 export function watchCommand(shell: 'unix' | 'windows', { url, apiKey, group, name, pid }: WatchCommand): string {
-  return `npx corridor-runner watch --server ${url} --api-key ${apiKey} --group ${quoted(group)} --name ${quoted(name)} --pid ${pid} ${OUTPUT_FOLDER[shell]}`;
+  return `node ${runnerScript(shell)} watch --server ${url} --api-key ${apiKey} --group ${quoted(group)} --name ${quoted(name)} --pid ${pid} ${OUTPUT_FOLDER[shell]}`;
 }

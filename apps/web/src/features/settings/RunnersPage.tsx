@@ -18,7 +18,8 @@ import { SETTINGS_PATH } from './settingsPaths.ts';
 /**
  * Runners, /settings/runners (spec 3 §2.9, issue 26). Administrators: runner tokens (edit, delete, add with the
  * secret shown once), how to start a runner, the connected runners with their resources, the runs' output limits.
- * Everyone else: which runners are online and whether busy, so they know whether runs will start.
+ * Everyone else: which runners are online and whether busy, so they know whether runs will start, and the runner
+ * download (spec 3 §2.9: the page and its download link are for everyone; the token comes from an administrator).
  */
 export function RunnersPage() {
   const { t } = useTranslation();
@@ -45,15 +46,24 @@ function LoadFailed() {
 function UserRunners() {
   const { t } = useTranslation();
   const runners = useOnlineRunners(true);
+  const [downloadOpen, setDownloadOpen] = useState(false);
   return (
     <>
       {runners.isError && <LoadFailed />}
-      <Section title={t('runners.onlineHeading')}>
+      <Section
+        title={t('runners.onlineHeading')}
+        aside={
+          <Anchor component="button" type="button" onClick={() => setDownloadOpen(true)}>
+            {t('runners.download')}
+          </Anchor>
+        }
+      >
         {runners.isPending ? <Text c="dimmed">{t('common.loading')}</Text> : <OnlineRunnersTable runners={runners.data ?? []} />}
       </Section>
       <Text size="sm" c="dimmed">
         {t('runners.adminOnly')}
       </Text>
+      <RunnerDownloadPanel opened={downloadOpen} onClose={() => setDownloadOpen(false)} isAdmin={false} />
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { runnerScript } from '../../api/runnerBundle.ts';
+
 /** IPv4 address pattern: four dotted decimal numbers of up to three digits. */
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
@@ -11,10 +13,11 @@ export const IPV6_PLACEHOLDER = '::1/128';
 export const TOKEN_PLACEHOLDER = '<token>';
 
 /**
- * The command that starts a runner against this server (README "Runners"): the token in the environment, where
- * `ps` does not show it, quoted for the shell when it is the placeholder.
+ * The command that starts the downloaded runner against this server (README "Runners"), in the folder it was
+ * unpacked in: the token in the environment, where `ps` does not show it, quoted for the shell when it is the
+ * placeholder.
  */
 export function runnerCommand(serverUrl: string, token: string = TOKEN_PLACEHOLDER): string {
   const value = token === TOKEN_PLACEHOLDER ? `'${token}'` : token;
-  return `CORRIDOR_RUNNER_TOKEN=${value} npx corridor-runner --server ${serverUrl}`;
+  return `CORRIDOR_RUNNER_TOKEN=${value} node ${runnerScript('unix')} --server ${serverUrl}`;
 }
