@@ -7,6 +7,8 @@ const postgres = process.env.TEST_DB === 'postgres';
 const SCHEMA_TEST = 'apps/server/test/schema.test.ts';
 /** Two server processes on one database (issue 30): PGlite is one process's database, so PostgreSQL pass only. */
 const SEVERAL_SERVERS_TEST = 'apps/server/test/several-servers.test.ts';
+/** The Dockerfile's layout built with `npm ci --omit=dev` and started on PostgreSQL, as the image runs (issue 30): once, in the PostgreSQL pass. */
+const PRODUCTION_LAYOUT_TEST = 'apps/server/test/production-layout.test.ts';
 /**
  * API tests whose subject is not the database (the worker pool under bombs, zip bombs, a file system race, the
  * contract's integer bounds refused before any SQL, release zips on disk, decompressed file heads, the link-use
@@ -52,7 +54,7 @@ export default defineConfig({
     include: postgres
       ? ['apps/server/test/**/*.test.ts']
       : ['packages/**/*.test.{ts,tsx}', 'apps/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**', ...(postgres ? NOT_ABOUT_THE_DATABASE : [SCHEMA_TEST, SEVERAL_SERVERS_TEST])],
+    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**', ...(postgres ? NOT_ABOUT_THE_DATABASE : [SCHEMA_TEST, SEVERAL_SERVERS_TEST, PRODUCTION_LAYOUT_TEST])],
     // A fresh database per test app: PGlite starts in well under a second from the migrated template,
     // a PostgreSQL CREATE DATABASE is similar; scrypt hashes add ~100 ms per sign-in.
     // 60 s: on the 2-core CI machine, files run in parallel and a multi-step API test (a runner, a run, its
