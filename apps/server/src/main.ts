@@ -9,7 +9,7 @@ import { EmbeddedRunner, loopbackUrl, stopRecordedRunner } from './embedded-runn
 import { readBuildInfo } from './modules/sysinfo/build-info.ts';
 import { ensureEmbeddedToken } from './modules/runner-tokens/embedded-token.ts';
 
-/** What the startup line says: database kind (never its password), DATA_DIR, runner mode, public URL. */
+/** What the startup line says: database kind (never its password), DATA_DIR, where files live, runner mode, public URL. */
 export function startupFacts(config: Config, listening: string, serverId?: string) {
   return {
     // Written into the claims of background work this process holds (issue 30: several servers on one database).
@@ -17,11 +17,19 @@ export function startupFacts(config: Config, listening: string, serverId?: strin
     database: config.databaseUrl ? 'postgresql' : 'pglite',
     databaseAt: config.databaseUrl ? redactedDatabaseUrl(config.databaseUrl) : `${config.dataDir}/db`,
     dataDir: config.dataDir,
+    files: filesAt(config),
     runnerMode: config.embeddedRunner ? 'embedded runner and external runners' : 'external runners only (EMBEDDED_RUNNER=false)',
     publicUrl: config.publicUrl?.origin ?? null,
     listening,
     version: readBuildInfo(config.webDist).version,
   };
+}
+
+/** Where file contents live (issue 30): the bucket and prefix, and the endpoint when it is not AWS S3. */
+function filesAt(config: Config): string {
+  const storage = config.storage;
+  if (storage.kind === 'local') return `${config.dataDir}/files`;
+  return `s3://${storage.bucket}/${storage.prefix}${storage.endpoint ? ` at ${storage.endpoint}` : ` in ${storage.region}`}`;
 }
 
 function redactedDatabaseUrl(url: string): string {

@@ -62,7 +62,7 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
 }
 
 describe('npm start under a process manager', () => {
-  it('stops the server and everything it started on SIGTERM to the npm process; the startup line names database, DATA_DIR, runner mode and public URL', async () => {
+  it('stops the server and everything it started on SIGTERM to the npm process; the startup line names database, DATA_DIR, where files live, runner mode and public URL', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'corridor-start-'));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -97,6 +97,7 @@ describe('npm start under a process manager', () => {
       level: 30,
       database: 'pglite',
       dataDir,
+      files: `${dataDir}/files`,
       runnerMode: 'external runners only (EMBEDDED_RUNNER=false)',
       publicUrl: 'https://corridor.example.org',
     });
