@@ -2,9 +2,9 @@
 // against local disk, for one blob of BENCH_STORAGE_MB (default 1024) MB: `put` from a stream made on the fly (never
 // a file in the repository or the whole blob in memory) and `read` drained, in MB/s, with the peak RSS (VmHWM) of
 // the process doing it — each store in a child process of its own, so the figure is the server side's — and the
-// s3rver process's own peak for the S3 run.
+// s3rver process's own peak for the S3 run; CPU seconds of both sides show which one limits the rate.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +24,13 @@ interface ChildResult {
   bytes: number;
   startKb: number;
   peakKb: number;
+  cpuSeconds: number;
+}
+
+/** User + system CPU seconds a process has used (from /proc, in clock ticks of 1/100 s). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** TOTAL_MB of bytes in 1 MiB chunks; one buffer reused (the stores copy or write each chunk before asking for the next). */
@@ -49,6 +56,7 @@ async function child(kind: string, endpointJson: string): Promise<void> {
   }
   try {
     const startKb = memoryOf(process.pid).rss;
+    const cpuStart = process.cpuUsage();
     let t0 = performance.now();
     const blob = await store.put(generated());
     const putSeconds = (performance.now() - t0) / 1000;
@@ -57,7 +65,8 @@ async function child(kind: string, endpointJson: string): Promise<void> {
     for await (const chunk of store.read(blob.key)) bytes += (chunk as Buffer).length;
     const readSeconds = (performance.now() - t0) / 1000;
     await store.delete(blob.key);
-    const result: ChildResult = { putSeconds, readSeconds, bytes, startKb, peakKb: memoryOf(process.pid).hwm };
+    const cpu = process.cpuUsage(cpuStart);
+    const result: ChildResult = { putSeconds, readSeconds, bytes, startKb, peakKb: memoryOf(process.pid).hwm, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
     console.log(JSON.stringify(result));
   } finally {
     close();
@@ -72,6 +81,7 @@ async function main(): Promise<void> {
     for (const kind of ['local', 's3']) {
       const self = fileURLToPath(import.meta.url);
       const serverBefore = memoryOf(server.pid).hwm;
+      const serverCpuBefore = cpuSecondsOf(server.pid);
       const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', kind, JSON.stringify(server.storage('bench'))], {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -86,15 +96,17 @@ async function main(): Promise<void> {
         (TOTAL_MB / result.readSeconds).toFixed(0),
         mb(result.startKb),
         mb(result.peakKb),
+        result.cpuSeconds.toFixed(1),
         kind === 's3' ? `${mb(serverBefore)} → ${mb(memoryOf(server.pid).hwm)}` : '–',
+        kind === 's3' ? (cpuSecondsOf(server.pid) - serverCpuBefore).toFixed(1) : '–',
       ]);
     }
   } finally {
     await server.close();
   }
   console.log(`One blob of ${TOTAL_MB} MB through the store (put from a generated stream, read drained)\n`);
-  console.log('| store | put MB/s | read MB/s | RSS at start MB | peak RSS MB (VmHWM) | s3rver peak RSS MB |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| store | put MB/s | read MB/s | RSS at start MB | peak RSS MB (VmHWM) | CPU s (put + read) | s3rver peak RSS MB | s3rver CPU s |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 
