@@ -56,6 +56,9 @@ import { LicensesService } from './modules/licenses/service.ts';
 import { GroupsRepository } from './modules/groups/repository.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { GroupsService } from './modules/groups/service.ts';
+import { hostKey } from './modules/sftp/host-key.ts';
+import { SftpServer } from './modules/sftp/server.ts';
+import { FileTree } from './modules/sftp/tree.ts';
 import type { NetworkRenderer } from './modules/network-processing/renderer.ts';
 import { LOGIN_POLICY, LoginLimiter, type LoginPolicy } from './security/login-limiter.ts';
 import type { ProcessingLimits } from './workers/limits.ts';
@@ -125,7 +128,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Several servers on one database (issue 30): this process's id, the claimed background work, leader leases.
   const cluster = createCluster({ db, log: app.log, serverId: deps.serverId, settings: { ...clusterSettings(), ...deps.cluster } });
   app.decorate('cluster', cluster);
-  const monitoring = createMonitoring({ config, db, now, log: app.log, cluster });
+  // SFTP file access (SFTP_PORT): started when the app is ready, its port known from then on.
+  const sftpListening: { port: number | null } = { port: null };
+  app.decorate('sftpPort', () => sftpListening.port);
+  const sftpInfo = () => (config.sftp && sftpListening.port !== null ? { port: sftpListening.port, host: config.sftp.shownHost } : null);
+  const monitoring = createMonitoring({ config, db, now, log: app.log, cluster, sftp: sftpInfo });
   monitoring.metrics.observe(app);
   echoRequestId(app);
   registerCsrfGuard(app, config.publicUrl);
@@ -236,6 +243,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   await registerWebApp(app, config.webDist);
   app.addHook('onReady', async () => monitoring.start());
+  if (config.sftp) {
+    const sftp = new SftpServer({
+      tree: new FileTree({ ...workspace.fileTree, groups }),
+      blobs: workspace.fileTree.blobs,
+      passwordActor: (input, ip) => accounts.passwordActor(input, ip),
+      apiKeyActor: (value) => apiKeyAuth.resolve(value),
+      hostKey: await hostKey(config.dataDir),
+      log: app.log,
+    });
+    const { port } = config.sftp;
+    app.addHook('onReady', async () => {
+      sftpListening.port = await sftp.listen(port, config.host);
+      app.log.info({ event: 'sftp.listening', port: sftpListening.port }, `SFTP file access on port ${sftpListening.port}`);
+    });
+    app.addHook('onClose', () => sftp.close());
+  }
   app.addHook('onClose', () => monitoring.stop());
   app.addHook('onClose', () => engine.stop());
   // Mails still being sent in the background (their tokens are in the database).
@@ -243,6 +266,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Lets a running network job finish before the database closes.
   app.addHook('onClose', () => workspace.close());
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The port SFTP file access listens on once the app is ready; null when it is off (SFTP_PORT unset). */
+    sftpPort: () => number | null;
+  }
 }
 
 /**

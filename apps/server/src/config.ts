@@ -84,6 +84,10 @@ const EnvSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   AWS_SESSION_TOKEN: z.string().optional(),
+  /** SFTP file access (spec 3 §2.18): the port it listens on; absent: off. 0: any free port (tests). */
+  SFTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The host name the help page shows for SFTP; default: PUBLIC_URL's host, else the host the browser used. */
+  SFTP_HOST: z.string().regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be a host name or address').optional(),
 });
 
 export interface S3StorageConfig {
@@ -144,6 +148,8 @@ export interface Config {
   metricsSampleMs: number;
   /** Where file contents (blobs) live: DATA_DIR/files, or an S3-compatible bucket (STORAGE_URL). */
   storage: StorageConfig;
+  /** SFTP file access (modules/sftp): null when off. Listens on `host` like the HTTP server. */
+  sftp: { port: number; shownHost: string | null } | null;
 }
 
 export class ConfigError extends Error {}
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN ?? null,
     metricsSampleMs: e.METRICS_SAMPLE_MS,
     storage: storageConfig(e),
+    sftp: e.SFTP_PORT === undefined ? null : { port: e.SFTP_PORT, shownHost: e.SFTP_HOST ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : null) },
   };
 }
 

@@ -37,6 +37,7 @@ import { drtGenerateRoutes } from './modules/drt-generate/routes.ts';
 import { DrtGenerateService } from './modules/drt-generate/service.ts';
 import { FileSummaryService } from './modules/file-summary/service.ts';
 import { FileAccess } from './modules/files/access.ts';
+import type { FileTreeDeps } from './modules/sftp/tree.ts';
 import { ConfigSaveRepository } from './modules/files/config-save.ts';
 import { fileContentRoutes } from './modules/files/content-routes.ts';
 import { FileContentService } from './modules/files/content-service.ts';
@@ -135,6 +136,8 @@ export interface WorkspaceOptions {
 export interface Workspace {
   register(api: FastifyInstance): Promise<void>;
   network: NetworkProcessing;
+  /** What the SFTP file tree reads and writes through (modules/sftp), with the same access rules as the API. */
+  fileTree: Omit<FileTreeDeps, 'groups'>;
   close(): Promise<void>;
 }
 
@@ -368,6 +371,7 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
   let tableSweep: NodeJS.Timeout | undefined;
   return {
     network,
+    fileTree: { datasets, datasetAccess, files, fileAccess, blobs },
     async register(api) {
       await api.register(datasetsRoutes(datasets));
       await api.register(filesRoutes(files, config.maxUploadBytes));

@@ -48,7 +48,8 @@ export const ConfigInfo = z.object({
   buildVersion: z.string(),
   buildDate: z.string().nullable(),
   fileserver: z.object({
-    ssh: z.object({ enabled: z.boolean(), port: z.number().nullable() }),
+    /** SFTP file access (SFTP_PORT); host null: the host the browser uses. */
+    ssh: z.object({ enabled: z.boolean(), port: z.number().nullable(), host: z.string().nullable() }),
     webdav: z.object({ enabled: z.boolean() }),
   }),
   standalone: z.boolean(),

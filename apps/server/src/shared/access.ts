@@ -2,8 +2,11 @@
 import { ADMIN_ROLE, PROFILE_MESSAGES } from '@corridor/contract';
 import { forbidden, unauthorized } from './errors.ts';
 
-/** How the caller proved who they are: a session cookie (a device) or an API key (`Authorization: Bearer`). */
-export type AuthMethod = 'session' | 'apikey';
+/**
+ * How the caller proved who they are: a session cookie (a device), an API key (`Authorization: Bearer`), or a password
+ * given to the SFTP server (modules/sftp; no session, no device).
+ */
+export type AuthMethod = 'session' | 'apikey' | 'sftp';
 
 /** The signed-in user behind a request, resolved from the session cookie or an API key. */
 export interface Actor {

@@ -111,6 +111,27 @@ export class AccountsService {
     return this.signIn(user!.id, client);
   }
 
+  /**
+   * A user's password checked without a session (the SFTP server, modules/sftp), under the same sign-in limits as
+   * login. The user as an Actor, 'limited' while the limits refuse the pair, null for a wrong name or password or a
+   * blocked user.
+   */
+  async passwordActor(input: { username: string; password: string }, ip: string): Promise<Actor | 'limited' | null> {
+    const { retryAfterMs, delayMs } = await this.limiter.attempt(ip, input.username);
+    if (retryAfterMs > 0) {
+      this.reportRefusal(ip, input.username, retryAfterMs);
+      return 'limited';
+    }
+    if (delayMs > 0) await sleep(delayMs);
+    const user = await this.accounts.findUserByName(input.username.trim());
+    if (!(await passwordAccepted(user, input.password))) {
+      await this.limiter.failed(ip, input.username);
+      return null;
+    }
+    await this.limiter.succeeded(ip, input.username);
+    return { userId: user!.id, username: user!.username, roles: user!.roles, token: 'sftp', via: 'sftp' };
+  }
+
   async logout(actor: Actor | null): Promise<void> {
     if (actor?.via === 'session') await this.accounts.deleteLoginToken(actor.token);
   }

@@ -24,6 +24,8 @@ export interface MonitoringOptions {
   log: FastifyBaseLogger;
   /** Several servers: one samples per tick (the `metrics-sampler` lease). */
   cluster?: Cluster;
+  /** SFTP file access once it listens, for the help page's config info. */
+  sftp?: () => { port: number; host: string | null } | null;
 }
 
 export interface Monitoring {
@@ -51,6 +53,7 @@ export function createMonitoring(options: MonitoringOptions): Monitoring {
     port: config.port,
     now,
     heartbeatTimeoutMs,
+    sftp: options.sftp,
   });
   const service = new MetricsService(repository, now);
   return {

@@ -15,6 +15,8 @@ export interface SysInfoDeps {
   now: () => Date;
   /** A runner silent for longer is not counted as connected. */
   heartbeatTimeoutMs: number;
+  /** SFTP file access once it listens (modules/sftp); null or absent: off. */
+  sftp?: () => { port: number; host: string | null } | null;
 }
 
 export class SysInfoService {
@@ -59,14 +61,15 @@ export class SysInfoService {
     };
   }
 
-  /** No file server (SFTP/WebDAV) is part of Corridor: both disabled; one process serves app and API. */
+  /** SFTP when it is on (SFTP_PORT); no WebDAV; one process serves app and API. */
   config(actor: Actor | null): ConfigInfo {
     requireUser(actor);
     const build = readBuildInfo(this.deps.webDist);
+    const sftp = this.deps.sftp?.() ?? null;
     return {
       buildVersion: build.version,
       buildDate: build.buildDate,
-      fileserver: { ssh: { enabled: false, port: null }, webdav: { enabled: false } },
+      fileserver: { ssh: sftp ? { enabled: true, port: sftp.port, host: sftp.host } : { enabled: false, port: null, host: null }, webdav: { enabled: false } },
       standalone: true,
       standalonePort: this.deps.port,
     };
