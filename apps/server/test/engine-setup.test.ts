@@ -124,6 +124,29 @@ describe('engine download (POST/GET /jobs/setup)', () => {
     expect(await readdir(enginesDir())).toEqual([]);
   });
 
+  it('shows a download to the other server processes on the same DATA_DIR and refuses a second one there', async () => {
+    t = await createTestApp({ env: { MATSIM_RELEASE_URL: `${base}/stall/{version}/matsim.zip` }, engineIdleTimeoutMs: 1500 });
+    const other = await createTestApp({ env: { DATA_DIR: t.config.dataDir, MATSIM_RELEASE_URL: `${base}/ok/{version}/matsim.zip` } });
+    try {
+      const cookie = await setupAdmin(t.app);
+      const otherCookie = await setupAdmin(other.app);
+      const started = await t.app.inject({ method: 'POST', url: `${API}/jobs/setup?matsim=2025.0`, headers: { cookie } });
+      expect(started.statusCode).toBe(202);
+      const seen = await other.app.inject({ url: `${API}/jobs/setup`, headers: { cookie: otherCookie } });
+      expect(seen.json()).toMatchObject({ version: '2025.0', state: 'downloading' });
+      const second = await other.app.inject({ method: 'POST', url: `${API}/jobs/setup?matsim=2024.0`, headers: { cookie: otherCookie } });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toContain('MATSim 2025.0 is being downloaded');
+      // The stalled download fails on the first server: the other one reads that end too.
+      const final = await pollUntilFinished(cookie);
+      expect(final.state).toBe('error');
+      const ended = await other.app.inject({ url: `${API}/jobs/setup`, headers: { cookie: otherCookie } });
+      expect(ended.json()).toEqual(final);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is for administrators only and validates the version', async () => {
     t = await createTestApp({ env: { MATSIM_RELEASE_URL: `${base}/ok/{version}/matsim.zip` } });
     expect((await t.app.inject({ method: 'POST', url: `${API}/jobs/setup?matsim=2025.0` })).statusCode).toBe(401);

@@ -19,7 +19,7 @@ export function engineSetupRoutes(engine: EngineSetupService): FastifyPluginAsyn
         },
       },
       async (request, reply) => {
-        const status = engine.start(request.actor, request.query.matsim);
+        const status = await engine.start(request.actor, request.query.matsim);
         reply.code(202);
         return status;
       },

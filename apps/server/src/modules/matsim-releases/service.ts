@@ -70,7 +70,7 @@ export class MatsimReleasesService {
         templates: uses(version),
       };
     });
-    return { releases, download: this.deps.engine.status(actor) };
+    return { releases, download: await this.deps.engine.status(actor) };
   }
 
   /** Starts downloading a release of spec 3 (the wizard's download); progress comes with list(). */
@@ -103,7 +103,7 @@ export class MatsimReleasesService {
       const check = await checkReleaseZip(temp, part.filename);
       if ('problem' in check) throw badRequest(check.problem);
       const { version } = check;
-      const downloading = this.deps.engine.now();
+      const downloading = await this.deps.engine.now();
       if (downloading.state !== 'idle' && downloading.state !== 'done' && downloading.state !== 'error' && downloading.version === version) {
         throw conflict(MATSIM_RELEASE_MESSAGES.downloading(version));
       }
@@ -133,7 +133,7 @@ export class MatsimReleasesService {
     if (!MATSIM_VERSION_PATTERN.test(version) || !(await this.onServer()).has(version)) throw notFound(MATSIM_RELEASE_MESSAGES.notOnServer(version));
     const templates = (await this.uses())(version);
     if (templates.length > 0) throw conflict(MATSIM_RELEASE_MESSAGES.inUse(version, templates.map((t) => t.name)));
-    const status = this.deps.engine.now();
+    const status = await this.deps.engine.now();
     if ((status.state === 'downloading' || status.state === 'verifying') && status.version === version) {
       throw conflict(MATSIM_RELEASE_MESSAGES.downloading(version));
     }
