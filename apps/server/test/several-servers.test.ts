@@ -3,7 +3,8 @@
  * than one server"). Requests alternate between them: a session made on A works on B, sign-in limits count across
  * both, a runner claims on A and reports on B. 10 networks and 5 finished runs are post-processed exactly once —
  * each item's "background work done" line appears once in the two logs together — while B is killed with SIGKILL
- * holding claims, and A finishes what B left. Then SIGTERM ends A gracefully. PostgreSQL pass only (vitest.config.ts):
+ * holding claims, and A finishes what B left. Then SIGTERM ends A gracefully while it prepares a run's vehicle data,
+ * and a third server takes that over at once. PostgreSQL pass only (vitest.config.ts):
  * PGlite is one process's database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,7 +34,8 @@ class Server {
   origin = '';
   serverId = '';
 
-  constructor(dataDir: string, databaseUrl: string) {
+  /** `leaseMs`: how long its claims last unrenewed (WORK_LEASE_MS). */
+  constructor(dataDir: string, databaseUrl: string, leaseMs: number) {
     this.child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
       env: {
         ...process.env,
@@ -44,8 +46,8 @@ class Server {
         WEB_DIST: path.join(dataDir, 'no-web-build'),
         EMBEDDED_RUNNER: 'false',
         LOG_LEVEL: 'info',
-        // A killed server's claims run out after 3 s; every server looks for work 5 times a second.
-        WORK_LEASE_MS: '3000',
+        // Every server looks for work 5 times a second.
+        WORK_LEASE_MS: String(leaseMs),
         WORK_POLL_MS: '200',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,6 +122,7 @@ describe('two servers on one PostgreSQL database', () => {
   let db: pg.Client;
   let a: Server;
   let b: Server;
+  let c: Server | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'corridor-two-servers-'));
@@ -132,15 +135,16 @@ describe('two servers on one PostgreSQL database', () => {
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
     // Started together on an empty database: one migrates while the other waits for the migration lock.
-    a = new Server(dataDir, databaseUrl);
-    b = new Server(dataDir, databaseUrl);
+    // B's claims run out 3 s after it dies; A's would take a minute, so what A hands back at SIGTERM is taken at once.
+    a = new Server(dataDir, databaseUrl, 60_000);
+    b = new Server(dataDir, databaseUrl, 3_000);
     await Promise.all([a.ready(), b.ready()]);
     db = new pg.Client(databaseUrl);
     await db.connect();
   });
 
   afterAll(async () => {
-    for (const server of [a, b]) if (server?.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    for (const server of [a, b, c]) if (server?.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
     await db?.end();
     const admin = new pg.Client(adminDatabaseUrl());
     await admin.connect();
@@ -149,7 +153,7 @@ describe('two servers on one PostgreSQL database', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('shares sessions, sign-in limits and the runner protocol, post-processes every item once, survives kill -9 and stops on SIGTERM', async () => {
+  it('shares sessions, sign-in limits and the runner protocol, post-processes every item once, survives kill -9 and hands work back on SIGTERM', async () => {
     expect(a.serverId).not.toBe(b.serverId);
     // A session made on A is valid on B.
     const cookie = await setupAdmin(a.app);
@@ -225,13 +229,37 @@ describe('two servers on one PostgreSQL database', () => {
     expect([...counts.values()].every((n) => n === 1), JSON.stringify([...counts])).toBe(true);
     const byKind = (kind: string) => done.filter((l) => l.kind === kind).length;
     expect([byKind('network'), byKind('run-tables'), byKind('vehicle-data')]).toEqual([15, 5, 5]);
-    // What B held when it died was done by A, on a second claim.
+    // What B held when it died was done by A, on a later claim (a vehicle data item is claimed again each time it
+    // waited for its network).
     for (const { kind, subject_id } of held) {
-      expect(done.find((l) => l.kind === kind && l.subjectId === subject_id)).toMatchObject({ serverId: a.serverId, attempts: 2 });
+      const line = done.find((l) => l.kind === kind && l.subjectId === subject_id);
+      expect(line).toMatchObject({ serverId: a.serverId });
+      expect(Number(line!.attempts)).toBeGreaterThanOrEqual(2);
     }
-    // SIGTERM: A answers what it has in flight, hands its claims back and exits 0.
+    // SIGTERM hands back what A holds: a third server C (frozen until then, so A claims everything) takes A's vehicle
+    // data of a sixth run (newwest's events: long enough to be under way) at once, not after A's one-minute lease.
+    c = new Server(dataDir, databaseUrl, 3_000);
+    await c.ready();
+    c.child.kill('SIGSTOP');
+    const scheduled = await scheduleOk(a.app, session, inputs, { name: 'Run 6', matsimRunId: 'run_6' });
+    expect((await onA.claimJob())?.jobId).toBe(scheduled.id);
+    await onA.started(scheduled.id);
+    await onA.output(scheduled.id, 'output_network.xml.gz', await readFile(path.join(SHARED_DATA, OUTPUTS, 'output_network.xml.gz')));
+    await onA.output(scheduled.id, 'output_events.xml.gz', await readFile(path.join(SHARED_DATA, 'output-newwest-2024', 'output_events.xml.gz')));
+    expect((await onA.finish(scheduled.id, 'FINISHED', 0)).statusCode).toBe(200);
+    const vehicleClaim = "select claimed_by from background_work where kind = 'vehicle-data' and subject_id = $1";
+    await until(async () => (await db.query(vehicleClaim, [scheduled.datasetId])).rows[0]?.claimed_by === a.serverId, 60_000, 'A to prepare the vehicle data');
+    a.child.kill('SIGSTOP');
+    expect((await db.query(vehicleClaim, [scheduled.datasetId])).rows[0]?.claimed_by).toBe(a.serverId);
     a.child.kill('SIGTERM');
+    a.child.kill('SIGCONT');
+    c.child.kill('SIGCONT');
     expect(await a.exited).toBe(0);
     expect(a.json().some((l) => l.msg === 'background work handed back')).toBe(true);
+    const byC = await until(() => c!.json().find((l) => l.event === 'work.done' && l.kind === 'vehicle-data' && l.subjectId === scheduled.datasetId), 30_000, 'C to prepare the vehicle data A handed back');
+    expect(byC).toMatchObject({ serverId: c.serverId });
+    expect(Number(byC.attempts)).toBeGreaterThanOrEqual(2);
+    const onC = ok<{ attributes: Record<string, { status: string }> }>(await c.app.inject({ url: `${API}/datasets/datasets/${scheduled.datasetId}`, headers: { cookie } }), 'run 6');
+    expect(onC.attributes.postProcessVehicles?.status).toBe('FINISHED');
   });
 });

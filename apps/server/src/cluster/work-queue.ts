@@ -137,6 +137,12 @@ export class WorkQueue {
     while (!this.stopped && running.size < handler.concurrency) {
       const item = await this.claim(kind);
       if (!item) return;
+      if (this.stopped) {
+        // Claimed while the server began to shut down: back at once.
+        this.localSubjects.get(kind)?.delete(item.subjectId);
+        await this.putBack(item, 0);
+        return;
+      }
       const work = this.work(handler, item).finally(() => {
         running.delete(work);
         this.localSubjects.get(kind)?.delete(item.subjectId);
