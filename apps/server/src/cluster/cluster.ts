@@ -5,6 +5,7 @@
  * wait that long), and WORK_POLL_MS, how often a server looks for items queued by others.
  */
 import { z } from 'zod';
+import { ConfigError } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { LeaderLease } from './leader.ts';
 import { newServerId } from './server-id.ts';
@@ -21,8 +22,9 @@ const Env = z.object({
 });
 
 export function clusterSettings(env: NodeJS.ProcessEnv = process.env): ClusterSettings {
-  const parsed = Env.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  // Empty values count as unset, as in loadConfig.
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== '')));
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return { leaseMs: parsed.data.WORK_LEASE_MS, pollMs: parsed.data.WORK_POLL_MS };
 }
 
