@@ -141,7 +141,7 @@ describe('two servers on one PostgreSQL database', () => {
     await Promise.all([a.ready(), b.ready()]);
     db = new pg.Client(databaseUrl);
     await db.connect();
-  });
+  }, 120_000);
 
   afterAll(async () => {
     for (const server of [a, b, c]) if (server?.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
@@ -261,5 +261,5 @@ describe('two servers on one PostgreSQL database', () => {
     expect(Number(byC.attempts)).toBeGreaterThanOrEqual(2);
     const onC = ok<{ attributes: Record<string, { status: string }> }>(await c.app.inject({ url: `${API}/datasets/datasets/${scheduled.datasetId}`, headers: { cookie } }), 'run 6');
     expect(onC.attributes.postProcessVehicles?.status).toBe('FINISHED');
-  });
+  }, 240_000);
 });
