@@ -424,9 +424,9 @@ export async function createWorkspace(options: WorkspaceOptions): Promise<Worksp
       // No new claims; the work under way finishes (network, tables, imports) or is cut off (vehicle data: hours of
       // events are not waited for) and handed back, so another server takes it at once.
       work.stop();
+      vehicleData.close();
       await heartbeats.stop();
       await network.close();
-      vehicleData.close();
       await work.idle([NETWORK_WORK, RUN_TABLES_WORK, RUN_IMPORT_WORK]);
       tableEngine.close();
       await processing.close();

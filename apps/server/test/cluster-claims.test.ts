@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DbStateStore } from '../src/cluster/db-state-store.ts';
 import { LeaderLease } from '../src/cluster/leader.ts';
-import { RetryLater, WorkQueue, type WorkItem } from '../src/cluster/work-queue.ts';
+import { MAX_ATTEMPTS, RetryLater, WorkQueue, type WorkItem } from '../src/cluster/work-queue.ts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/connection.ts';
 import { LOGIN_POLICY, LoginLimiter } from '../src/security/login-limiter.ts';
 import { openTestDatabase } from './harness.ts';
@@ -47,9 +48,27 @@ describe('claims through the database', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await two.claim('k1')).toMatchObject({ subjectId: 7, attempts: 2 });
     expect(await one.claim('k1')).toBeNull();
-    // Handed back at shutdown: claimable at once.
+    // Handed back at shutdown: claimable at once (the cut-off claim is not counted).
     expect(await two.release()).toBe(1);
-    expect(await queue('three').claim('k1')).toMatchObject({ subjectId: 7, attempts: 3 });
+    expect(await queue('three').claim('k1')).toMatchObject({ subjectId: 7, attempts: 2 });
+  });
+
+  it('gives an item up after MAX_ATTEMPTS claims whose servers died, recording why', async () => {
+    const handled: number[] = [];
+    const abandoned: number[] = [];
+    const dying = queue('dying');
+    await dying.enqueue('k4', 3);
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      expect(await dying.claim('k4')).toMatchObject({ attempts: i + 1 });
+      // The server dies: its lease runs out.
+      await db.execute(sql`update background_work set claimed_until = now() - interval '1 second' where kind = 'k4'`);
+    }
+    const survivor = queue('survivor');
+    survivor.define('k4', { concurrency: 1, handle: async (item) => void handled.push(item.subjectId), abandon: async (item) => void abandoned.push(item.subjectId) });
+    survivor.kick('k4');
+    await survivor.idle();
+    expect({ handled, abandoned }).toEqual({ handled: [], abandoned: [3] });
+    expect(await survivor.pending('k4', 3)).toBe(false);
   });
 
   it('runs an item once more when it is asked for again while claimed, and puts it back on RetryLater', async () => {

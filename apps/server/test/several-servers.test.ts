@@ -248,17 +248,21 @@ describe('two servers on one PostgreSQL database', () => {
     await onA.output(scheduled.id, 'output_events.xml.gz', await readFile(path.join(SHARED_DATA, 'output-newwest-2024', 'output_events.xml.gz')));
     expect((await onA.finish(scheduled.id, 'FINISHED', 0)).statusCode).toBe(200);
     const vehicleClaim = "select claimed_by from background_work where kind = 'vehicle-data' and subject_id = $1";
-    await until(async () => (await db.query(vehicleClaim, [scheduled.datasetId])).rows[0]?.claimed_by === a.serverId, 60_000, 'A to prepare the vehicle data');
-    a.child.kill('SIGSTOP');
-    expect((await db.query(vehicleClaim, [scheduled.datasetId])).rows[0]?.claimed_by).toBe(a.serverId);
+    // Frozen while it holds the claim (not between two claims while the vehicle data waits for the run's network).
+    await until(async () => {
+      a.child.kill('SIGSTOP');
+      if ((await db.query(vehicleClaim, [scheduled.datasetId])).rows[0]?.claimed_by === a.serverId) return true;
+      a.child.kill('SIGCONT');
+      return false;
+    }, 60_000, 'A to prepare the vehicle data');
     a.child.kill('SIGTERM');
     a.child.kill('SIGCONT');
     c.child.kill('SIGCONT');
     expect(await a.exited).toBe(0);
     expect(a.json().some((l) => l.msg === 'background work handed back')).toBe(true);
     const byC = await until(() => c!.json().find((l) => l.event === 'work.done' && l.kind === 'vehicle-data' && l.subjectId === scheduled.datasetId), 30_000, 'C to prepare the vehicle data A handed back');
+    // Done by C well within A's one-minute lease: handed back, not expired.
     expect(byC).toMatchObject({ serverId: c.serverId });
-    expect(Number(byC.attempts)).toBeGreaterThanOrEqual(2);
     const onC = ok<{ attributes: Record<string, { status: string }> }>(await c.app.inject({ url: `${API}/datasets/datasets/${scheduled.datasetId}`, headers: { cookie } }), 'run 6');
     expect(onC.attributes.postProcessVehicles?.status).toBe('FINISHED');
   }, 240_000);

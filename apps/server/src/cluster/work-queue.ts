@@ -32,7 +32,15 @@ export interface WorkKind {
   /** Items of this kind one server works on at a time. */
   concurrency: number;
   handle(item: WorkItem): Promise<void>;
+  /**
+   * Called instead of `handle` when the item was claimed more than MAX_ATTEMPTS times (each claimer died or was
+   * killed while working on it): record that it failed; the item is then dropped, so it cannot take servers down in turn.
+   */
+  abandon?(item: WorkItem): Promise<void>;
 }
+
+/** Claims of one item (not counting RetryLater) after which it is given up. */
+export const MAX_ATTEMPTS = 5;
 
 /** Thrown by a handler: the item goes back and may be claimed again after `afterMs`. */
 export class RetryLater extends Error {
@@ -143,6 +151,13 @@ export class WorkQueue {
         await this.putBack(item, 0);
         return;
       }
+      if (item.attempts > MAX_ATTEMPTS) {
+        this.localSubjects.get(kind)?.delete(item.subjectId);
+        this.deps.log.error({ event: 'work.abandoned', kind, subjectId: item.subjectId, attempts: item.attempts }, 'background work given up: every server that took it stopped while working on it');
+        await handler.abandon?.(item).catch((err: unknown) => this.deps.log.error({ err, kind, subjectId: item.subjectId }, 'could not record abandoned background work'));
+        await this.done(item);
+        continue;
+      }
       const work = this.work(handler, item).finally(() => {
         running.delete(work);
         this.localSubjects.get(kind)?.delete(item.subjectId);
@@ -210,9 +225,10 @@ export class WorkQueue {
     if (rowsOf(deleted).length === 0) await db.execute(sql`update background_work set claimed_by = null, claimed_until = null where id = ${item.id} and claimed_by = ${serverId}`);
   }
 
+  /** Back to the queue, claimable after `afterMs`; this claim does not count as an attempt. */
   private async putBack(item: WorkItem, afterMs: number): Promise<void> {
     await this.deps.db.execute(sql`
-      update background_work set claimed_by = null, claimed_until = now() + ${afterMs} * interval '1 millisecond'
+      update background_work set claimed_by = null, claimed_until = now() + ${afterMs} * interval '1 millisecond', attempts = greatest(attempts - 1, 0)
       where id = ${item.id} and claimed_by = ${this.deps.serverId}`);
   }
 
@@ -239,7 +255,10 @@ export class WorkQueue {
    */
   async release(): Promise<number> {
     this.stop();
-    const result = await this.deps.db.execute(sql`update background_work set claimed_by = null, claimed_until = null where claimed_by = ${this.deps.serverId} returning id`);
+    // A claim cut off by a shutdown is not the item's fault: it does not count as an attempt.
+    const result = await this.deps.db.execute(
+      sql`update background_work set claimed_by = null, claimed_until = null, attempts = greatest(attempts - 1, 0) where claimed_by = ${this.deps.serverId} returning id`,
+    );
     return rowsOf(result).length;
   }
 }

@@ -61,6 +61,9 @@ export interface NetworkProcessingDeps {
   work: WorkQueue;
 }
 
+/** Why a network job ended FAILED when every server processing it stopped midway (cluster/work-queue.ts MAX_ATTEMPTS). */
+export const WORK_ABANDONED = 'The processing was given up: the server stopped while processing this file, several times.';
+
 /** The kind of the network's background work items. */
 export const NETWORK_WORK = 'network';
 
@@ -73,7 +76,15 @@ export class NetworkProcessing {
   /** Files whose on-demand build failed in this process: not tried again on every editor call. */
   private readonly prepareFailed = new Map<number, unknown>();
   constructor(private readonly deps: NetworkProcessingDeps) {
-    deps.work.define(NETWORK_WORK, { concurrency: 1, handle: (item) => this.run(item) });
+    deps.work.define(NETWORK_WORK, {
+      concurrency: 1,
+      handle: (item) => this.run(item),
+      abandon: async (item) => {
+        for (const job of (await deps.datasets.unfinishedNetworkJobs()).filter((j) => j.fileId === item.subjectId)) {
+          await this.mark(job.datasetId, item.subjectId, 'FAILED', WORK_ABANDONED);
+        }
+      },
+    });
   }
 
   /** Queues processing for the network files among `fileIds` that were just attached to the dataset. */

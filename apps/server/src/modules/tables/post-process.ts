@@ -42,6 +42,11 @@ export class RunPostProcessing {
     deps.work.define(RUN_TABLES_WORK, {
       concurrency: 2,
       handle: (item) => this.importTables(item.subjectId).catch((err: unknown) => this.deps.onError(err, item.subjectId)),
+      abandon: async (item) => {
+        const logFileId = await this.deps.log.append(item.subjectId, ['Post-processing was given up: the server stopped while importing the tables, several times.']);
+        await this.setState(item.subjectId, 'FAILED', logFileId);
+        this.deps.onFailed?.(item.subjectId, logFileId);
+      },
     });
   }
 

@@ -56,6 +56,8 @@ export interface VehicleDataPreparationDeps {
 
 export class VehicleDataPreparation {
   private closing = false;
+  /** Aborts the builds under way at shutdown: the run is handed back at once rather than read to its end. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: VehicleDataPreparationDeps) {
     deps.work.define(VEHICLE_WORK, {
@@ -65,6 +67,12 @@ export class VehicleDataPreparation {
           if (err instanceof RetryLater) throw err;
           this.deps.onError(err, item.subjectId);
         }),
+      abandon: async (item) => {
+        const reason = 'the server stopped while preparing it, several times';
+        const logFileId = await this.deps.log.append(item.subjectId, [`Vehicle data could not be prepared: ${reason}.`]);
+        await this.setState(item.subjectId, 'FAILED', VIS_MESSAGES.failed(reason), logFileId);
+        this.deps.onFailed?.(item.subjectId, logFileId);
+      },
     });
   }
 
@@ -86,11 +94,12 @@ export class VehicleDataPreparation {
   }
 
   /**
-   * No new preparations; those under way stop when the worker pool closes (hours of events are not waited for),
-   * keep their STARTED state and are handed back to the queue (another server or the next start prepares them).
+   * No new preparations; those under way are aborted (hours of events are not waited for), keep their STARTED state
+   * and are handed back to the queue (another server or the next start prepares them).
    */
   close(): void {
     this.closing = true;
+    this.stopping.abort();
   }
 
   /** Waits for this server's background work (tests). */
@@ -116,7 +125,7 @@ export class VehicleDataPreparation {
       const startedAt = performance.now();
       let built: BuiltVehicleData | undefined;
       const segments = await blobs.putWith(async (file) => {
-        built = await processing.vehicleData(storedBlob(blobs, events.blobKey), net.linkIds, file, serverWork('visualizer'));
+        built = await processing.vehicleData(storedBlob(blobs, events.blobKey), net.linkIds, file, { ...serverWork('visualizer'), signal: this.stopping.signal });
       });
       const { meta, vehicleModes, vehicleIds, volumes } = built!;
       await recordDerived(this.deps, events.id, VEHICLE_FILES.segments, segments);
