@@ -4,6 +4,11 @@
  * password or API key sign-in, list, download, upload (stored and tagged as an upload through the API is), and
  * refusals outside the user's teams and for "..". The help page's config info names the port.
  */
+import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { CreatedApiKey } from '@corridor/contract';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +126,28 @@ describe('SFTP file access', () => {
     // Nothing bob tried is stored.
     const berlin = await inject(alice, 'GET', `/datasets/datasets/${berlinId}`);
     expect(berlin.files.map((f: { name: string }) => f.name)).not.toContain('evil.xml');
+  });
+
+  it('works with OpenSSH\'s scp both ways (answers in order, an exit status at the end)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'corridor-scp-'));
+    try {
+      const askpass = path.join(dir, 'askpass.sh');
+      await writeFile(askpass, '#!/bin/sh\necho password-1\n');
+      await chmod(askpass, 0o700);
+      const content = Buffer.alloc(2_000_000);
+      for (let i = 0; i < content.length; i++) content[i] = (i * 7919) % 251;
+      await writeFile(path.join(dir, 'up.bin'), content);
+      const scp = (...args: string[]) =>
+        promisify(execFile)('scp', ['-P', String(t.app.sftpPort()), '-o', 'StrictHostKeyChecking=no', '-o', `UserKnownHostsFile=${dir}/known_hosts`, '-o', 'PubkeyAuthentication=no', ...args], {
+          env: { PATH: process.env.PATH, HOME: dir, SSH_ASKPASS: askpass, SSH_ASKPASS_REQUIRE: 'force', DISPLAY: ':0' },
+          timeout: 30_000,
+        });
+      await scp(path.join(dir, 'up.bin'), 'alice@127.0.0.1:/lab/berlin/via-scp.bin');
+      await scp('alice@127.0.0.1:/lab/berlin/via-scp.bin', path.join(dir, 'down.bin'));
+      expect((await readFile(path.join(dir, 'down.bin'))).equals(content)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a wrong password and another user\'s API key; the help page shows host and port', async () => {

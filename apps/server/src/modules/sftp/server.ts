@@ -36,7 +36,7 @@ const DIR_BATCH = 100;
 type Handle =
   | { kind: 'dir'; entries: TreeEntry[] | undefined; load: () => Promise<TreeEntry[]>; sent: number }
   | { kind: 'read'; blobKey: string; size: number }
-  | { kind: 'write'; upload: TreeUpload; chain: Promise<void>; failed: unknown };
+  | { kind: 'write'; upload: TreeUpload; failed: unknown };
 
 export class SftpServer {
   private readonly server: ssh2.Server;
@@ -115,13 +115,19 @@ export class SftpServer {
       handles.set(id.toString(), handle);
       return id;
     };
-    /** Runs one request; errors become SFTP statuses with a message. */
+    /**
+     * Runs one request after the ones before it (answers go out in the order asked, as OpenSSH's server sends them:
+     * its scp client truncates a download whose answers come reordered); errors become SFTP statuses with a message.
+     */
+    let queue = Promise.resolve();
     const answer = (reqid: number, work: () => Promise<void>) => {
-      work().catch((error: unknown) => {
-        const [code, message] = statusOf(error);
-        if (code === STATUS_CODE.FAILURE && !(error instanceof HttpError)) log.error({ err: error, userId: actor.userId, ip }, 'an SFTP request failed');
-        sftp.status(reqid, code, message);
-      });
+      queue = queue.then(() =>
+        work().catch((error: unknown) => {
+          const [code, message] = statusOf(error);
+          if (code === STATUS_CODE.FAILURE && !(error instanceof HttpError)) log.error({ err: error, userId: actor.userId, ip }, 'an SFTP request failed');
+          sftp.status(reqid, code, message);
+        }),
+      );
     };
     const tooMany = (reqid: number) => sftp.status(reqid, STATUS_CODE.FAILURE, `At most ${MAX_HANDLES} files or folders may be open at once.`);
 
@@ -171,7 +177,7 @@ export class SftpServer {
         if (flags & OPEN_MODE.WRITE) {
           if (flags & (OPEN_MODE.READ | OPEN_MODE.APPEND)) throw new PathRefused('Files are opened either to read or to write a new file from its start.');
           const upload = await tree.openWrite(actor, at);
-          const id = open({ kind: 'write', upload, chain: Promise.resolve(), failed: undefined });
+          const id = open({ kind: 'write', upload, failed: undefined });
           if (!id) {
             upload.abort();
             return tooMany(reqid);
@@ -195,21 +201,19 @@ export class SftpServer {
       }),
     );
     sftp.on('WRITE', (reqid, id, offset, data) => {
-      const handle = handles.get(id.toString());
-      if (handle?.kind !== 'write') return void sftp.status(reqid, STATUS_CODE.FAILURE, 'No such file handle.');
-      // In order, one after another: pipelined writes arrive in order and are stored so.
       const copy = Buffer.from(data);
-      handle.chain = handle.chain.then(async () => {
+      answer(reqid, async () => {
+        const handle = handles.get(id.toString());
+        if (handle?.kind !== 'write') return void sftp.status(reqid, STATUS_CODE.FAILURE, 'No such file handle.');
         if (handle.failed) throw handle.failed;
-        await handle.upload.write(offset, copy);
+        try {
+          await handle.upload.write(offset, copy);
+        } catch (error) {
+          handle.failed = error;
+          throw error;
+        }
+        sftp.status(reqid, STATUS_CODE.OK);
       });
-      handle.chain.then(
-        () => sftp.status(reqid, STATUS_CODE.OK),
-        (error: unknown) => {
-          handle.failed ??= error;
-          sftp.status(reqid, ...statusOf(error));
-        },
-      );
     });
     sftp.on('CLOSE', (reqid, id) =>
       answer(reqid, async () => {
@@ -218,7 +222,6 @@ export class SftpServer {
         handles.delete(key);
         if (!handle) return void sftp.status(reqid, STATUS_CODE.FAILURE, 'No such handle.');
         if (handle.kind === 'write') {
-          await handle.chain.catch(() => undefined);
           if (handle.failed) {
             handle.upload.abort();
             throw handle.failed;
@@ -235,11 +238,24 @@ export class SftpServer {
     for (const event of ['REMOVE', 'RENAME', 'MKDIR', 'RMDIR', 'READLINK', 'SYMLINK'] as const) {
       sftp.on(event as 'REMOVE', (reqid: number) => sftp.status(reqid, STATUS_CODE.OP_UNSUPPORTED, TREE_MESSAGES.notSupported));
     }
+    // The client is done (its EOF): close our side too, or clients such as OpenSSH's sftp wait for ever.
+    sftp.on('end', () => endSession(sftp));
     sftp.on('close', () => {
       for (const handle of handles.values()) if (handle.kind === 'write') handle.upload.abort();
       handles.clear();
     });
   }
+}
+
+/**
+ * Exit status 0, then the channel closed: scp reports a transfer as failed when the session ends without an exit
+ * status (as OpenSSH's server sends for its sftp subsystem). ssh2's SFTP stream has no exit(); its channel's protocol
+ * does (the same call `Channel.exit` makes).
+ */
+function endSession(sftp: SFTPWrapper): void {
+  const channel = sftp as unknown as { _protocol?: { exitStatus(id: number, status: number): void }; outgoing?: { id: number; state: string } };
+  if (channel.outgoing && (channel.outgoing.state === 'open' || channel.outgoing.state === 'eof')) channel._protocol?.exitStatus(channel.outgoing.id, 0);
+  sftp.end();
 }
 
 function statusOf(error: unknown): [number, string] {
