@@ -423,7 +423,8 @@ export const ROUTES: Record<string, RouteRule> = {
 
   // the runner protocol
   'POST /jobs/runner/connect': rule('runner', (role, fx) => ({
-    json: { runnerId: fx.runnerIdOf(role), name: 'matrix', capabilities: ['engine'], totalResources: RUNNER_RESOURCES, availableResources: RUNNER_RESOURCES },
+    // Naming the held job, as a runner that connects again names its jobs (the server ends those it does not name).
+    json: { runnerId: fx.runnerIdOf(role), name: 'matrix', capabilities: ['engine'], totalResources: RUNNER_RESOURCES, availableResources: RUNNER_RESOURCES, jobs: [fx.heldJob] },
   })),
   'POST /jobs/runner/heartbeat': rule('runner', () => ({ json: { availableResources: RUNNER_RESOURCES, jobs: [] } })),
   // Offering nothing: no job fits, so the claim takes none of the fixtures' jobs.
