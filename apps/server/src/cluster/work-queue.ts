@@ -113,13 +113,6 @@ export class WorkQueue {
     return rowsOf(result).length > 0;
   }
 
-  /** Whether this server works on the item now. */
-  isRunningHere(kind: string, subjectId: number): boolean {
-    return this.localSubjects.get(kind)?.has(subjectId) ?? false;
-  }
-
-  private readonly localSubjects = new Map<string, Set<number>>();
-
   kick(kind: string): void {
     if (this.stopped || !this.kinds.has(kind)) return;
     if (this.filling.has(kind)) {
@@ -147,12 +140,10 @@ export class WorkQueue {
       if (!item) return;
       if (this.stopped) {
         // Claimed while the server began to shut down: back at once.
-        this.localSubjects.get(kind)?.delete(item.subjectId);
         await this.putBack(item, 0);
         return;
       }
       if (item.attempts > MAX_ATTEMPTS) {
-        this.localSubjects.get(kind)?.delete(item.subjectId);
         this.deps.log.error({ event: 'work.abandoned', kind, subjectId: item.subjectId, attempts: item.attempts }, 'background work given up: every server that took it stopped while working on it');
         await handler.abandon?.(item).catch((err: unknown) => this.deps.log.error({ err, kind, subjectId: item.subjectId }, 'could not record abandoned background work'));
         await this.done(item);
@@ -160,7 +151,6 @@ export class WorkQueue {
       }
       const work = this.work(handler, item).finally(() => {
         running.delete(work);
-        this.localSubjects.get(kind)?.delete(item.subjectId);
         this.kick(kind);
       });
       running.add(work);
@@ -182,9 +172,6 @@ export class WorkQueue {
       returning id, kind, subject_id, payload, generation, attempts`);
     const row = rowsOf<{ id: number; kind: string; subject_id: number; payload: Record<string, unknown>; generation: number; attempts: number }>(result)[0];
     if (!row) return null;
-    let subjects = this.localSubjects.get(kind);
-    if (!subjects) this.localSubjects.set(kind, (subjects = new Set()));
-    subjects.add(row.subject_id);
     return { id: row.id, kind: row.kind, subjectId: row.subject_id, payload: row.payload ?? {}, generation: row.generation, attempts: row.attempts };
   }
 
