@@ -46,6 +46,8 @@ const NOT_ABOUT_THE_DATABASE = [
   'visualizer',
   // Files in an S3-compatible server process (issue 30); their SQL is the files' own, as files.test.ts runs it.
   's3-storage',
+  // SFTP file access (issue 30): its listings and files go through the services files.test.ts runs on both.
+  'sftp',
 ].map(
   (name) => `apps/server/test/${name}.test.ts`,
 );
