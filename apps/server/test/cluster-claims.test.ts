@@ -15,6 +15,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/connection.ts';
 import { LOGIN_POLICY, LoginLimiter } from '../src/security/login-limiter.ts';
 import { openTestDatabase } from './harness.ts';
+import { runners, runnerTokens } from '../src/db/schema.ts';
+import { JobLifecycle } from '../src/modules/runner-protocol/lifecycle.ts';
+import { JobLog } from '../src/modules/runner-protocol/job-log.ts';
+import { HeartbeatMonitor } from '../src/modules/runner-protocol/monitor.ts';
+import { RunnerProtocolRepository } from '../src/modules/runner-protocol/repository.ts';
+import { LogStore } from '../src/storage/log-store.ts';
+import { eq } from 'drizzle-orm';
 
 const quiet = { error: () => undefined, warn: () => undefined, info: () => undefined };
 
@@ -118,6 +125,35 @@ describe('claims through the database', () => {
     expect(await b.acquire()).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await a.acquire()).toBe(true);
+  });
+
+  it('checks runner heartbeats on the lease holder only', async () => {
+    const [token] = await db.insert(runnerTokens).values({ tokenHash: 'f'.repeat(64) }).returning({ id: runnerTokens.id });
+    const resources = { cpuCores: 1, ramInGb: 1 };
+    let clock = Date.now();
+    await db.insert(runners).values({ id: 'silent-runner', tokenId: token!.id, name: 'silent', totalResources: resources, availableResources: resources, lastHeartbeat: new Date(clock) });
+    const logs = await LogStore.open(path.join(dir, 'logs'));
+    const lost: string[] = [];
+    const monitor = (serverId: string) =>
+      new HeartbeatMonitor({
+        repository: new RunnerProtocolRepository(db),
+        lifecycle: new JobLifecycle({ db, log: new JobLog(db, logs), now: () => new Date(clock) }),
+        now: () => new Date(clock),
+        intervalMs: 60_000,
+        timeoutMs: 60_000,
+        log: { error: () => undefined, info: () => undefined, warn: (_obj: object, msg: string) => void lost.push(`${serverId}: ${msg}`) },
+        leader: new LeaderLease(db, serverId, 'heartbeat-monitor', 60_000),
+      });
+    const [a, b] = [monitor('a'), monitor('b')];
+    await a.tick(); // A leads from here on (its lease is renewed each tick)
+    await b.tick();
+    clock += 5 * 60_000;
+    await b.tick(); // not the leader: the silent runner stays
+    expect(await db.select({ id: runners.id }).from(runners).where(eq(runners.id, 'silent-runner'))).toHaveLength(1);
+    await a.tick();
+    expect(lost).toEqual(['a: a runner was lost: it stopped sending heartbeats']);
+    await a.stop(); // hands the lease back: B leads at its next tick
+    expect(await new LeaderLease(db, 'b', 'heartbeat-monitor', 60_000).acquire()).toBe(true);
   });
 
   it('counts sign-in attempts of two servers in one place, also when they arrive together', async () => {
