@@ -44,13 +44,16 @@ function messageOf(body: string): string {
   }
 }
 
+/** Tables the server writes on its own timers (leases renewed by the leader of each tick), whatever requests come. */
+const BOOKKEEPING = new Set(['leader_leases']);
+
 /** Row counts and a hash of every table's content: equal before and after a refused request. */
 async function databaseFingerprint(): Promise<Record<string, string>> {
   const tables = (await t.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as {
     rows: { tablename: string }[];
   };
   const out: Record<string, string> = {};
-  for (const { tablename } of tables.rows) {
+  for (const { tablename } of tables.rows.filter((row) => !BOOKKEEPING.has(row.tablename))) {
     const result = (await t.database.db.execute(
       sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as f from "${tablename}" x`),
     )) as unknown as { rows: { f: string }[] };
