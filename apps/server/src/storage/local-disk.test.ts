@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,10 +29,13 @@ describe('LocalDiskBlobStore', () => {
     expect(store.localPath('../x')).toBeNull();
   });
 
-  it('clears temp files of a crash on open', async () => {
+  it('clears temp files of a crash on open, but not those another server on the same folder is writing now', async () => {
     await mkdir(path.join(root, '.tmp'), { recursive: true });
     await writeFile(path.join(root, '.tmp', 'left-over'), 'half a file');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await utimes(path.join(root, '.tmp', 'left-over'), twoDaysAgo, twoDaysAgo);
+    await writeFile(path.join(root, '.tmp', 'being-written'), 'half a file');
     await LocalDiskBlobStore.open(root);
-    expect(await filesIn(root)).toEqual([]);
+    expect(await filesIn(root)).toEqual(['.tmp/being-written']);
   });
 });

@@ -16,6 +16,7 @@ import {
   type PutOptions,
   type StoredBlob,
 } from './blob-store.ts';
+import { openTempDir } from './temp-dir.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -29,8 +30,7 @@ export class LocalDiskBlobStore implements BlobStore {
   /** Opens the store, removing temp files a crash may have left. */
   static async open(root: string): Promise<LocalDiskBlobStore> {
     const store = new LocalDiskBlobStore(root);
-    await rm(store.tempDir, { recursive: true, force: true });
-    await mkdir(store.tempDir, { recursive: true });
+    await openTempDir(store.tempDir);
     return store;
   }
 

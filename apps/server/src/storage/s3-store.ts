@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import {
@@ -33,6 +33,7 @@ import {
   type PutOptions,
   type StoredBlob,
 } from './blob-store.ts';
+import { openTempDir } from './temp-dir.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 const MiB = 1024 * 1024;
@@ -96,8 +97,7 @@ export class S3BlobStore implements BlobStore {
   /** Checks that the bucket answers (a wrong name, endpoint or key fails the start, not the first upload). */
   static async open(options: S3StoreOptions): Promise<S3BlobStore> {
     const store = new S3BlobStore(options);
-    await rm(store.tempDir, { recursive: true, force: true });
-    await mkdir(store.tempDir, { recursive: true });
+    await openTempDir(store.tempDir);
     try {
       await store.client.send(new HeadBucketCommand({ Bucket: store.bucket }));
     } catch (err) {
