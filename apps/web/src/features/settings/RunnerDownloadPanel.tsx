@@ -49,6 +49,9 @@ export function RunnerDownloadPanel({ opened, onClose, token, isAdmin = true }: 
           {t('runners.downloadSandbox')}
         </Text>
         <Text size="sm" c="dimmed">
+          {t('runners.downloadSlurm')}
+        </Text>
+        <Text size="sm" c="dimmed">
           {t(token ? 'runners.downloadWithToken' : 'runners.downloadOnce')}
         </Text>
       </Stack>
