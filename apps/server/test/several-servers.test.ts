@@ -7,12 +7,10 @@
  * and a third server takes that over at once. PostgreSQL pass only (vitest.config.ts):
  * PGlite is one process's database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,47 +18,47 @@ import type { App } from '../src/app.ts';
 import { adminDatabaseUrl, API, setupAdmin } from './harness.ts';
 import { createRunnerToken, ok, scenarioWithInputs, scheduleOk, TestRunner } from './runner-client.ts';
 import { attach, createScenario, SHARED_DATA, uploadOk, type Session } from './workspace-helpers.ts';
+import { ServerProcess } from '../../runner/test/server-process.ts';
+import { pollUntil } from '../../runner/test/support.ts';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const OUTPUTS = 'output-equil-2024';
 /** A finished run's outputs: tables (trips, scores, modes), the output network and the events for the vehicle data. */
 const OUTPUT_NAMES = ['output_trips.csv.gz', 'scorestats.csv', 'modestats.csv', 'output_network.xml.gz', 'output_events.xml.gz'];
 
 /** A server process on the shared database and DATA_DIR; `app` answers `inject` over HTTP, as the test helpers expect. */
 class Server {
-  readonly lines: string[] = [];
-  readonly child: ChildProcess;
-  readonly exited: Promise<number | null>;
+  private readonly process: ServerProcess;
   origin = '';
   serverId = '';
 
   /** `leaseMs`: how long its claims last unrenewed (WORK_LEASE_MS). */
   constructor(dataDir: string, databaseUrl: string, leaseMs: number) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        WEB_DIST: path.join(dataDir, 'no-web-build'),
-        EMBEDDED_RUNNER: 'false',
-        LOG_LEVEL: 'info',
-        // Every server looks for work 5 times a second.
-        WORK_LEASE_MS: String(leaseMs),
-        WORK_POLL_MS: '200',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    this.process = new ServerProcess(dataDir, 0, {
+      DATABASE_URL: databaseUrl,
+      EMBEDDED_RUNNER: 'false',
+      WORK_LEASE_MS: String(leaseMs),
+      // Every server looks for work 5 times a second.
+      WORK_POLL_MS: '200',
     });
-    for (const stream of [this.child.stdout!, this.child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.lines.push(line));
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+  }
+
+  get lines(): string[] {
+    return this.process.lines;
+  }
+
+  get child(): ChildProcess {
+    return this.process.child;
+  }
+
+  get exited(): Promise<number | null> {
+    return this.process.exited;
   }
 
   async ready(): Promise<void> {
-    const started = await until(() => {
+    const started = await pollUntil(() => {
       if (this.child.exitCode !== null) throw new Error(`the server exited:\n${this.lines.slice(-20).join('\n')}`);
       return this.json().find((l) => l.msg === 'Corridor started');
-    }, 60_000);
+    }, 60_000, () => this.lines.slice(-20).join('\n'));
     this.origin = new URL(String(started.listening)).origin.replace('localhost', '127.0.0.1');
     this.serverId = String(started.serverId);
   }
@@ -103,16 +101,6 @@ async function inject(origin: string, { method = 'GET', url, headers = {}, paylo
     return { name: pair!.slice(0, at), value: pair!.slice(at + 1) };
   });
   return { statusCode: response.status, body, json: () => JSON.parse(body), cookies, headers: Object.fromEntries(response.headers) };
-}
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, what = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('two servers on one PostgreSQL database', () => {
@@ -200,27 +188,27 @@ describe('two servers on one PostgreSQL database', () => {
 
     // B dies holding claims (SIGKILL: no handing back); A takes its items once their leases run out. B is frozen
     // (SIGSTOP) while its claims are read, so the claims read are the ones it dies with.
-    const held = await until(async () => {
+    const held = await pollUntil(async () => {
       b.child.kill('SIGSTOP');
       const { rows } = await db.query<{ kind: string; subject_id: number }>('select kind, subject_id from background_work where claimed_by = $1', [b.serverId]);
       if (rows.length > 0) return rows;
       b.child.kill('SIGCONT');
       return false;
-    }, 30_000, 'B to hold a claim');
+    }, 30_000, () => 'B to hold a claim');
     b.child.kill('SIGKILL');
     await b.exited;
 
     const dataset = async (id: number) => ok<{ attributes: Record<string, { status: string } | undefined> }>(await a.app.inject({ url: `${API}/datasets/datasets/${id}`, headers: { cookie } }), 'dataset');
     const ended = (step?: { status: string }) => step?.status === 'FINISHED';
-    await until(async () => {
+    await pollUntil(async () => {
       for (const id of scenarios) if (!ended((await dataset(id)).attributes.networkPostProcessingJob)) return false;
       for (const id of runs) {
         const { attributes } = await dataset(id);
         if (!ended(attributes.postProcessRun) || !ended(attributes.postProcessVehicles)) return false;
       }
       return true;
-    }, 120_000, 'every network and run to be post-processed');
-    await until(async () => (await db.query('select 1 from background_work')).rowCount === 0, 30_000, 'the queue to empty');
+    }, 120_000, () => 'every network and run to be post-processed');
+    await pollUntil(async () => (await db.query('select 1 from background_work')).rowCount === 0, 30_000, () => 'the queue to empty');
 
     // Each item done once over both logs: 10 scenario networks + 5 output networks, 5 runs' tables, 5 vehicle data.
     const done = [...a.json(), ...b.json()].filter((l) => l.event === 'work.done');
@@ -249,18 +237,18 @@ describe('two servers on one PostgreSQL database', () => {
     expect((await onA.finish(scheduled.id, 'FINISHED', 0)).statusCode).toBe(200);
     const vehicleClaim = "select claimed_by from background_work where kind = 'vehicle-data' and subject_id = $1";
     // Frozen while it holds the claim (not between two claims while the vehicle data waits for the run's network).
-    await until(async () => {
+    await pollUntil(async () => {
       a.child.kill('SIGSTOP');
       if ((await db.query(vehicleClaim, [scheduled.datasetId])).rows[0]?.claimed_by === a.serverId) return true;
       a.child.kill('SIGCONT');
       return false;
-    }, 60_000, 'A to prepare the vehicle data');
+    }, 60_000, () => 'A to prepare the vehicle data');
     a.child.kill('SIGTERM');
     a.child.kill('SIGCONT');
     c.child.kill('SIGCONT');
     expect(await a.exited).toBe(0);
     expect(a.json().some((l) => l.msg === 'background work handed back')).toBe(true);
-    const byC = await until(() => c!.json().find((l) => l.event === 'work.done' && l.kind === 'vehicle-data' && l.subjectId === scheduled.datasetId), 30_000, 'C to prepare the vehicle data A handed back');
+    const byC = await pollUntil(() => c!.json().find((l) => l.event === 'work.done' && l.kind === 'vehicle-data' && l.subjectId === scheduled.datasetId), 30_000, () => 'C to prepare the vehicle data A handed back');
     // Done by C well within A's one-minute lease: handed back, not expired.
     expect(byC).toMatchObject({ serverId: c.serverId });
     const onC = ok<{ attributes: Record<string, { status: string }> }>(await c.app.inject({ url: `${API}/datasets/datasets/${scheduled.datasetId}`, headers: { cookie } }), 'run 6');
