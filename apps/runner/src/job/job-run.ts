@@ -315,8 +315,7 @@ export class JobRun {
     const { job, deps } = this;
     const env = jobEnvironment(deps.env, command, job.memory, deps.hiddenEnv);
     if (deps.sandbox) return deps.sandbox.launch(command.argv, this.dir, env, { memory: job.memory, name: `job-${job.jobId}` });
-    const why = deps.unsandboxed ? 'this runner was started with --unsandboxed' : 'there is no sandbox on this runner';
-    logStream.note(`corridor-runner: warning: ${why}; the job runs with the runner's own rights.`);
+    this.noteUnsandboxed(logStream);
     return directLaunch(command.argv, this.dir, env);
   }
 
@@ -325,9 +324,14 @@ export class JobRun {
     const { job, deps } = this;
     const env = jobEnvironment(deps.env, command, job.memory, deps.hiddenEnv);
     if (deps.sandbox) return deps.sandbox.batchCommand(command.argv, this.dir, env);
-    const why = deps.unsandboxed ? 'this runner was started with --unsandboxed' : 'there is no sandbox on this runner';
-    logStream.note(`corridor-runner: warning: ${why}; the job runs with the runner's own rights.`);
+    this.noteUnsandboxed(logStream);
     return { argv: command.argv, env: { ...env, PATH: env.PATH ?? process.env.PATH } };
+  }
+
+  /** The warning in the job's log when it runs without the sandbox. */
+  private noteUnsandboxed(logStream: LogStream): void {
+    const why = this.deps.unsandboxed ? 'this runner was started with --unsandboxed' : 'there is no sandbox on this runner';
+    logStream.note(`corridor-runner: warning: ${why}; the job runs with the runner's own rights.`);
   }
 
   /**
