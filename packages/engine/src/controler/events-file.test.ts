@@ -15,7 +15,7 @@ describe('SyncEventsFile', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'engine-events-')), 'events.xml.gz');
     const file = new SyncEventsFile(path);
     for (const event of events) file.add(event);
-    file.close();
+    await file.close();
     const read: MatsimEvent[] = [];
     for await (const event of readEvents(path)) read.push(event);
     expect(read).toHaveLength(events.length);

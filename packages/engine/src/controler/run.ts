@@ -114,23 +114,29 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
     stopwatch.end('prepareForMobsim');
 
     stopwatch.begin('mobsim');
-    const experienced = new ExperiencedPlansBuilder((id) => sim.length[sim.linkIndex.get(id) ?? -1] ?? 0);
+    const experienced = new ExperiencedPlansBuilder((id) => sim.length[sim.linkIndex.get(id) ?? -1] ?? 0, [], sim.length);
     const collector = new TravelTimeCollector(sim, engine.travelTimeBinSize);
     const eventsFile = writesEvents(iteration, engine.writeEventsInterval, range.last)
       ? new SyncEventsFile(out.iterationFile(iteration, 'events.xml.gz'))
       : undefined;
     const sinks: EventSink[] = [experienced.handleEvent, collector.handle];
     if (eventsFile) sinks.push(eventsFile.add);
-    const result = runMobsim({
-      network: sim,
-      persons,
-      config: engine,
-      sink: (event) => {
-        for (const sink of sinks) sink(event);
-      },
-      random: createRandom(engine.randomSeed * 31 + iteration),
-    });
-    eventsFile?.close();
+    let result: ReturnType<typeof runMobsim>;
+    try {
+      result = runMobsim({
+        network: sim,
+        persons,
+        config: engine,
+        sink: (event, vehicle, link) => {
+          for (const sink of sinks) sink(event, vehicle, link);
+        },
+        random: createRandom(engine.randomSeed * 31 + iteration),
+      });
+    } catch (error) {
+      await eventsFile?.discard();
+      throw error;
+    }
+    await eventsFile?.close();
     stopwatch.end('mobsim');
     // Nothing listens after the mobsim here; the marks keep stopwatch.csv's columns in MATSim's order.
     stopwatch.begin('afterMobsimListeners');

@@ -12,8 +12,13 @@
  */
 import type { MatsimEvent, Person, Plan } from '@corridor/matsim';
 
-/** Receives every event of the mobsim, in time order. */
-export type EventSink = (event: MatsimEvent) => void;
+/**
+ * Receives every event of the mobsim, in time order. The mobsim also passes the vehicle's (= agent's) index and
+ * the link's index with its vehicle events (`vehicle enters traffic`, `entered link`, `left link`, `vehicle leaves
+ * traffic`), so listeners can keep per-vehicle state in typed arrays instead of maps keyed by id strings; events
+ * from a file come without them.
+ */
+export type EventSink = (event: MatsimEvent, vehicle?: number, link?: number) => void;
 
 /** The network as flat arrays, indexed by link/node index; ids map back for events and routes. */
 export interface SimNetwork {

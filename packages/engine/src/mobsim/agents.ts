@@ -92,13 +92,13 @@ export class Agents implements Drivers {
     const linkId = this.net.linkIds[link]!;
     const mode = this.currentLeg(vehicle).mode;
     const vehicleId = this.vehicleId(vehicle);
-    this.sink({ type: 'vehicle leaves traffic', time: now, person, link: linkId, vehicle: vehicleId, networkMode: mode, relativePosition: 1.0 });
+    this.sink({ type: 'vehicle leaves traffic', time: now, person, link: linkId, vehicle: vehicleId, networkMode: mode, relativePosition: 1.0 }, vehicle, link);
     this.sink({ type: 'PersonLeavesVehicle', time: now, person, vehicle: vehicleId });
     this.endLeg(vehicle, linkId, now);
   }
 
   abort(vehicle: number, link: number, now: number): void {
-    this.sink({ type: 'vehicle aborts', time: now, link: this.net.linkIds[link]!, vehicle: this.vehicleId(vehicle) });
+    this.sink({ type: 'vehicle aborts', time: now, link: this.net.linkIds[link]!, vehicle: this.vehicleId(vehicle) }, vehicle, link);
     this.stuck(vehicle, this.net.linkIds[link]!, now);
   }
 
@@ -123,8 +123,9 @@ export class Agents implements Drivers {
   abortRemaining(now: number, onNetwork: Iterable<number>): void {
     const done = new Uint8Array(this.count);
     for (const vehicle of onNetwork) {
-      const link = this.net.linkIds[this.routes[vehicle]![this.routePos[vehicle]!]!]!;
-      this.sink({ type: 'vehicle aborts', time: now, link, vehicle: this.vehicleId(vehicle) });
+      const index = this.routes[vehicle]![this.routePos[vehicle]!]!;
+      const link = this.net.linkIds[index]!;
+      this.sink({ type: 'vehicle aborts', time: now, link, vehicle: this.vehicleId(vehicle) }, vehicle, index);
       this.stuck(vehicle, link, now);
       done[vehicle] = 1;
     }

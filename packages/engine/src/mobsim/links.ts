@@ -4,6 +4,7 @@
  * are visited, so a step costs what is moving, not the network's size.
  */
 import type { EventSink, SimNetwork } from '../core/types.ts';
+import { ActiveLinks } from './active-links.ts';
 import { IntQueue } from './queues.ts';
 
 /** What the network needs to know about the vehicle's driver (one vehicle per agent, same index). */
@@ -45,11 +46,8 @@ export class QueueNetwork {
   readonly vehicleLink: Int32Array;
   private readonly linkActive: Uint8Array;
   private readonly nodeActive: Uint8Array;
-  private activeLinks: number[] = [];
+  private readonly links: ActiveLinks;
   private activeNodes: number[] = [];
-  /** Links activated while links are being stepped are stepped from the next step on, as in MATSim. */
-  private linksLocked = false;
-  private pendingLinks: number[] = [];
   private readonly offering: number[] = [];
 
   constructor(
@@ -72,6 +70,7 @@ export class QueueNetwork {
     this.bufferMovedAt = new Float64Array(n);
     this.freeTime = new Float64Array(n);
     this.linkActive = new Uint8Array(n);
+    this.links = new ActiveLinks(n);
     this.nodeActive = new Uint8Array(net.nodeIds.length);
     this.earliestExit = new Float64Array(vehicles);
     this.vehicleLink = new Int32Array(vehicles).fill(-1);
@@ -88,14 +87,15 @@ export class QueueNetwork {
   }
 
   get isIdle(): boolean {
-    return this.activeLinks.length === 0 && this.activeNodes.length === 0 && this.pendingLinks.length === 0;
+    return this.links.isEmpty && this.activeNodes.length === 0;
   }
 
   /** A departing vehicle waits on its link until the link lets it into the buffer. */
   depart(vehicle: number, link: number): void {
     (this.waiting[link] ??= new IntQueue()).push(vehicle);
     this.vehicleLink[vehicle] = link;
-    this.activateLink(link);
+    if (this.linkActive[link]) this.links.wake(link);
+    else this.activateLink(link);
   }
 
   /** Nodes first, then links (QNetsimEngine's order). */
@@ -118,23 +118,31 @@ export class QueueNetwork {
     }
   }
 
+  /**
+   * The active links in MATSim's order. A link whose first vehicle cannot leave before a later second, and
+   * that has no departing vehicle, would do nothing in the steps until then: it sleeps until that second
+   * (see ActiveLinks), which is what makes a step cost the links with something to do.
+   */
   private moveLinks(now: number): void {
-    const links = this.activeLinks;
-    for (const link of this.pendingLinks) links.push(link);
-    this.pendingLinks = [];
-    this.activeLinks = [];
-    this.linksLocked = true;
-    for (const link of links) {
-      if (this.linkStep(link, now)) this.activeLinks.push(link);
-      else this.linkActive[link] = 0;
+    const links = this.links;
+    links.begin(now);
+    for (let link = links.next(); link >= 0; link = links.next()) {
+      if (!this.linkStep(link, now)) {
+        this.linkActive[link] = 0;
+        continue;
+      }
+      const queue = this.queue[link];
+      const waiting = this.waiting[link];
+      const wake = queue !== undefined && queue.size > 0 && (waiting === undefined || waiting.size === 0) ? this.earliestExit[queue.peek()]! : now;
+      links.keep(link, wake > now + 1 ? wake : -1);
     }
-    this.linksLocked = false;
+    links.end();
   }
 
   private activateLink(link: number): void {
     if (this.linkActive[link]) return;
     this.linkActive[link] = 1;
-    (this.linksLocked ? this.pendingLinks : this.activeLinks).push(link);
+    this.links.add(link);
   }
 
   private activateNode(node: number): void {
@@ -157,7 +165,7 @@ export class QueueNetwork {
         vehicle: this.drivers.vehicleId(vehicle),
         networkMode: this.drivers.mode(vehicle),
         relativePosition: 1.0,
-      });
+      }, vehicle, link);
       // A same-link trip goes through the queue and arrives in this very step.
       if (this.drivers.nextLink(vehicle) < 0) this.arrive(vehicle, link, now);
       else this.addToBuffer(link, vehicle, now);
@@ -268,13 +276,13 @@ export class QueueNetwork {
     this.buffer[link]!.shift();
     this.bufferMovedAt[link] = now;
     const vehicleId = this.drivers.vehicleId(vehicle);
-    this.sink({ type: 'left link', time: now, link: this.net.linkIds[link]!, vehicle: vehicleId });
+    this.sink({ type: 'left link', time: now, link: this.net.linkIds[link]!, vehicle: vehicleId }, vehicle, link);
     this.drivers.movedOverNode(vehicle);
     (this.queue[next] ??= new IntQueue()).push(vehicle);
     this.usedStorage[next]! += 1;
     this.earliestExit[vehicle] = now + this.freeTime[next]!;
     this.vehicleLink[vehicle] = next;
-    this.sink({ type: 'entered link', time: now, link: this.net.linkIds[next]!, vehicle: vehicleId });
+    this.sink({ type: 'entered link', time: now, link: this.net.linkIds[next]!, vehicle: vehicleId }, vehicle, next);
     this.activateLink(next);
   }
 }

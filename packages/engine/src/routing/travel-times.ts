@@ -20,6 +20,9 @@ export class TravelTimeCollector {
   private readonly sum: Float64Array;
   private readonly count: Uint32Array;
   private readonly entered = new Map<string, { link: number; time: number }>();
+  /** The same by vehicle index, for the mobsim's events (link + 1, 0 for none; entry time). */
+  private enteredLink = new Int32Array(0);
+  private enteredAt = new Float64Array(0);
 
   constructor(
     private readonly network: SimNetwork,
@@ -31,7 +34,11 @@ export class TravelTimeCollector {
     this.count = new Uint32Array(this.bins * network.linkIds.length);
   }
 
-  readonly handle = (event: MatsimEvent): void => {
+  readonly handle = (event: MatsimEvent, vehicle?: number, link?: number): void => {
+    if (typeof vehicle === 'number' && typeof link === 'number') {
+      this.handleIndexed(event.type, event.time, vehicle, link);
+      return;
+    }
     switch (event.type) {
       case 'entered link': {
         const { link, vehicle } = event as { link: string; vehicle: string };
@@ -55,6 +62,40 @@ export class TravelTimeCollector {
         break;
     }
   };
+
+  private handleIndexed(type: string, time: number, vehicle: number, link: number): void {
+    switch (type) {
+      case 'entered link':
+        if (vehicle >= this.enteredLink.length) this.grow(vehicle);
+        this.enteredLink[vehicle] = link + 1;
+        this.enteredAt[vehicle] = time;
+        break;
+      case 'left link': {
+        const entered = vehicle < this.enteredLink.length ? this.enteredLink[vehicle]! - 1 : -1;
+        if (entered < 0) break;
+        const at = this.enteredAt[vehicle]!;
+        const cell = this.bin(at) * this.network.linkIds.length + entered;
+        this.sum[cell]! += time - at;
+        this.count[cell]!++;
+        this.enteredLink[vehicle] = 0;
+        break;
+      }
+      case 'vehicle leaves traffic':
+      case 'vehicle aborts':
+        if (vehicle < this.enteredLink.length) this.enteredLink[vehicle] = 0;
+        break;
+    }
+  }
+
+  private grow(vehicle: number): void {
+    const size = Math.max(1024, vehicle + 1, this.enteredLink.length * 2);
+    const links = new Int32Array(size);
+    links.set(this.enteredLink);
+    const times = new Float64Array(size);
+    times.set(this.enteredAt);
+    this.enteredLink = links;
+    this.enteredAt = times;
+  }
 
   /**
    * The averages, consolidated as MATSim's TravelTimeCalculator does: a bin is never faster than the bin before

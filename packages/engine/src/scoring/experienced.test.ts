@@ -9,7 +9,7 @@ const lengths: Record<string, number> = { a: 100, b: 200, c: 300 };
 
 function build(events: MatsimEvent[], persons: string[] = []) {
   const builder = new ExperiencedPlansBuilder((id) => lengths[id]!, persons);
-  events.forEach(builder.handleEvent);
+  for (const event of events) builder.handleEvent(event);
   return builder;
 }
 

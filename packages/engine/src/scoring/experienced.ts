@@ -23,21 +23,24 @@ interface PersonState {
 export class ExperiencedPlansBuilder {
   private readonly persons = new Map<string, PersonState>();
   private readonly driverOf = new Map<string, string>();
+  /** The driver's state by vehicle index, for the mobsim's events (which carry the indices). */
+  private readonly driverState: (PersonState | undefined)[] = [];
 
   /**
    * `linkLength` gives the network length of a link id (for network legs' route distances). `persons` (the
    * population's ids) fixes the output order to the population's, as MATSim's writers have it, and gives persons
-   * without any event an (empty) plan.
+   * without any event an (empty) plan. `linkLengths` by link index serve events that carry the link's index.
    */
   constructor(
     private readonly linkLength: (linkId: string) => number,
     persons: Iterable<string> = [],
+    private readonly linkLengths?: Float64Array,
   ) {
     for (const person of persons) this.state(person);
   }
 
   /** An EventSink: pass it to the mobsim or to forEachEvent. */
-  readonly handleEvent = (any: MatsimEvent): void => {
+  readonly handleEvent = (any: MatsimEvent, vehicle?: number, link?: number): void => {
     // Generic events (types the model does not know) carry nothing the experienced plan needs.
     const event = any as KnownEvent;
     switch (event.type) {
@@ -70,9 +73,18 @@ export class ExperiencedPlansBuilder {
         return;
       }
       case 'vehicle enters traffic':
-        this.driverOf.set(event.vehicle, event.person);
+        if (typeof vehicle === 'number' && this.linkLengths !== undefined) this.driverState[vehicle] = this.persons.get(event.person);
+        else this.driverOf.set(event.vehicle, event.person);
         return;
       case 'entered link': {
+        if (typeof vehicle === 'number' && typeof link === 'number' && this.linkLengths !== undefined) {
+          const open = this.driverState[vehicle]?.open;
+          if (open) {
+            open.links.push(event.link);
+            open.distance += this.linkLengths[link]!;
+          }
+          return;
+        }
         const person = this.driverOf.get(event.vehicle);
         const open = person === undefined ? undefined : this.persons.get(person)?.open;
         if (open) {

@@ -5,6 +5,8 @@
  * `1.0E-4` / `1.0E7` scientific notation, and NaN / ±∞ are written as MATSim writes them (`NaN`, `INF`, `-INF`).
  */
 export function formatJavaDouble(value: number): string {
+  // Whole numbers below 10^7 (every event time): Java writes them with `.0`.
+  if ((value | 0) === value && value < 1e7 && value > -1e7 && value !== 0) return `${value}.0`;
   if (Number.isNaN(value)) return 'NaN';
   if (value === Infinity) return 'INF';
   if (value === -Infinity) return '-INF';
