@@ -1,11 +1,12 @@
 /**
- * Entity and character references inside attribute values, for the events fast path. Only what saxes accepts
- * without a DTD is decoded here — the five predefined entities and numeric references to characters XML 1.0
- * allows — and decoded to the very same text. Anything else (an unknown entity, `&#X41;`, a reference to a
- * forbidden character, a missing `;`) is left to saxes, which reports it with its own message and position.
+ * Entity and character references inside attribute values, for the events fast path, read from the bytes. Only
+ * what saxes accepts without a DTD is decoded here — the five predefined entities and numeric references to
+ * characters XML 1.0 allows — and decoded to the very same text. Anything else (an unknown entity, `&#X41;`, a
+ * reference to a forbidden character, a missing `;`) is left to saxes, which reports it with its own message and
+ * position. References are ASCII, so their bytes are their characters.
  */
 
-/** Decoding needs more text than the buffer holds (the reference is cut by a chunk boundary). */
+/** Decoding needs more bytes than the buffer holds (the reference is cut by a chunk boundary). */
 export const REFERENCE_INCOMPLETE = -1;
 /** Not a reference the fast path decodes: saxes must see it. */
 export const REFERENCE_OTHER = -2;
@@ -17,18 +18,18 @@ export let referenceEnd = 0;
 const MAX_DIGITS = 7;
 
 /**
- * The text of the reference starting with the `&` at `at`, or a REFERENCE_* code (negative number).
- * On success, `referenceEnd` is set.
+ * The text of the reference starting with the `&` at `at` of `bytes` (valid up to `length`), or a REFERENCE_*
+ * code (negative number). On success, `referenceEnd` is set.
  */
-export function decodeReference(text: string, at: number): string | number {
-  const first = text.charCodeAt(at + 1);
-  if (first === 35 /* # */) return decodeCharacter(text, at + 2);
+export function decodeReference(bytes: Uint8Array, at: number, length: number): string | number {
+  const first = at + 1 < length ? bytes[at + 1]! : -1;
+  if (first === 35 /* # */) return decodeCharacter(bytes, at + 2, length);
   let end = at + 1;
-  for (let c = first; isAsciiLetter(c); c = text.charCodeAt(++end));
-  const c = text.charCodeAt(end);
-  if (c !== 59 /* ; */) return c === c ? REFERENCE_OTHER : REFERENCE_INCOMPLETE;
-  let decoded: string | undefined;
-  switch (text.slice(at + 1, end)) {
+  while (end < length && isAsciiLetter(bytes[end]!)) end++;
+  if (end >= length) return REFERENCE_INCOMPLETE;
+  if (bytes[end] !== 59 /* ; */) return REFERENCE_OTHER;
+  let decoded: string;
+  switch (latin1(bytes, at + 1, end)) {
     case 'amp':
       decoded = '&';
       break;
@@ -52,16 +53,17 @@ export function decodeReference(text: string, at: number): string | number {
 }
 
 /** `&#65;` or `&#x41;` (saxes takes a lowercase `x` only, and hex digits of either case). */
-function decodeCharacter(text: string, from: number): string | number {
-  const hex = text.charCodeAt(from) === 120; /* x */
+function decodeCharacter(bytes: Uint8Array, from: number, length: number): string | number {
+  if (from >= length) return REFERENCE_INCOMPLETE;
+  const hex = bytes[from] === 120; /* x */
   let i = hex ? from + 1 : from;
   const digitsStart = i;
   let code = 0;
   for (;;) {
-    const c = text.charCodeAt(i);
+    if (i >= length) return REFERENCE_INCOMPLETE;
+    const c = bytes[i]!;
     const digit = hex ? hexDigit(c) : c >= 48 && c <= 57 ? c - 48 : -1;
     if (digit < 0) {
-      if (c !== c) return REFERENCE_INCOMPLETE;
       if (c !== 59 /* ; */ || i === digitsStart) return REFERENCE_OTHER;
       break;
     }
@@ -72,6 +74,12 @@ function decodeCharacter(text: string, from: number): string | number {
   if (!isXml10Char(code)) return REFERENCE_OTHER;
   referenceEnd = i + 1;
   return String.fromCodePoint(code);
+}
+
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  let text = '';
+  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i]!);
+  return text;
 }
 
 function hexDigit(c: number): number {

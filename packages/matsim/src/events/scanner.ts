@@ -1,17 +1,22 @@
 /**
- * The events fast path: a scanner for the one shape MATSim writes between `<events …>` and `</events>` —
- * self-closing `<event name="value" … />` elements separated by whitespace. saxes spends most of its time on
- * generic per-character state-machine work; here a value is found by a tight loop over its characters and
- * becomes one `slice`, names are interned, and attribute maps are fast-mode objects.
+ * The events fast path: a scanner over the decompressed bytes for the one shape MATSim writes between
+ * `<events …>` and `</events>` — self-closing `<event name="value" … />` elements separated by whitespace.
+ * Nothing is decoded to text before it is needed: the structure is found by tight loops over the bytes, names
+ * and event types are interned (compared byte by byte with MATSim's own), and only the values become strings —
+ * slices of one Latin-1 view of the buffer for ASCII values (no copy for long ones), UTF-8 decoding for the
+ * others. Attribute maps are fast-mode objects.
  *
- * The scanner accepts a strict subset of well-formed XML and produces exactly what saxes would produce for it.
- * Anything else — an explicit `</event>`, a comment, CDATA, a processing instruction, text, `</events>`, an
- * unknown entity, a raw tab or line break in a value (saxes normalises those), a duplicate attribute — makes
- * it stop and report `HANDOVER`: the caller gives the rest of the document to saxes from that very element,
- * so errors keep saxes' codes, messages and positions, and unusual but valid files still read.
+ * The scanner accepts a strict subset of well-formed XML and produces exactly what saxes would produce for it
+ * (fed the same bytes decoded as UTF-8). Anything else — an explicit `</event>`, a comment, CDATA, a processing
+ * instruction, text, `</events>`, an unknown entity, a raw tab or line break in a value (saxes normalises
+ * those), a duplicate attribute, U+FFFE — makes it stop and report `HANDOVER`: the caller gives the rest of the
+ * document to saxes from that very element, so errors keep saxes' codes, messages and positions, and unusual
+ * but valid files still read. It stops where saxes would see the problem, in the same chunk, so the batches
+ * come out the same too.
  *
  * Positions are tracked as saxes counts them (1-based lines; columns in code points, CR LF as one break), only
- * in whitespace (values never hold a raw line break here), so they cost next to nothing.
+ * in whitespace (values never hold a raw line break here) and for values with non-ASCII bytes, so they cost next
+ * to nothing.
  */
 import type { XmlAttributes } from '../xml/sax.ts';
 import { decodeReference, REFERENCE_INCOMPLETE, referenceEnd } from './references.ts';
@@ -19,8 +24,11 @@ import { EVENT_FIELDS, KNOWN_EVENT_TYPES } from './model.ts';
 
 /** Every complete element of the buffer was read; what is left from `stop` on needs the next chunk. */
 export const SCAN_MORE = 0;
-/** From `stop` on, the text is something the scanner does not read: saxes must take over there. */
+/** From `stop` on, the bytes are something the scanner does not read: saxes must take over there. */
 export const SCAN_HANDOVER = 1;
+
+/** Zero bytes the buffer must hold after its content: reads a few bytes ahead need no bounds check. */
+export const SCAN_PADDING = 8;
 
 /**
  * Attribute maps like saxes' (no inherited members: `__proto__` or `constructor` are plain attribute names,
@@ -29,11 +37,11 @@ export const SCAN_HANDOVER = 1;
 const AttributeMap = function AttributeMap() {} as unknown as new () => XmlAttributes;
 AttributeMap.prototype = Object.create(null) as XmlAttributes;
 
-// Character classes of ASCII codes.
+// Character classes of bytes (ASCII; every byte from 0x80 on is part of a multi-byte character).
 const NAME_START = 1;
 const NAME = 2;
 const VALUE = 4;
-const CLASS = new Uint8Array(128);
+const CLASS = new Uint8Array(256);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   // Control characters (tab and line breaks included: saxes turns those into spaces), quotes, `&` and `<` stop
@@ -52,14 +60,14 @@ const TABLE_SIZE = 1024;
 const names: (string | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
 const types: (string | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
 
-function hashOf(text: string, start: number, end: number): number {
+function hashOf(text: string): number {
   let h = 0;
-  for (let i = start; i < end; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
   return h & (TABLE_SIZE - 1);
 }
 
 function seed(table: (string | undefined)[], value: string): void {
-  table[hashOf(value, 0, value.length)] ??= value;
+  table[hashOf(value)] ??= value;
 }
 for (const name of ['time', 'type']) seed(names, name);
 for (const type of KNOWN_EVENT_TYPES) {
@@ -67,86 +75,104 @@ for (const type of KNOWN_EVENT_TYPES) {
   for (const [name] of EVENT_FIELDS[type]) seed(names, name);
 }
 
-/** `text.slice(start, end)`, as the string of `table` when it holds an equal one. */
-function intern(table: (string | undefined)[], text: string, start: number, end: number, hash: number): string {
-  const known = table[hash];
-  if (known !== undefined && known.length === end - start && text.startsWith(known, start)) return known;
-  return text.slice(start, end);
+/** Whether `bytes[start, end)` holds exactly the ASCII string `known`. */
+function equals(known: string, bytes: Uint8Array, start: number, end: number): boolean {
+  if (known.length !== end - start) return false;
+  for (let i = 0; i < known.length; i++) if (known.charCodeAt(i) !== bytes[start + i]) return false;
+  return true;
+}
+
+// Value decoding. `ignoreBOM`: a value may well start with U+FEFF, which a fresh decoder would drop.
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Code points of a string decoded from UTF-8 (no lone surrogates there). */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) count--;
+  }
+  return count;
 }
 
 export class EventScanner {
   /** Line of the next character, 1-based. */
   line = 1;
-  /** Buffer index where that line starts (negative when it started in an earlier chunk). */
+  /** Buffer index where that line starts (virtual: the line's column 0 at `lineStart` bytes). */
   lineStart = 0;
-  /** Characters outside the BMP on the line so far: two code units each, but one column for saxes. */
-  astral = 0;
+  /** Bytes beyond one per code point on the line so far (multi-byte characters in values). */
+  wide = 0;
   /** Where the last `scan` stopped: after the last event read, or at what saxes must take over. */
   stop = 0;
+
+  /** The buffer as Latin-1 text (ASCII values are its slices), made when the first value needs it. */
+  private text = '';
+  private textFor: Uint8Array | undefined = undefined;
 
   constructor(private readonly onEvent: (attributes: XmlAttributes) => void) {}
 
   /** saxes' column of buffer index `index` on the current line. */
   columnAt(index: number): number {
-    return index - this.lineStart - this.astral;
+    return index - this.lineStart - this.wide;
   }
 
-  /** The buffer's first `count` characters are dropped: indices shift. */
+  /** The buffer's first `count` bytes are dropped: indices shift. */
   rebase(count: number): void {
     this.lineStart -= count;
     this.stop -= count;
   }
 
   /**
-   * Reads the events of `text`, from index 0, calling `onEvent` for each; returns SCAN_MORE or SCAN_HANDOVER
-   * with `stop` set. An error thrown by `onEvent` passes through, with `stop` and the line at that event's end.
+   * Reads the events of `bytes[0, length)`, calling `onEvent` for each; `bytes` must hold SCAN_PADDING zero bytes
+   * after `length`. Returns SCAN_MORE or SCAN_HANDOVER with `stop` set. An error thrown by `onEvent` passes
+   * through, with `stop` and the line at that event's end.
    */
-  scan(text: string): number {
-    const length = text.length;
+  scan(bytes: Uint8Array, length: number): number {
     const onEvent = this.onEvent;
+    this.textFor = undefined;
     let line = this.line;
     let lineStart = this.lineStart;
-    let astral = this.astral;
+    let wide = this.wide;
     let i = 0;
     // Where the element being read starts, and the position there: an element that does not read is left whole.
     let start = 0;
     let startLine = line;
     let startLineStart = lineStart;
-    let startAstral = astral;
-    // Why the loop ended early: the text ran out (wait for more) or saxes must see what follows.
+    let startWide = wide;
+    // Why the loop ended early: the bytes ran out (wait for more) or saxes must see what follows.
     let outcome = SCAN_MORE;
 
     elements: for (;;) {
       // Whitespace between elements.
-      let c = code(text, i);
+      let c = bytes[i]!;
       while (c === 32 || c === 10 || c === 9 || c === 13) {
         if (c !== 32 && c !== 9) {
           if (c === 13) {
             // CR LF is one line break: a final CR waits until the next chunk shows what follows.
             if (i + 1 === length) break;
-            if (code(text, i + 1) === 10) i++;
+            if (bytes[i + 1] === 10) i++;
           }
           line++;
           lineStart = i + 1;
-          astral = 0;
+          wide = 0;
         }
-        c = code(text, ++i);
+        c = bytes[++i]!;
       }
       start = i;
       startLine = line;
       startLineStart = lineStart;
-      startAstral = astral;
-      if (i === length || c === 13) break;
+      startWide = wide;
+      if (i >= length || c === 13) break;
       if (
         c !== 60 /* < */ ||
-        code(text, i + 1) !== 101 /* e */ ||
-        code(text, i + 2) !== 118 /* v */ ||
-        code(text, i + 3) !== 101 /* e */ ||
-        code(text, i + 4) !== 110 /* n */ ||
-        code(text, i + 5) !== 116 /* t */
+        bytes[i + 1] !== 101 /* e */ ||
+        bytes[i + 2] !== 118 /* v */ ||
+        bytes[i + 3] !== 101 /* e */ ||
+        bytes[i + 4] !== 110 /* n */ ||
+        bytes[i + 5] !== 116 /* t */
       ) {
         // A cut `<eve` waits for the next chunk; anything else (`</events>`, a comment, text) is saxes' work.
-        outcome = i + 6 > length && '<event'.startsWith(text.slice(i)) ? SCAN_MORE : SCAN_HANDOVER;
+        outcome = i + 6 > length && isEventPrefix(bytes, i, length) ? SCAN_MORE : SCAN_HANDOVER;
         break;
       }
 
@@ -154,10 +180,10 @@ export class EventScanner {
       const attributes = new AttributeMap();
       i += 6;
       for (;;) {
-        c = code(text, i);
+        c = bytes[i]!;
         if (c !== 32 && c !== 10 && c !== 9 && c !== 13) {
           // No whitespace: the end of the element, or something saxes must judge (`>`, a missing space).
-          if (c === 47 /* / */ && code(text, i + 1) === 62 /* > */) break;
+          if (c === 47 /* / */ && bytes[i + 1] === 62 /* > */) break;
           outcome = c === 47 ? fail(i + 1, length) : fail(i, length);
           break elements;
         }
@@ -165,85 +191,86 @@ export class EventScanner {
           if (c !== 32 && c !== 9) {
             if (c === 13) {
               if (i + 1 === length) break elements;
-              if (code(text, i + 1) === 10) i++;
+              if (bytes[i + 1] === 10) i++;
             }
             line++;
             lineStart = i + 1;
-            astral = 0;
+            wide = 0;
           }
-          c = code(text, ++i);
+          c = bytes[++i]!;
         } while (c === 32 || c === 10 || c === 9 || c === 13);
         if (c === 47 /* / */) {
-          if (code(text, i + 1) === 62 /* > */) break;
+          if (bytes[i + 1] === 62 /* > */) break;
           outcome = fail(i + 1, length);
           break elements;
         }
 
         // The name, ASCII only, directly followed by `=` and a quote.
-        if (!(c < 128 && (CLASS[c]! & NAME_START) !== 0)) {
+        if ((CLASS[c]! & NAME_START) === 0) {
           outcome = fail(i, length);
           break elements;
         }
         const nameStart = i;
         let hash = c;
-        for (c = code(text, ++i); c < 128 && (CLASS[c]! & NAME) !== 0; c = code(text, ++i)) {
-          hash = (Math.imul(hash, 31) + c) | 0;
-        }
+        for (c = bytes[++i]!; (CLASS[c]! & NAME) !== 0; c = bytes[++i]!) hash = (Math.imul(hash, 31) + c) | 0;
         if (c !== 61 /* = */) {
           outcome = fail(i, length);
           break elements;
         }
-        const name = intern(names, text, nameStart, i, hash & (TABLE_SIZE - 1));
-        const quote = code(text, ++i);
+        const nameEnd = i;
+        const quote = bytes[++i]!;
         if (quote !== 34 && quote !== 39) {
           outcome = fail(i, length);
           break elements;
         }
 
-        // The value: plain characters, well-formed surrogate pairs, and references decoded as saxes does.
-        let valueStart = ++i;
-        let decoded = '';
+        // The value: plain bytes, multi-byte characters (U+FFFE and U+FFFF refused, as by saxes; bytes that are
+        // no UTF-8 become U+FFFD, as in every decoded text) and references decoded as saxes does.
+        const valueStart = ++i;
+        let plain = true;
         for (;;) {
-          c = code(text, i);
-          if (c < 128) {
-            if ((CLASS[c]! & VALUE) !== 0) i++;
-            else if (c === quote) break;
-            else if (c === 34 || c === 39) i++;
-            else if (c === 38 /* & */) {
-              const reference = decodeReference(text, i);
-              if (typeof reference !== 'string') {
-                outcome = reference === REFERENCE_INCOMPLETE ? SCAN_MORE : SCAN_HANDOVER;
-                break elements;
-              }
-              decoded += text.slice(valueStart, i) + reference;
-              i = valueStart = referenceEnd;
-            } else {
-              outcome = fail(i, length);
-              break elements;
-            }
-          } else if (c < 0xd800 || (c >= 0xe000 && c <= 0xfffd)) {
+          c = bytes[i]!;
+          if ((CLASS[c]! & VALUE) !== 0) {
             i++;
-          } else {
-            const low = code(text, i + 1);
-            if (c <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
-              i += 2;
-              astral++;
-            } else {
-              outcome = fail(c <= 0xdbff ? i + 1 : i, length);
+          } else if (c === quote) {
+            break;
+          } else if (c === 34 || c === 39) {
+            i++;
+          } else if (c >= 0x80) {
+            // EF BF BE / EF BF BF are U+FFFE / U+FFFF, which XML does not allow.
+            if (c === 0xef && bytes[i + 1] === 0xbf && (bytes[i + 2]! & 0xfe) === 0xbe) {
+              outcome = fail(i + 2, length);
               break elements;
             }
+            plain = false;
+            i++;
+          } else if (c === 38 /* & */) {
+            const reference = decodeReference(bytes, i, length);
+            if (typeof reference !== 'string') {
+              outcome = reference === REFERENCE_INCOMPLETE ? SCAN_MORE : SCAN_HANDOVER;
+              break elements;
+            }
+            plain = false;
+            i = referenceEnd;
+          } else {
+            outcome = fail(i, length);
+            break elements;
           }
         }
+        const name = this.name(bytes, nameStart, nameEnd, hash & (TABLE_SIZE - 1), length);
         // saxes reports a repeated name; leave that to it.
         if (attributes[name] !== undefined) {
           outcome = SCAN_HANDOVER;
           break elements;
         }
-        if (name === 'type') {
-          attributes.type = decoded === '' ? intern(types, text, valueStart, i, hashOf(text, valueStart, i)) : decoded + text.slice(valueStart, i);
+        let value: string;
+        if (plain) {
+          value = name === 'type' ? this.type(bytes, valueStart, i, length) : this.slice(bytes, valueStart, i, length);
         } else {
-          attributes[name] = decoded === '' ? text.slice(valueStart, i) : decoded + text.slice(valueStart, i);
+          value = this.decode(bytes, valueStart, i, length);
+          wide += decodedWide;
         }
+        attributes[name] = value;
         i++;
       }
 
@@ -251,26 +278,85 @@ export class EventScanner {
       this.stop = i;
       this.line = line;
       this.lineStart = lineStart;
-      this.astral = astral;
+      this.wide = wide;
       onEvent(attributes);
     }
     this.stop = start;
     this.line = startLine;
     this.lineStart = startLineStart;
-    this.astral = startAstral;
+    this.wide = startWide;
     return outcome;
+  }
+
+  /** `bytes[start, end)` (ASCII) as a string, a slice of the buffer's Latin-1 text. */
+  private slice(bytes: Uint8Array, start: number, end: number, length: number): string {
+    if (this.textFor !== bytes) {
+      this.text = latin1(bytes, length);
+      this.textFor = bytes;
+    }
+    return this.text.slice(start, end);
+  }
+
+  private name(bytes: Uint8Array, start: number, end: number, hash: number, length: number): string {
+    const known = names[hash];
+    if (known !== undefined && equals(known, bytes, start, end)) return known;
+    return this.slice(bytes, start, end, length);
+  }
+
+  private type(bytes: Uint8Array, start: number, end: number, length: number): string {
+    let hash = 0;
+    for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + bytes[i]!) | 0;
+    const known = types[hash & (TABLE_SIZE - 1)];
+    if (known !== undefined && equals(known, bytes, start, end)) return known;
+    return this.slice(bytes, start, end, length);
+  }
+
+  /**
+   * A value with multi-byte characters or references: its runs decoded as UTF-8 and its references replaced.
+   * Sets `decodedWide` to the bytes beyond one per code point of its source text (references are ASCII).
+   */
+  private decode(bytes: Uint8Array, start: number, end: number, length: number): string {
+    let value = '';
+    let wide = 0;
+    let run = start;
+    const flush = (to: number) => {
+      if (to === run) return;
+      const part = utf8Decoder.decode(bytes.subarray(run, to));
+      wide += to - run - codePoints(part);
+      value += part;
+    };
+    for (let i = start; i < end; ) {
+      if (bytes[i] === 38 /* & */) {
+        flush(i);
+        value += decodeReference(bytes, i, length) as string;
+        i = run = referenceEnd;
+      } else {
+        i++;
+      }
+    }
+    flush(end);
+    decodedWide = wide;
+    return value;
   }
 }
 
-/**
- * The character at `index`, or 0 past the end. Reading past the end of a string gives NaN, which makes V8 treat
- * every character as a float from then on (measured ~25% slower); 0 (NUL) is no character any check accepts.
- */
-function code(text: string, index: number): number {
-  return index < text.length ? text.charCodeAt(index) : 0;
+let decodedWide = 0;
+
+/** `bytes[0, length)` as Latin-1 text: one character per byte. */
+function latin1(bytes: Uint8Array, length: number): string {
+  return latin1Slice.call(bytes, 0, length);
+}
+// Node's own Latin-1 decoding (what `buffer.toString('latin1')` calls), on any Uint8Array.
+const latin1Slice = (Buffer.prototype as unknown as { latin1Slice(this: Uint8Array, start: number, end: number): string }).latin1Slice;
+
+/** Whether `bytes[at, length)` is the start of `<event`. */
+function isEventPrefix(bytes: Uint8Array, at: number, length: number): boolean {
+  const prefix = '<event';
+  for (let i = at; i < length; i++) if (bytes[i] !== prefix.charCodeAt(i - at)) return false;
+  return true;
 }
 
-/** An unexpected character at `at`: past the end, the element is only cut by the chunk boundary. */
+/** An unexpected byte at `at`: past the end, the element is only cut by the chunk boundary. */
 function fail(at: number, length: number): number {
   return at >= length ? SCAN_MORE : SCAN_HANDOVER;
 }

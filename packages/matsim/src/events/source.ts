@@ -11,9 +11,9 @@
  * unusual files read all the same.
  */
 import { MatsimFormatError } from '../errors.ts';
-import { openText, type Input } from '../io/input.ts';
+import { openInput, openText, type Input } from '../io/input.ts';
 import { createXmlFeed, expectRoot, type ReadXmlOptions, type XmlAttributes, type XmlFeed } from '../xml/sax.ts';
-import { EventScanner, SCAN_MORE } from './scanner.ts';
+import { EventScanner, SCAN_MORE, SCAN_PADDING } from './scanner.ts';
 
 export interface EventSourceOptions extends ReadXmlOptions {
   /**
@@ -41,8 +41,18 @@ export async function* readEventAttributes(
   onEvent: (attributes: XmlAttributes) => void,
   options: EventSourceOptions = {},
 ): AsyncGenerator<void> {
-  const document = new EventsDocument(onEvent, options.parser === 'saxes');
-  for await (const chunk of openText(input, options)) {
+  if (options.parser === 'saxes') {
+    const feed = eventsFeed(onEvent, () => {});
+    for await (const chunk of openText(input, options)) {
+      if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+      feed.write(chunk);
+      yield;
+    }
+    feed.close();
+    return;
+  }
+  const document = new EventsDocument(onEvent);
+  for await (const chunk of openInput(input, options)) {
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
     document.write(chunk);
     yield;
@@ -50,102 +60,147 @@ export async function* readEventAttributes(
   document.close();
 }
 
+/** saxes for an events document: checks the root, hands the attributes of every `<event>` on. */
+function eventsFeed(onEvent: (attributes: XmlAttributes) => void, onRoot: (feed: XmlFeed) => void): XmlFeed {
+  let sawRoot = false;
+  const feed: XmlFeed = createXmlFeed({
+    open: (name, attributes) => {
+      if (sawRoot) {
+        if (name === 'event') onEvent(attributes);
+        return;
+      }
+      expectRoot(name, ['events'], 'MATSim events');
+      sawRoot = true;
+      onRoot(feed);
+    },
+  });
+  return feed;
+}
+
+/**
+ * The fast path over decompressed bytes. saxes (fed text decoded exactly as `openText` decodes it) reads the
+ * prolog; the scanner reads the bytes from the root start tag on; whatever it does not read goes back to saxes,
+ * decoded from there.
+ */
 class EventsDocument {
   private readonly feed: XmlFeed;
   private readonly scanner: EventScanner;
-  private mode: number;
-  /** Text not read yet: the start of an element cut by the chunk boundary, or the prolog so far. */
-  private tail = '';
+  private mode = PROLOG;
+  /** Prolog: the text so far, its bytes, and the decoder that made it (saxes goes on with it if need be). */
+  private prolog = '';
+  private prologBytes: Uint8Array[] = [];
+  private decoder = new TextDecoder('utf-8');
+  /** Fast path: the bytes being scanned — the tail the last scan left, then the new chunk, then zero padding. */
+  private buffer = Buffer.alloc(0);
+  private tail = 0;
   /** saxes' position just after the root start tag, to check the prolog ended where the scanner will start. */
   private rootEnd = -1;
 
-  constructor(onEvent: (attributes: XmlAttributes) => void, saxesOnly: boolean) {
-    let sawRoot = false;
-    this.feed = createXmlFeed({
-      open: (name, attributes) => {
-        if (sawRoot) {
-          if (name === 'event') onEvent(attributes);
-          return;
-        }
-        expectRoot(name, ['events'], 'MATSim events');
-        sawRoot = true;
-        this.rootEnd = this.feed.parser.position;
-      },
+  constructor(onEvent: (attributes: XmlAttributes) => void) {
+    this.feed = eventsFeed(onEvent, (feed) => {
+      this.rootEnd = feed.parser.position;
     });
     this.scanner = new EventScanner(onEvent);
-    this.mode = saxesOnly ? SAXES : PROLOG;
   }
 
-  write(chunk: string): void {
-    if (this.mode === SAXES) {
-      this.feed.write(chunk);
-      return;
-    }
-    const text = this.tail === '' ? chunk : joined(this.tail, chunk);
-    this.tail = '';
-    if (this.mode === FAST) this.scan(text);
-    else this.prolog(text);
+  write(chunk: Uint8Array): void {
+    if (this.mode === FAST) this.scan(chunk);
+    else if (this.mode === SAXES) this.feedText(this.decoder.decode(chunk, { stream: true }));
+    else this.readProlog(chunk);
   }
 
   close(): void {
-    if (this.mode === FAST) this.handOver(this.tail);
-    else if (this.mode === PROLOG) this.feed.write(this.tail);
+    if (this.mode === FAST) this.handOver(this.buffer.subarray(0, this.tail));
+    const rest = this.prolog + this.decoder.decode();
+    this.prolog = '';
+    if (rest !== '') this.feed.write(rest);
     this.feed.close();
   }
 
+  private feedText(text: string): void {
+    if (text !== '') this.feed.write(text);
+  }
+
   /** saxes reads up to the root start tag; the scanner takes over if that ends where expected. */
-  private prolog(text: string): void {
+  private readProlog(chunk: Uint8Array): void {
+    this.prologBytes.push(chunk);
+    const text = this.prolog === '' ? this.decoder.decode(chunk, { stream: true }) : joined(this.prolog, this.decoder.decode(chunk, { stream: true }));
+    this.prolog = '';
     const end = rootTagEnd(text);
     if (end < 0) {
       if (text.length < PROLOG_LIMIT) {
-        this.tail = text;
+        this.prolog = text;
       } else {
-        this.mode = SAXES;
-        this.feed.write(text);
+        this.toSaxes(text);
       }
       return;
     }
     const { parser } = this.feed;
-    this.feed.write(text.slice(0, end));
+    const head = text.slice(0, end);
+    this.feed.write(head);
     const version = parser.xmlDecl.version ?? '1.0';
     // The scanner knows XML 1.0's characters only, and needs saxes just inside an open root (not `<events/>`).
-    if (this.rootEnd !== end || version !== '1.0' || text.charCodeAt(end - 2) === 47 /* / */) {
-      this.mode = SAXES;
-      this.feed.write(text.slice(end));
+    // A prolog with bytes that are no UTF-8 (decoded to U+FFFD) has no byte offset to start from: saxes reads on.
+    if (this.rootEnd !== end || version !== '1.0' || text.charCodeAt(end - 2) === 47 /* / */ || head.includes('\uFFFD')) {
+      this.toSaxes(text.slice(end));
       return;
     }
+    const bytes = Buffer.concat(this.prologBytes);
+    this.prologBytes = [];
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    const offset = bom + Buffer.byteLength(head, 'utf8');
     this.mode = FAST;
     this.scanner.line = parser.line;
     this.scanner.lineStart = -parser.column;
-    this.scanner.astral = 0;
-    this.scan(text.slice(end));
+    this.scanner.wide = 0;
+    this.scan(bytes.subarray(offset));
   }
 
-  private scan(text: string): void {
-    const { scanner } = this;
+  private toSaxes(text: string): void {
+    this.mode = SAXES;
+    this.prologBytes = [];
+    this.feedText(text);
+  }
+
+  /** Scans the tail and `chunk`; keeps what waits for the next chunk, or hands the rest over to saxes. */
+  private scan(chunk: Uint8Array): void {
+    const length = this.tail + chunk.length;
+    if (this.buffer.length < length + SCAN_PADDING) {
+      const grown = Buffer.alloc(Math.max(length + SCAN_PADDING, 2 * this.buffer.length, 1 << 17));
+      grown.set(this.buffer.subarray(0, this.tail));
+      this.buffer = grown;
+    }
+    const { buffer, scanner } = this;
+    buffer.set(chunk, this.tail);
+    buffer.fill(0, length, length + SCAN_PADDING);
     let outcome: number;
     try {
-      outcome = scanner.scan(text);
+      outcome = scanner.scan(buffer, length);
     } catch (error) {
       throw atScannerPosition(error, scanner);
     }
-    const rest = text.slice(scanner.stop);
-    if (outcome === SCAN_MORE && rest.length < TAIL_LIMIT) {
-      this.tail = rest;
-      scanner.rebase(scanner.stop);
+    const stop = scanner.stop;
+    if (outcome === SCAN_MORE && length - stop < TAIL_LIMIT) {
+      buffer.copyWithin(0, stop, length);
+      this.tail = length - stop;
+      scanner.rebase(stop);
     } else {
-      this.handOver(rest);
+      this.handOver(buffer.subarray(stop, length));
     }
   }
 
   /** The rest of the document, from the scanner's stop, goes to saxes, which resumes at the scanner's position. */
-  private handOver(rest: string): void {
+  private handOver(rest: Uint8Array): void {
     const { parser } = this.feed;
     parser.line = this.scanner.line;
     parser.column = this.scanner.columnAt(this.scanner.stop);
     this.mode = SAXES;
-    this.tail = '';
-    this.feed.write(rest);
+    this.tail = 0;
+    // From an element's start (ASCII), a fresh decoder decodes as the one from the file's start would; a U+FEFF
+    // there is content, not a byte order mark.
+    this.decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    this.feedText(this.decoder.decode(rest, { stream: true }));
+    this.buffer = Buffer.alloc(0);
   }
 }
 
