@@ -5,9 +5,12 @@
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { parseArgs, USAGE, UsageError } from './controler/args.ts';
 import { errorText } from './controler/log.ts';
 import { runEngine } from './controler/run.ts';
+import { ROUTING_WORKER } from './routing/pool.ts';
+import { serveRouting } from './routing/route-worker.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -51,6 +54,9 @@ function startedAsScript(): boolean {
   }
 }
 
-if (startedAsScript()) {
+if (!isMainThread && workerData === ROUTING_WORKER) {
+  // The runner download's bundle starts itself as its routing workers (routing/pool.ts).
+  serveRouting();
+} else if (isMainThread && startedAsScript()) {
   process.exitCode = await main(process.argv.slice(2));
 }

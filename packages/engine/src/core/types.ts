@@ -52,6 +52,16 @@ export interface TravelTimes {
   binSize: number;
   /** Seconds to traverse link `link` when entering at time `time`. */
   linkTravelTime(link: number, time: number): number;
+  /** The same as plain arrays, for routing in worker threads. */
+  data: TravelTimeData;
+}
+
+/** Per link the offset of its bins in `values`, −1 for a link that keeps free speed. */
+export interface TravelTimeData {
+  binSize: number;
+  bins: number;
+  offsets: Int32Array;
+  values: Float64Array;
 }
 
 /** The config values the engine uses, read once (old and new module names alike). */

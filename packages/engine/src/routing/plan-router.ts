@@ -15,7 +15,7 @@ export interface RoutePlanOptions {
   distanceFactor?: number;
 }
 
-type RoutingConfig = Pick<EngineConfig, 'networkModes' | 'teleported' | 'facilityCoords'>;
+export type RoutingConfig = Pick<EngineConfig, 'networkModes' | 'teleported' | 'facilityCoords'>;
 
 /** Fills the routes of `plan` in place; returns how many legs were (re)routed. */
 export function routePlan(plan: Plan, router: LeastCostRouter, network: SimNetwork, config: RoutingConfig, options: RoutePlanOptions = {}): number {
@@ -39,6 +39,16 @@ export function routePlan(plan: Plan, router: LeastCostRouter, network: SimNetwo
     time += element.route?.travTime ?? element.travTime ?? 0;
   }
   return routed;
+}
+
+/** Whether `routePlan` (without `force`) would route any of the plan's legs. */
+export function planNeedsRouting(plan: Plan, network: SimNetwork, config: RoutingConfig): boolean {
+  const elements = plan.elements;
+  for (let i = 0; i < elements.length; i++) {
+    const element = elements[i]!;
+    if (element.kind === 'leg' && !hasUsableRoute(element, elements[i - 1] as Activity, elements[i + 1] as Activity, config, network)) return true;
+  }
+  return false;
 }
 
 /** A route is kept only if it fits the leg: right kind for the mode and between the activities' links. */

@@ -3,11 +3,25 @@
  * (TravelTimeCalculator with travelTimeGetter=average; free speed where a bin saw no vehicle).
  */
 import type { MatsimEvent } from '@corridor/matsim';
-import type { SimNetwork, TravelTimes } from '../core/types.ts';
+import type { SimNetwork, TravelTimeData, TravelTimes } from '../core/types.ts';
 
 export function freeSpeedTravelTimes(network: SimNetwork, binSize = 900): TravelTimes {
+  return travelTimesFromData(network, { binSize, bins: 1, offsets: new Int32Array(network.linkIds.length).fill(-1), values: new Float64Array(0) });
+}
+
+/** The lookup over travel time data (as made here, or sent to a worker thread). */
+export function travelTimesFromData(network: SimNetwork, data: TravelTimeData): TravelTimes {
   const { length, freespeed } = network;
-  return { binSize, linkTravelTime: (link) => length[link]! / freespeed[link]! };
+  const { binSize, bins, offsets, values } = data;
+  return {
+    binSize,
+    data,
+    linkTravelTime: (link, time) => {
+      const offset = offsets[link]!;
+      if (offset < 0) return length[link]! / freespeed[link]!;
+      return values[offset + Math.min(Math.max(0, Math.floor(time / binSize)), bins - 1)]!;
+    },
+  };
 }
 
 /**
@@ -105,30 +119,32 @@ export class TravelTimeCollector {
   travelTimes(): TravelTimes {
     const { length, freespeed, linkIds } = this.network;
     const links = linkIds.length;
-    const perLink = new Map<number, Float64Array>();
+    const offsets = new Int32Array(links).fill(-1);
+    let used = 0;
     for (let link = 0; link < links; link++) {
-      let used = false;
-      for (let bin = 0; bin < this.bins && !used; bin++) used = this.count[bin * links + link]! > 0;
-      if (!used) continue;
+      for (let bin = 0; bin < this.bins; bin++) {
+        if (this.count[bin * links + link]! > 0) {
+          offsets[link] = used++ * this.bins;
+          break;
+        }
+      }
+    }
+    const values = new Float64Array(used * this.bins);
+    for (let link = 0; link < links; link++) {
+      const offset = offsets[link]!;
+      if (offset < 0) continue;
       const free = length[link]! / freespeed[link]!;
-      const times = new Float64Array(this.bins);
       let previous = Infinity;
       for (let bin = 0; bin < this.bins; bin++) {
         const cell = bin * links + link;
         const n = this.count[cell]!;
         const measured = n > 0 ? this.sum[cell]! / n : free;
-        times[bin] = bin === 0 ? measured : Math.max(measured, previous - this.binSize);
-        previous = times[bin]!;
+        const time = bin === 0 ? measured : Math.max(measured, previous - this.binSize);
+        values[offset + bin] = time;
+        previous = time;
       }
-      perLink.set(link, times);
     }
-    return {
-      binSize: this.binSize,
-      linkTravelTime: (link, time) => {
-        const times = perLink.get(link);
-        return times === undefined ? length[link]! / freespeed[link]! : times[this.bin(time)]!;
-      },
-    };
+    return travelTimesFromData(this.network, { binSize: this.binSize, bins: this.bins, offsets, values });
   }
 
   private bin(time: number): number {
