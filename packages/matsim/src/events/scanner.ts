@@ -59,6 +59,8 @@ for (let c = 0; c < 128; c++) {
 const TABLE_SIZE = 1024;
 const names: (string | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
 const types: (string | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
+/** Per slot of `names`: the number of the event that last had that attribute (the duplicate check, for them). */
+const seenIn = new Float64Array(TABLE_SIZE).fill(-1);
 
 function hashOf(text: string): number {
   let h = 0;
@@ -141,6 +143,7 @@ export class EventScanner {
     let startWide = wide;
     // Why the loop ended early: the bytes ran out (wait for more) or saxes must see what follows.
     let outcome = SCAN_MORE;
+    let count = 0;
 
     elements: for (;;) {
       // Whitespace between elements.
@@ -178,6 +181,7 @@ export class EventScanner {
 
       // One `<event … />`.
       const attributes = new AttributeMap();
+      count = ++eventCount;
       i += 6;
       for (;;) {
         c = bytes[i]!;
@@ -257,11 +261,21 @@ export class EventScanner {
             break elements;
           }
         }
-        const name = this.name(bytes, nameStart, nameEnd, hash & (TABLE_SIZE - 1), length);
-        // saxes reports a repeated name; leave that to it.
-        if (attributes[name] !== undefined) {
-          outcome = SCAN_HANDOVER;
-          break elements;
+        // saxes reports a repeated name; leave that to it. MATSim's own names are checked by event number.
+        const slot = hash & (TABLE_SIZE - 1);
+        let name = names[slot];
+        if (name !== undefined && equals(name, bytes, nameStart, nameEnd)) {
+          if (seenIn[slot] === count) {
+            outcome = SCAN_HANDOVER;
+            break elements;
+          }
+          seenIn[slot] = count;
+        } else {
+          name = this.slice(bytes, nameStart, nameEnd, length);
+          if (attributes[name] !== undefined) {
+            outcome = SCAN_HANDOVER;
+            break elements;
+          }
         }
         let value: string;
         if (plain) {
@@ -295,12 +309,6 @@ export class EventScanner {
       this.textFor = bytes;
     }
     return this.text.slice(start, end);
-  }
-
-  private name(bytes: Uint8Array, start: number, end: number, hash: number, length: number): string {
-    const known = names[hash];
-    if (known !== undefined && equals(known, bytes, start, end)) return known;
-    return this.slice(bytes, start, end, length);
   }
 
   private type(bytes: Uint8Array, start: number, end: number, length: number): string {
@@ -341,6 +349,8 @@ export class EventScanner {
 }
 
 let decodedWide = 0;
+/** Elements begun, over all scanners (a number for `seenIn`; exact integers far beyond any file). */
+let eventCount = 0;
 
 /** `bytes[0, length)` as Latin-1 text: one character per byte. */
 function latin1(bytes: Uint8Array, length: number): string {

@@ -4,7 +4,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import { createGunzip, type ZlibOptions } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { MatsimFormatError } from '../errors.ts';
 import { ZstdBlockSplitter } from './zstd-frames.ts';
@@ -24,6 +24,7 @@ export interface InputOptions {
 }
 
 const CHUNK = 1 << 16;
+const INFLATE_CHUNK = 4 * CHUNK;
 
 export function detectCompression(head: Uint8Array): Compression {
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
@@ -45,7 +46,10 @@ async function* rawChunks(input: Input): AsyncGenerator<Uint8Array> {
 }
 
 async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound: ByteBound): AsyncGenerator<Uint8Array> {
-  const inflater = createGunzip({ chunkSize: CHUNK });
+  // zlib inflates on the libuv thread pool, in parallel with the caller's parsing. Its main-thread share is per
+  // output chunk (callbacks, stream buffering, one promise per chunk taken), so it writes chunks of 256 KiB, handed
+  // on in CHUNK pieces; and its readable buffer lets it run ahead by a few of those while the caller parses.
+  const inflater = createGunzip({ chunkSize: INFLATE_CHUNK, readableHighWaterMark: 4 * INFLATE_CHUNK } as ZlibOptions);
   const feed = (async () => {
     try {
       if (!inflater.write(first)) await onceDrain(inflater);
@@ -60,7 +64,7 @@ async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound
   try {
     for await (const chunk of inflater as AsyncIterable<Uint8Array>) {
       const part = bound.admit(chunk);
-      if (part.length > 0) yield part;
+      for (let at = 0; at < part.length; at += CHUNK) yield part.subarray(at, at + CHUNK);
       bound.check();
     }
   } catch (error) {
