@@ -59,6 +59,9 @@ for (let c = 0; c < 128; c++) {
 const TABLE_SIZE = 1024;
 const names: (string | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
 const types: (string | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
+/** Per event type's slot and attribute index from 2 on: the name's slot it had there last (-1: none yet). */
+const PREDICTED = 16;
+const predicted = new Int16Array(TABLE_SIZE * PREDICTED).fill(-1);
 /** Per slot of `names`: the number of the event that last had that attribute (the duplicate check, for them). */
 const seenIn = new Float64Array(TABLE_SIZE).fill(-1);
 
@@ -76,6 +79,45 @@ for (const type of KNOWN_EVENT_TYPES) {
   seed(types, type);
   for (const [name] of EVENT_FIELDS[type]) seed(names, name);
 }
+
+/**
+ * Attribute layouts: the sequences of MATSim's own names elements have (`time type link vehicle`, …), a trie over
+ * the names' ordinals. Each layout gets a constructor of its own, made once, that sets its attributes in order
+ * by name: every map of one layout has one V8 shape, built by monomorphic stores, instead of one generic keyed
+ * store per attribute. The code is generated from MATSim's fixed names only (never from a file's), each quoted by
+ * JSON.stringify; elements with any other name take the generic path.
+ */
+const KNOWN_NAMES: string[] = [];
+const ordinalOf = new Int16Array(TABLE_SIZE).fill(-1);
+for (let slot = 0; slot < TABLE_SIZE; slot++) if (names[slot] !== undefined) ordinalOf[slot] = KNOWN_NAMES.push(names[slot]!) - 1;
+const ORDINALS = KNOWN_NAMES.length;
+const MAX_LAYOUTS = 1024;
+/** Layout reached from layout `l` by the name of ordinal `o`: `layoutNext[l * ORDINALS + o]`, 0 when not made yet. */
+const layoutNext = new Int32Array(MAX_LAYOUTS * ORDINALS);
+const layoutNames: string[][] = [[]];
+type LayoutMaker = (values: string[]) => XmlAttributes;
+const layoutMaker: LayoutMaker[] = [() => new AttributeMap()];
+
+/** The layout after `layout` with one more name, made on first use; -1 when the table is full. */
+function extendLayout(layout: number, ordinal: number): number {
+  if (layoutNames.length === MAX_LAYOUTS) return -1;
+  const fields = [...layoutNames[layout]!, KNOWN_NAMES[ordinal]!];
+  const sets = fields.map((name, k) => `a[${JSON.stringify(name)}] = values[${k}];`).join(' ');
+  let make: LayoutMaker;
+  try {
+    make = new Function('Map', `return function (values) { const a = new Map(); ${sets} return a; };`)(AttributeMap) as LayoutMaker;
+  } catch {
+    return -1; // code generation disallowed (--disallow-code-generation-from-strings): the generic path
+  }
+  const next = layoutNames.push(fields) - 1;
+  layoutMaker.push(make);
+  layoutNext[layout * ORDINALS + ordinal] = next;
+  return next;
+}
+
+// MATSim's first two attributes (seeded first: their slots are theirs).
+const TIME_SLOT = names.indexOf('time');
+const TYPE_SLOT = names.indexOf('type');
 
 /** Whether `bytes[start, end)` holds exactly the ASCII string `known`. */
 function equals(known: string, bytes: Uint8Array, start: number, end: number): boolean {
@@ -180,8 +222,10 @@ export class EventScanner {
       }
 
       // One `<event … />`.
-      const attributes = new AttributeMap();
       count = ++eventCount;
+      let layout = 0;
+      let attributeIndex = 0;
+      let typeSlot = -1;
       i += 6;
       for (;;) {
         c = bytes[i]!;
@@ -209,18 +253,41 @@ export class EventScanner {
           break elements;
         }
 
-        // The name, ASCII only, directly followed by `=` and a quote.
-        if ((CLASS[c]! & NAME_START) === 0) {
-          outcome = fail(i, length);
-          break elements;
-        }
+        // The name, ASCII only, directly followed by `=` and a quote. MATSim writes the same names in the same
+        // order for every event of a type, so the name this type had here last time is compared first; any other
+        // is hashed and looked up.
         const nameStart = i;
-        let hash = c;
-        for (c = bytes[++i]!; (CLASS[c]! & NAME) !== 0; c = bytes[++i]!) hash = (Math.imul(hash, 31) + c) | 0;
-        if (c !== 61 /* = */) {
-          outcome = fail(i, length);
-          break elements;
+        let slot = -1;
+        const expected =
+          attributeIndex < 2
+            ? attributeIndex === 0 ? TIME_SLOT : TYPE_SLOT
+            : typeSlot >= 0 && attributeIndex < PREDICTED ? predicted[typeSlot * PREDICTED + attributeIndex]! : -1;
+        if (expected >= 0) {
+          const known = names[expected]!;
+          let k = 0;
+          while (k < known.length && known.charCodeAt(k) === bytes[i + k]) k++;
+          if (k === known.length && bytes[i + k] === 61 /* = */) {
+            slot = expected;
+            i += k;
+          }
         }
+        if (slot < 0) {
+          if ((CLASS[c]! & NAME_START) === 0) {
+            outcome = fail(i, length);
+            break elements;
+          }
+          let hash = c;
+          for (c = bytes[++i]!; (CLASS[c]! & NAME) !== 0; c = bytes[++i]!) hash = (Math.imul(hash, 31) + c) | 0;
+          if (c !== 61 /* = */) {
+            outcome = fail(i, length);
+            break elements;
+          }
+          slot = hash & (TABLE_SIZE - 1);
+          const known = names[slot];
+          if (known === undefined || !equals(known, bytes, nameStart, i)) slot = -1;
+          else if (typeSlot >= 0 && attributeIndex >= 2 && attributeIndex < PREDICTED) predicted[typeSlot * PREDICTED + attributeIndex] = slot;
+        }
+        attributeIndex++;
         const nameEnd = i;
         const quote = bytes[++i]!;
         if (quote !== 34 && quote !== 39) {
@@ -262,31 +329,46 @@ export class EventScanner {
           }
         }
         // saxes reports a repeated name; leave that to it. MATSim's own names are checked by event number.
-        const slot = hash & (TABLE_SIZE - 1);
-        let name = names[slot];
-        if (name !== undefined && equals(name, bytes, nameStart, nameEnd)) {
+        let name: string;
+        if (slot >= 0) {
           if (seenIn[slot] === count) {
             outcome = SCAN_HANDOVER;
             break elements;
           }
           seenIn[slot] = count;
+          name = names[slot]!;
+          if (layout >= 0) {
+            const ordinal = ordinalOf[slot]!;
+            const next = layoutNext[layout * ORDINALS + ordinal]!;
+            layout = next !== 0 ? next : extendLayout(layout, ordinal);
+          }
         } else {
           name = this.slice(bytes, nameStart, nameEnd, length);
-          if (attributes[name] !== undefined) {
-            outcome = SCAN_HANDOVER;
-            break elements;
+          for (let k = 0; k < attributeIndex - 1; k++) {
+            if (keys[k] === name) {
+              outcome = SCAN_HANDOVER;
+              break elements;
+            }
           }
+          layout = -1;
         }
         let value: string;
         if (plain) {
-          value = name === 'type' ? this.type(bytes, valueStart, i, length) : this.slice(bytes, valueStart, i, length);
+          if (slot === TYPE_SLOT) {
+            value = this.type(bytes, valueStart, i, length);
+            typeSlot = internedType;
+          } else {
+            value = this.slice(bytes, valueStart, i, length);
+          }
         } else {
           value = this.decode(bytes, valueStart, i, length);
           wide += decodedWide;
         }
-        attributes[name] = value;
+        keys[attributeIndex - 1] = name;
+        values[attributeIndex - 1] = value;
         i++;
       }
+      const attributes = layout >= 0 ? layoutMaker[layout]!(values) : generic(attributeIndex);
 
       i += 2;
       this.stop = i;
@@ -311,11 +393,17 @@ export class EventScanner {
     return this.text.slice(start, end);
   }
 
+  /** An event type, as MATSim's own string when it is one (its slot then in `internedType`, else -1). */
   private type(bytes: Uint8Array, start: number, end: number, length: number): string {
     let hash = 0;
     for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + bytes[i]!) | 0;
-    const known = types[hash & (TABLE_SIZE - 1)];
-    if (known !== undefined && equals(known, bytes, start, end)) return known;
+    const slot = hash & (TABLE_SIZE - 1);
+    const known = types[slot];
+    if (known !== undefined && equals(known, bytes, start, end)) {
+      internedType = slot;
+      return known;
+    }
+    internedType = -1;
     return this.slice(bytes, start, end, length);
   }
 
@@ -348,7 +436,19 @@ export class EventScanner {
   }
 }
 
+/** The names and values of the element being read (reused: only its own first ones count). */
+const keys: string[] = [];
+const values: string[] = [];
+
+/** The attribute map of an element with names of its own: one keyed store per attribute. */
+function generic(attributeCount: number): XmlAttributes {
+  const attributes = new AttributeMap();
+  for (let k = 0; k < attributeCount; k++) attributes[keys[k]!] = values[k]!;
+  return attributes;
+}
+
 let decodedWide = 0;
+let internedType = -1;
 /** Elements begun, over all scanners (a number for `seenIn`; exact integers far beyond any file). */
 let eventCount = 0;
 

@@ -172,7 +172,7 @@ class EventsDocument {
     }
     const { buffer, scanner } = this;
     buffer.set(chunk, this.tail);
-    buffer.fill(0, length, length + SCAN_PADDING);
+    for (let i = length; i < length + SCAN_PADDING; i++) buffer[i] = 0;
     let outcome: number;
     try {
       outcome = scanner.scan(buffer, length);
