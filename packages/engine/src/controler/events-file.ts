@@ -40,8 +40,13 @@ export class SyncEventsFile {
   private chunk = Buffer.allocUnsafe(CHUNK);
   private used = 0;
   private closed = false;
-  /** Link ids as written (escaped), by link index. */
+  /** Link ids as written (escaped), by link index; vehicle ids likewise, with the id they were made from. */
   private readonly linkTexts: (string | undefined)[] = [];
+  private readonly vehicleTexts: (string | undefined)[] = [];
+  private readonly vehicleIds: (string | undefined)[] = [];
+  /** The last event time and its text (the events of a second follow each other). */
+  private time = NaN;
+  private timeText = '';
 
   constructor(
     private readonly path: string,
@@ -56,11 +61,21 @@ export class SyncEventsFile {
   }
 
   /** An EventSink. The link events of the mobsim (with the link's index) take a shorter way to the same text. */
-  readonly add = (event: MatsimEvent, _vehicle?: number, link?: number): void => {
+  readonly add = (event: MatsimEvent, vehicle?: number, link?: number): void => {
     const type = event.type;
-    if (link !== undefined && event.attributes === undefined && (type === 'entered link' || type === 'left link')) {
+    if (typeof vehicle === 'number' && typeof link === 'number' && event.attributes === undefined && (type === 'entered link' || type === 'left link')) {
       const linkText = (this.linkTexts[link] ??= escapeXml((event as { link: string }).link));
-      this.write(`\t<event time="${formatJavaDouble(event.time)}" type="${type}" link="${linkText}" vehicle="${escapeXml((event as { vehicle: string }).vehicle)}"  />\n`);
+      const id = (event as { vehicle: string }).vehicle;
+      let vehicleText = this.vehicleTexts[vehicle];
+      if (this.vehicleIds[vehicle] !== id) {
+        this.vehicleIds[vehicle] = id;
+        vehicleText = this.vehicleTexts[vehicle] = escapeXml(id);
+      }
+      if (event.time !== this.time) {
+        this.time = event.time;
+        this.timeText = formatJavaDouble(event.time);
+      }
+      this.write(`\t<event time="${this.timeText}" type="${type}" link="${linkText}" vehicle="${vehicleText}"  />\n`);
     } else {
       this.write(formatEvent(event));
     }

@@ -123,7 +123,7 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
       stopwatch.end('prepareForMobsim');
 
       stopwatch.begin('mobsim');
-      const experienced = new ExperiencedPlansBuilder((id) => sim.length[sim.linkIndex.get(id) ?? -1] ?? 0, [], sim.length);
+      const experienced = new ExperiencedPlansBuilder((id) => sim.length[sim.linkIndex.get(id) ?? -1] ?? 0, [], sim);
       const collector = new TravelTimeCollector(sim, engine.travelTimeBinSize);
       const eventsFile = writesEvents(iteration, engine.writeEventsInterval, range.last)
         ? new SyncEventsFile(out.iterationFile(iteration, 'events.xml.gz'))

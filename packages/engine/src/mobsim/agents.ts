@@ -3,6 +3,7 @@
  * with MATSim's events for activities, departures, vehicle boarding and teleported legs (matsim-facts §4–§5).
  */
 import { routeLinkIds, selectedPlan, type Activity, type Leg, type Person, type PlanElement } from '@corridor/matsim';
+import { routeLinkIndices } from '../core/route-links.ts';
 import type { EventSink, SimNetwork } from '../core/types.ts';
 import type { Drivers } from './links.ts';
 import { TimeHeap } from './queues.ts';
@@ -19,6 +20,8 @@ export class Agents implements Drivers {
   private readonly elementIndex: Int32Array;
   private readonly routes: (Int32Array | undefined)[];
   private readonly routePos: Int32Array;
+  /** The link after the current one per driving agent (−1 at the route's last link): read at every node and link step. */
+  private readonly next: Int32Array;
   private readonly teleportDistance: Float64Array;
   /** Agents still to finish their plan (not yet at the last activity). */
   living = 0;
@@ -40,6 +43,7 @@ export class Agents implements Drivers {
     this.elementIndex = new Int32Array(this.count);
     this.routes = new Array(this.count);
     this.routePos = new Int32Array(this.count);
+    this.next = new Int32Array(this.count).fill(-1);
     this.teleportDistance = new Float64Array(this.count);
     // ActivityEngineDefaultImpl: equal end times leave larger person id first (Id.compareTo is string order).
     const order = this.personIds.map((_, i) => i).sort((a, b) => compareDescending(this.personIds[a]!, this.personIds[b]!));
@@ -78,13 +82,13 @@ export class Agents implements Drivers {
   }
 
   nextLink(vehicle: number): number {
-    const route = this.routes[vehicle]!;
-    const pos = this.routePos[vehicle]! + 1;
-    return pos < route.length ? route[pos]! : -1;
+    return this.next[vehicle]!;
   }
 
   movedOverNode(vehicle: number): void {
-    this.routePos[vehicle]!++;
+    const route = this.routes[vehicle]!;
+    const pos = ++this.routePos[vehicle]!;
+    this.next[vehicle] = pos + 1 < route.length ? route[pos + 1]! : -1;
   }
 
   arrive(vehicle: number, link: number, now: number): void {
@@ -174,8 +178,10 @@ export class Agents implements Drivers {
     const routingMode = leg.attributes?.get('routingMode')?.text ?? leg.mode;
     this.sink({ type: 'departure', time: now, person, link: startLink, legMode: leg.mode, computationalRoutingMode: routingMode });
     if (this.networkModes.has(leg.mode)) {
-      this.routes[agent] = this.networkRoute(person, leg, startLink);
+      const route = this.networkRoute(person, leg, startLink);
+      this.routes[agent] = route;
       this.routePos[agent] = 0;
+      this.next[agent] = route.length > 1 ? route[1]! : -1;
       this.sink({ type: 'PersonEntersVehicle', time: now, person, vehicle: this.vehicleId(agent) });
       this.onNetworkDeparture(agent, this.routes[agent]![0]!);
       return;
@@ -186,6 +192,9 @@ export class Agents implements Drivers {
   }
 
   private networkRoute(person: string, leg: Leg, startLink: string): Int32Array {
+    const links = leg.route ? routeLinkIndices(leg.route, this.net) : undefined;
+    if (links !== undefined && (startLink === '' || this.net.linkIds[links[0]!] === startLink)) return links;
+    // Not a usable route: say why.
     const ids = leg.route ? routeLinkIds(leg.route) : undefined;
     if (!ids || ids.length === 0) throw new Error(`Person ${person}: a ${leg.mode} leg has no network route (route it first).`);
     if (ids[0] !== startLink && startLink !== '') throw new Error(`Person ${person}: route starts on ${ids[0]}, not on ${startLink}.`);

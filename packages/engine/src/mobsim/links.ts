@@ -39,6 +39,8 @@ export class QueueNetwork {
   private readonly storageCap: Float64Array;
   private readonly usedStorage: Float64Array;
   private readonly bufferMovedAt: Float64Array;
+  /** Vehicles in each link's buffer: nodes scan their in-links' counts without touching the queues. */
+  private readonly bufferSize: Int32Array;
   /** Seconds from entering to the earliest exit: floor(length / freespeed). */
   private readonly freeTime: Float64Array;
   private readonly earliestExit: Float64Array;
@@ -68,6 +70,7 @@ export class QueueNetwork {
     this.storageCap = new Float64Array(n);
     this.usedStorage = new Float64Array(n);
     this.bufferMovedAt = new Float64Array(n);
+    this.bufferSize = new Int32Array(n);
     this.freeTime = new Float64Array(n);
     this.linkActive = new Uint8Array(n);
     this.links = new ActiveLinks(n);
@@ -197,8 +200,7 @@ export class QueueNetwork {
   private hasFlowLeft(link: number, now: number): boolean {
     const remaining = this.flowAccumulated[link]!;
     const perStep = this.flowPerStep[link]!;
-    const buffer = this.buffer[link];
-    if (this.flowUpdatedAt[link]! < now && remaining < perStep && (buffer === undefined || buffer.size === 0)) {
+    if (this.flowUpdatedAt[link]! < now && remaining < perStep && this.bufferSize[link] === 0) {
       this.flowAccumulated[link] = Math.min(remaining + (now - this.flowUpdatedAt[link]!) * perStep, perStep);
       this.flowUpdatedAt[link] = now;
     }
@@ -207,9 +209,8 @@ export class QueueNetwork {
 
   private addToBuffer(link: number, vehicle: number, now: number): void {
     this.flowAccumulated[link]! -= 1;
-    const buffer = (this.buffer[link] ??= new IntQueue());
-    buffer.push(vehicle);
-    if (buffer.size === 1) this.bufferMovedAt[link] = now;
+    (this.buffer[link] ??= new IntQueue()).push(vehicle);
+    if (++this.bufferSize[link]! === 1) this.bufferMovedAt[link] = now;
     this.activateNode(this.net.to[link]!);
   }
 
@@ -221,8 +222,7 @@ export class QueueNetwork {
     let capSum = 0;
     for (let i = net.inStart[node]!; i < net.inStart[node + 1]!; i++) {
       const link = net.inLinks[i]!;
-      const buffer = this.buffer[link];
-      if (buffer !== undefined && buffer.size > 0) {
+      if (this.bufferSize[link]! > 0) {
         offering.push(link);
         capSum += net.capacityPerHour[link]!;
       }
@@ -260,6 +260,7 @@ export class QueueNetwork {
       if (now - this.bufferMovedAt[link]! > this.settings.stuckTime) {
         if (this.settings.removeStuckVehicles) {
           buffer.shift();
+          this.bufferSize[link]!--;
           this.bufferMovedAt[link] = now;
           this.vehicleLink[vehicle] = -1;
           this.drivers.abort(vehicle, link, now);
@@ -274,6 +275,7 @@ export class QueueNetwork {
 
   private moveOverNode(link: number, next: number, vehicle: number, now: number): void {
     this.buffer[link]!.shift();
+    this.bufferSize[link]!--;
     this.bufferMovedAt[link] = now;
     const vehicleId = this.drivers.vehicleId(vehicle);
     this.sink({ type: 'left link', time: now, link: this.net.linkIds[link]!, vehicle: vehicleId }, vehicle, link);

@@ -3,7 +3,7 @@
  * departure time; teleported legs get `generic` routes (beeline × factor at the mode's speed, matsim-facts §5).
  */
 import type { Activity, Leg, Plan, Route } from '@corridor/matsim';
-import { routeLinkIds } from '@corridor/matsim';
+import { routeLinkIndices } from '../core/route-links.ts';
 import type { EngineConfig, SimNetwork } from '../core/types.ts';
 import { activityEnd } from '../mobsim/agents.ts';
 import type { LeastCostRouter } from './router.ts';
@@ -55,13 +55,13 @@ export function planNeedsRouting(plan: Plan, network: SimNetwork, config: Routin
 function hasUsableRoute(leg: Leg, from: Activity, to: Activity, config: RoutingConfig, network: SimNetwork): boolean {
   if (!leg.route) return false;
   if (config.networkModes.includes(leg.mode)) {
-    const ids = routeLinkIds(leg.route);
-    if (!ids || ids.length === 0) return false;
     // A route through a link deleted from the network, or broken by an activity moved off such a link, is routed
     // again (MATSim would stop on it).
-    const links = ids.map((id) => network.linkIndex.get(id));
-    if (links.some((link, i) => link === undefined || (i > 0 && network.from[link] !== network.to[links[i - 1]!]))) return false;
-    return (from.link === undefined || ids[0] === from.link) && (to.link === undefined || ids[ids.length - 1] === to.link);
+    const links = routeLinkIndices(leg.route, network);
+    if (links === undefined) return false;
+    for (let i = 1; i < links.length; i++) if (network.from[links[i]!] !== network.to[links[i - 1]!]) return false;
+    const ids = network.linkIds;
+    return (from.link === undefined || ids[links[0]!] === from.link) && (to.link === undefined || ids[links[links.length - 1]!] === to.link);
   }
   // Teleported legs keep any route with a travel time, as MATSim's PrepareForSim does: plans_v4 gives walk
   // legs a route with only trav_time (berlin-medium has them), and the teleportation engine uses just that.

@@ -17,7 +17,7 @@ interface PersonState {
   plan: Plan;
   extras: ExperiencedExtras;
   /** The open network leg: its departure link and the links entered since. */
-  open: { leg: Leg; departureLink: string; links: string[]; distance: number; vehicle?: string } | undefined;
+  open: { leg: Leg; departureLink: string; links: string[]; indices: number[]; distance: number; vehicle?: string } | undefined;
 }
 
 export class ExperiencedPlansBuilder {
@@ -29,12 +29,13 @@ export class ExperiencedPlansBuilder {
   /**
    * `linkLength` gives the network length of a link id (for network legs' route distances). `persons` (the
    * population's ids) fixes the output order to the population's, as MATSim's writers have it, and gives persons
-   * without any event an (empty) plan. `linkLengths` by link index serve events that carry the link's index.
+   * without any event an (empty) plan. `network` (lengths and ids by link index) serves the mobsim's events,
+   * which carry the vehicle's and the link's index.
    */
   constructor(
     private readonly linkLength: (linkId: string) => number,
     persons: Iterable<string> = [],
-    private readonly linkLengths?: Float64Array,
+    private readonly network?: { readonly length: Float64Array; readonly linkIds: readonly string[] },
   ) {
     for (const person of persons) this.state(person);
   }
@@ -64,7 +65,7 @@ export class ExperiencedPlansBuilder {
         const leg: Leg = { kind: 'leg', mode: required(e, 'legMode'), depTime: e.time };
         if (e.computationalRoutingMode) leg.attributes = new Map([['routingMode', { class: 'java.lang.String', text: e.computationalRoutingMode }]]);
         state.plan.elements.push(leg);
-        state.open = { leg, departureLink: e.link, links: [], distance: 0 };
+        state.open = { leg, departureLink: e.link, links: [], indices: [], distance: 0 };
         return;
       }
       case 'PersonEntersVehicle': {
@@ -73,15 +74,15 @@ export class ExperiencedPlansBuilder {
         return;
       }
       case 'vehicle enters traffic':
-        if (typeof vehicle === 'number' && this.linkLengths !== undefined) this.driverState[vehicle] = this.persons.get(event.person);
+        if (typeof vehicle === 'number' && this.network !== undefined) this.driverState[vehicle] = this.persons.get(event.person);
         else this.driverOf.set(event.vehicle, event.person);
         return;
       case 'entered link': {
-        if (typeof vehicle === 'number' && typeof link === 'number' && this.linkLengths !== undefined) {
+        if (typeof vehicle === 'number' && typeof link === 'number' && this.network !== undefined) {
           const open = this.driverState[vehicle]?.open;
           if (open) {
-            open.links.push(event.link);
-            open.distance += this.linkLengths[link]!;
+            open.indices.push(link);
+            open.distance += this.network.length[link]!;
           }
           return;
         }
@@ -109,8 +110,9 @@ export class ExperiencedPlansBuilder {
           open.leg.route.travTime = open.leg.travTime;
         } else {
           // The arrival link is the last entered one; the route lists the links in between.
-          const inner = open.links.slice(0, Math.max(0, open.links.length - 1));
-          const ids = open.links.length === 0 ? [open.departureLink] : [open.departureLink, ...inner, e.link];
+          const entered = open.indices.length > 0 ? open.indices.map((index) => this.network!.linkIds[index]!) : open.links;
+          const inner = entered.slice(0, Math.max(0, entered.length - 1));
+          const ids = entered.length === 0 ? [open.departureLink] : [open.departureLink, ...inner, e.link];
           open.leg.route = {
             type: 'links',
             startLink: open.departureLink,
