@@ -1,23 +1,32 @@
-// Events reading speed and memory (issue 3). Reads output-newwest-2024/output_events.xml.gz (best of 3, in the
-// batched, callback and per-event forms), then synthetic gzip events files of 1 M and 10 M events, generated once
-// into the temp folder with `EventsWriter` (a realistic mix: car trips with their link events, teleported walks,
-// tolls). Each measurement runs in its own Node process, so peak RSS is that reading's own: flat memory shows as
-// the same peak for 1 M and 10 M events. Temp files are removed at the end unless BENCH_KEEP=1.
+// Events reading speed and memory (issues 3 and 31). Reads output-newwest-2024/output_events.xml.gz (best of 3, in
+// the batched, callback and per-event forms), berlin-medium's output events (1.6 M events: BENCH_BERLIN_EVENTS=<file>,
+// or made here by one iteration of the built-in engine into the temp folder), then synthetic gzip events files of
+// 1 M and 10 M events, generated once into the temp folder with `EventsWriter` (a realistic mix: car trips with their
+// link events, teleported walks, tolls). Next to the batched reader of each gzip file, the floor: Node's own
+// streaming gunzip of the same file (`createReadStream(file).pipe(createGunzip())`, chunks consumed, nothing parsed),
+// with the reader's events/s as a share of it. Each measurement runs in its own Node process, so peak RSS is that
+// reading's own: flat memory shows as the same peak for 1 M and 10 M events. Temp files are removed at the end
+// unless BENCH_KEEP=1.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { EventsWriter, forEachEvent, readEventBatches, readEvents, type MatsimEvent } from '@corridor/matsim';
 import { random } from '../packages/matsim/test/random.ts';
+import { runEngine } from '../packages/engine/src/controler/run.ts';
 
 const NEWWEST = fileURLToPath(new URL('../../shared/data/output-newwest-2024/output_events.xml.gz', import.meta.url));
+const BERLIN_CONFIG = fileURLToPath(new URL('../../shared/data/berlin-medium/config.xml', import.meta.url));
 const SIZES = [1_000_000, 10_000_000];
 
-/** `bytes`: the file's bytes are read into memory first (not timed), then read as a `Uint8Array` in batches. */
-type Form = 'batches' | 'callback' | 'per-event' | 'bytes';
+/**
+ * `bytes`: the file's bytes are read into memory first (not timed), then read as a `Uint8Array` in batches.
+ * `gunzip`: the floor — Node's streaming gunzip of the file, chunks consumed, no parsing (`events` is 0).
+ */
+type Form = 'batches' | 'callback' | 'per-event' | 'bytes' | 'gunzip';
 
 interface Measurement {
   events: number;
@@ -46,7 +55,9 @@ async function measure(file: string, form: Form, runs: number): Promise<Measurem
     let batches = 0;
     const start = performance.now();
     const startCpu = process.cpuUsage();
-    if (form === 'batches' || form === 'bytes') {
+    if (form === 'gunzip') {
+      for await (const _ of createReadStream(file).pipe(createGunzip()) as AsyncIterable<Buffer>) if (++batches % 64 === 0) sample();
+    } else if (form === 'batches' || form === 'bytes') {
       for await (const batch of readEventBatches(bytes ?? file)) {
         count += batch.length;
         if (++batches % 64 === 0) sample();
@@ -149,14 +160,32 @@ async function generate(path: string, total: number): Promise<number> {
   return (performance.now() - start) / 1000;
 }
 
+/**
+ * berlin-medium's output events: BENCH_BERLIN_EVENTS, or one iteration of the built-in engine into the temp folder
+ * (kept there for the next run with BENCH_KEEP=1).
+ */
+async function berlinEvents(files: string[], notes: string[]): Promise<string> {
+  const given = process.env.BENCH_BERLIN_EVENTS;
+  if (given) return given;
+  const folder = join(tmpdir(), 'corridor-bench-events-berlin');
+  const path = join(folder, 'output_events.xml.gz');
+  files.push(folder);
+  if (existsSync(path)) return path;
+  const start = performance.now();
+  rmSync(folder, { recursive: true, force: true });
+  await runEngine({ configPath: BERLIN_CONFIG, overrides: [{ module: 'controler', param: 'lastIteration', value: '0' }], outputDir: folder });
+  notes.push(`ran berlin-medium (1 iteration, built-in engine) for its output events in ${((performance.now() - start) / 1000).toFixed(0)} s`);
+  return path;
+}
+
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 const rate = (events: number, seconds: number) => `${(events / seconds / 1e6).toFixed(2)} M/s`;
 
 async function main(): Promise<void> {
   const rows: string[][] = [
-    ['input', 'form', 'events', 'best wall time', 'events/s (wall)', 'CPU time', 'events/CPU-s', 'peak RSS', 'peak heapUsed'],
+    ['input', 'form', 'events', 'best wall time', 'events/s (wall)', 'CPU time', 'events/CPU-s', 'of gunzip', 'peak RSS', 'peak heapUsed'],
   ];
-  const row = (input: string, form: Form, m: Measurement) => {
+  const row = (input: string, form: Form | 'gunzip floor', m: Measurement, floor?: Measurement) => {
     const read = m.runs > 0;
     rows.push([
       input,
@@ -166,14 +195,29 @@ async function main(): Promise<void> {
       read ? rate(m.events, m.bestSeconds) : '',
       read ? `${m.cpuSeconds.toFixed(2)} s` : '',
       read ? rate(m.events, m.cpuSeconds) : '',
+      floor ? `${((100 * floor.bestSeconds) / m.bestSeconds).toFixed(0)}%` : '',
       mb(m.peakRssMb),
       mb(m.peakHeapMb),
     ]);
   };
+  const summary: string[] = [];
+  /** The gunzip floor of a gzip file, then the batched reader, with the reader's events/s as a share of the floor's. */
+  const againstFloor = (label: string, file: string, runs: number) => {
+    const floor = inChild(file, 'gunzip', runs);
+    const reader = inChild(file, 'batches', runs);
+    floor.events = reader.events;
+    row(label, 'gunzip floor', floor);
+    row(label, 'batches', reader, floor);
+    summary.push(
+      `${label}: reader ${rate(reader.events, reader.bestSeconds)}, gunzip floor ${rate(floor.events, floor.bestSeconds)}, ` +
+        `${((100 * floor.bestSeconds) / reader.bestSeconds).toFixed(0)}% of it; peak RSS ${mb(reader.peakRssMb)}`,
+    );
+  };
 
   // What the process (Node, tsx, the package) holds before reading anything: the rest of each RSS is the reading's.
   row('nothing (process baseline)', 'batches', inChild(NEWWEST, 'batches', 0));
-  for (const form of ['batches', 'callback', 'per-event'] as const) row('newwest (2.5 MB gz)', form, inChild(NEWWEST, form, 3));
+  againstFloor('newwest (2.5 MB gz)', NEWWEST, 3);
+  for (const form of ['callback', 'per-event'] as const) row('newwest (2.5 MB gz)', form, inChild(NEWWEST, form, 3));
 
   // The same uncompressed data from a file and from bytes already in memory: both must stream alike.
   const plain = join(tmpdir(), 'corridor-bench-events-newwest.xml');
@@ -185,6 +229,8 @@ async function main(): Promise<void> {
 
   const files: string[] = [plain];
   const notes: string[] = [];
+  const berlin = await berlinEvents(files, notes);
+  againstFloor(`berlin-medium output (${(statSync(berlin).size / 2 ** 20).toFixed(0)} MB gz)`, berlin, 3);
   for (const size of SIZES) {
     const path = join(tmpdir(), `corridor-bench-events-${size}.xml.gz`);
     files.push(path);
@@ -193,14 +239,15 @@ async function main(): Promise<void> {
       notes.push(`generated ${size.toLocaleString('en')} events with EventsWriter (gzip) in ${seconds.toFixed(1)} s`);
     }
     const label = `synthetic ${size / 1e6} M (${(statSync(path).size / 2 ** 20).toFixed(0)} MB gz)`;
-    row(label, 'batches', inChild(path, 'batches', size > 1e6 ? 1 : 3));
+    againstFloor(label, path, size > 1e6 ? 1 : 3);
   }
 
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+  for (const line of summary) console.log(line);
   for (const note of notes) console.log(note);
   if (process.env.BENCH_KEEP === '1') console.log(`kept ${files.join(', ')} (BENCH_KEEP=1)`);
-  else for (const file of files) rmSync(file, { force: true });
+  else for (const file of files) rmSync(file, { recursive: true, force: true });
 }
 
 const args = process.argv.slice(2);
