@@ -1,79 +1,115 @@
-// The built-in engine on berlin-medium (27,770 links, 15,931 car commuters; issue 5 asks for one iteration in
-// < 10 s and < 1 GB): 1 and 5 iterations, each run in its own Node process so the peak RSS is that run's own.
-// Reports the wall time of runEngine (loading, iterations, final outputs; not Node/tsx start-up), the wall time per
-// iteration from the run's stopwatch.csv, peak RSS and agents × iterations per second. Output goes to a temp folder
-// that is removed afterwards. Events are written as MATSim's defaults say: iteration 0 and the last iteration.
+// The built-in engine on berlin-medium (27,770 links, 15,931 car commuters; issue 31 asks for one iteration in
+// < 8 s and < 500 MB) for 1 and 5 iterations, and the scale run: 10 × berlin-medium's population (159,310 agents,
+// `synthetic-population.ts`, generated once into the temp folder) on the same network for 1 iteration (< 90 s and
+// < 2 GB). Each run is its own Node process, so the peak RSS is that run's own. Reports the wall time of runEngine
+// (not Node/tsx start-up), its phases — loading, and per iteration (summed) replanning, prepareForMobsim (routing),
+// mobsim, scoring, writing (plans dumps, the iteration's statistics and CSVs, the final output files) — from the
+// log's and the stopwatch's times in ms, peak RSS and agents × iterations per second. Events are written as MATSim's
+// defaults say: iteration 0 and the last iteration. Output goes to a temp folder that is removed afterwards.
+// The "before" rows are the same runs measured on the engine before issue 31 (commit f54b562, this machine).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { readStopwatch, streamPersons } from '@corridor/matsim';
 import { runEngine } from '../packages/engine/src/controler/run.ts';
+import { multiplyPopulation } from './synthetic-population.ts';
 
 const DATA = fileURLToPath(new URL('../../shared/data/berlin-medium/', import.meta.url));
 const CONFIG = join(DATA, 'config.xml');
+const PLANS = join(DATA, 'plans_hwh_1pct.xml.gz');
+const SCALE = 10;
+
+const PHASES = ['load', 'replanning', 'prepare', 'mobsim', 'scoring', 'writing'] as const;
+type Phase = (typeof PHASES)[number];
 
 interface Measurement {
   iterations: number;
   seconds: number;
-  iterationSeconds: number[];
+  phases: Record<Phase, number>;
   peakRssMb: number;
 }
 
-async function measure(iterations: number): Promise<Measurement> {
+async function measure(iterations: number, plans: string): Promise<Measurement> {
   const dir = mkdtempSync(join(tmpdir(), 'corridor-bench-engine-'));
+  const phases: Record<Phase, number> = { load: 0, replanning: 0, prepare: 0, mobsim: 0, scoring: 0, writing: 0 };
   try {
     const start = performance.now();
+    let firstIteration: number | undefined;
+    let finalOutputs: number | undefined;
     await runEngine({
       configPath: CONFIG,
-      overrides: [{ module: 'controler', param: 'lastIteration', value: String(iterations - 1) }],
+      overrides: [
+        { module: 'controler', param: 'lastIteration', value: String(iterations - 1) },
+        { module: 'plans', param: 'inputPlansFile', value: plans },
+      ],
       outputDir: join(dir, 'out'),
+      log: (line) => {
+        if (firstIteration === undefined && line.includes('### ITERATION')) firstIteration = performance.now();
+        if (line.includes('dumping all data at the end')) finalOutputs = performance.now();
+      },
+      onIteration: (_iteration, d) => {
+        phases.replanning += d.replanning ?? 0;
+        phases.prepare += d.prepareForMobsim ?? 0;
+        phases.mobsim += d.mobsim ?? 0;
+        phases.scoring += d.scoring ?? 0;
+        phases.writing += (d['dump all plans'] ?? 0) + (d.iterationEndsListeners ?? 0);
+      },
     });
-    const seconds = (performance.now() - start) / 1000;
-    const stopwatch = await readStopwatch(join(dir, 'out', 'stopwatch.csv'));
-    return {
-      iterations,
-      seconds,
-      iterationSeconds: stopwatch.entries.map((e) => e.durations.iteration ?? NaN),
-      peakRssMb: process.resourceUsage().maxRSS / 1024,
-    };
+    const end = performance.now();
+    phases.load = (firstIteration ?? end) - start;
+    phases.writing += end - (finalOutputs ?? end);
+    return { iterations, seconds: (end - start) / 1000, phases, peakRssMb: process.resourceUsage().maxRSS / 1024 };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function inChild(iterations: number): Measurement {
+function inChild(iterations: number, plans: string): Measurement {
   const file = fileURLToPath(import.meta.url);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', file, '--measure', String(iterations)], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', file, '--measure', String(iterations), plans], { encoding: 'utf8', maxBuffer: 1 << 26 });
   if (result.status !== 0) throw new Error(`engine run failed:\n${result.stderr}`);
   const lines = result.stdout.trim().split('\n');
   return JSON.parse(lines[lines.length - 1]!) as Measurement;
 }
 
+/** The 10 × population, made once per temp folder (about 10 s). */
+async function scalePlans(): Promise<{ path: string; agents: number; note?: string }> {
+  const path = join(tmpdir(), `corridor-bench-berlin-x${SCALE}.xml.gz`);
+  if (existsSync(path)) return { path, agents: 0 };
+  const start = performance.now();
+  const agents = await multiplyPopulation(PLANS, `${path}.partial`, SCALE);
+  renameSync(`${path}.partial`, path);
+  return { path, agents, note: `generated ${agents.toLocaleString('en')} agents (${SCALE} × berlin-medium) in ${((performance.now() - start) / 1000).toFixed(1)} s` };
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Before issue 31 (f54b562), measured on this machine with the same runs. */
+const BEFORE: { label: string; cells: string[] }[] = [
+  { label: 'berlin-medium, 1 iteration (before)', cells: ['17.8 s', '3.4 s', '–', '0.0 s', '11.4 s', '0.6 s', '2.4 s', '613 MB'] },
+];
+
 async function main(): Promise<void> {
-  let agents = 0;
-  for await (const _ of streamPersons(join(DATA, 'plans_hwh_1pct.xml.gz'))) agents++;
-  const rows = [['iterations', 'runEngine wall time', 'per iteration (stopwatch)', 'peak RSS', 'agents × iterations / s']];
-  for (const iterations of [1, 5]) {
-    const m = inChild(iterations);
-    rows.push([
-      String(iterations),
-      `${m.seconds.toFixed(1)} s`,
-      m.iterationSeconds.map((s) => `${s.toFixed(0)} s`).join(', '),
-      `${m.peakRssMb.toFixed(0)} MB`,
-      Math.round((agents * iterations) / m.seconds).toLocaleString('en'),
-    ]);
-  }
+  const berlinAgents = 15_931;
+  const rows = [['run', 'wall', ...PHASES, 'peak RSS', 'agents × iterations / s']];
+  const row = (label: string, m: Measurement, agents: number) =>
+    rows.push([label, `${m.seconds.toFixed(1)} s`, ...PHASES.map((p) => s(m.phases[p])), `${m.peakRssMb.toFixed(0)} MB`, Math.round((agents * m.iterations) / m.seconds).toLocaleString('en')]);
+  for (const before of BEFORE) rows.push([before.label, ...before.cells, '']);
+  for (const iterations of [1, 5]) row(`berlin-medium, ${iterations} iteration${iterations > 1 ? 's' : ''}`, inChild(iterations, PLANS), berlinAgents);
+  const scale = await scalePlans();
+  row(`${SCALE} × berlin-medium (${(berlinAgents * SCALE).toLocaleString('en')} agents), 1 iteration`, inChild(1, scale.path), berlinAgents * SCALE);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
-  console.log(`berlin-medium: ${agents.toLocaleString('en')} agents; stopwatch durations are whole seconds as MATSim writes them`);
+  console.log('phases: load = reading config, network and plans; prepare = prepareForMobsim (routing); writing = plans dumps, statistics, CSVs and the final output files');
+  if (scale.note) console.log(scale.note);
+  if (process.env.BENCH_KEEP !== '1') rmSync(scale.path, { force: true });
 }
 
 const args = process.argv.slice(2);
 if (args[0] === '--measure') {
-  console.log(JSON.stringify(await measure(Number(args[1]))));
+  console.log(JSON.stringify(await measure(Number(args[1]), args[2]!)));
 } else {
   await main();
 }

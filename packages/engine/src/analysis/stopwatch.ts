@@ -45,6 +45,18 @@ export class StopwatchWriter {
     await writeOutput(this.path, this.lines());
   }
 
+  /** The operations' durations of an iteration in milliseconds (the file rounds them to seconds). */
+  durations(iteration: number): Record<string, number> {
+    const marks = this.iterations.find((entry) => entry.iteration === iteration)?.marks;
+    const out: Record<string, number> = {};
+    for (const operation of this.operations) {
+      const begin = marks?.get(`BEGIN ${operation}`);
+      const end = marks?.get(`END ${operation}`);
+      if (begin !== undefined && end !== undefined) out[operation] = end - begin;
+    }
+    return out;
+  }
+
   private mark(name: string): void {
     const current = this.iterations[this.iterations.length - 1];
     if (!current) throw new Error('stopwatch: no iteration has begun');

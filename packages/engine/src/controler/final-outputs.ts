@@ -3,7 +3,7 @@
  * output_config (new module names), output_events copied from the last iteration, and the trips/legs/activities/
  * persons CSVs from the last iteration's experienced plans.
  */
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import type { Plan } from '@corridor/matsim';
 import { withNaming, writeConfig, writeNetwork, writeOutput, writePopulation } from '@corridor/matsim';
 import { writeActivitiesCsv, writeLegsCsv, writePersonsCsv, writeTripsCsv, type LinkCoord } from '../analysis/index.ts';
@@ -21,9 +21,17 @@ export async function writeFinalOutputs(scenario: EngineScenario, out: OutputDir
 
   const linkCoord = linkCoordOf(sim);
   const experienced = scenario.lastExperienced ?? new Map();
-  await writeOutput(out.file('output_trips.csv.gz'), writeTripsCsv(experienced, linkCoord), gzip);
-  await writeOutput(out.file('output_legs.csv.gz'), writeLegsCsv(experienced, linkCoord), gzip);
-  await writeOutput(out.file('output_activities.csv.gz'), writeActivitiesCsv(experienced, linkCoord), gzip);
+  // The last iteration always writes its trips, legs and activities (writeTripsInterval): the same files.
+  const csvs = [
+    ['trips.csv.gz', writeTripsCsv],
+    ['legs.csv.gz', writeLegsCsv],
+    ['activities.csv.gz', writeActivitiesCsv],
+  ] as const;
+  for (const [name, write] of csvs) {
+    const written = out.iterationFile(engine.lastIteration, name);
+    if (existsSync(written)) copyFileSync(written, out.file(`output_${name}`));
+    else await writeOutput(out.file(`output_${name}`), write(experienced, linkCoord), gzip);
+  }
   await writeOutput(out.file('output_persons.csv.gz'), writePersonsCsv(persons, linkCoord), gzip);
 }
 

@@ -32,6 +32,8 @@ export interface RunEngineOptions {
   log?: (line: string) => void;
   /** Internal (tests): the fewest plans routed in worker threads (default PARALLEL_ROUTING_FROM). */
   parallelRoutingFrom?: number;
+  /** Receives each iteration's stopwatch operations in milliseconds (benchmarks). */
+  onIteration?: (iteration: number, durations: Record<string, number>) => void;
 }
 
 export interface RunEngineResult {
@@ -55,7 +57,7 @@ export async function runEngine(options: RunEngineOptions): Promise<RunEngineRes
     for (const moved of scenario.moved) {
       log.warn('PersonPrepareForSim:1', `Person ${moved.person}, activity ${moved.activity} (${moved.type}): link ${moved.from} is not in the network; the activity is moved to the nearest link ${moved.to} by its coordinates.`);
     }
-    await iterate(scenario, out, log, options.parallelRoutingFrom);
+    await iterate(scenario, out, log, options);
     log.info('Controler:2', 'dumping all data at the end');
     await writeFinalOutputs(scenario, out);
     log.memory();
@@ -69,7 +71,7 @@ export async function runEngine(options: RunEngineOptions): Promise<RunEngineRes
   return { iterations: engine.lastIteration - engine.firstIteration + 1, outputDirectory: root };
 }
 
-async function iterate(scenario: EngineScenario, out: OutputDirectory, log: EngineLog, parallelRoutingFrom?: number): Promise<void> {
+async function iterate(scenario: EngineScenario, out: OutputDirectory, log: EngineLog, options: RunEngineOptions): Promise<void> {
   const { engine, sim, persons } = scenario;
   const range = { first: engine.firstIteration, last: engine.lastIteration };
   const scoreStats = new ScoreStatsWriter(out.file('scorestats.csv'));
@@ -81,7 +83,7 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
   const routingRandomness = Number(getParam(scenario.config, 'routing', 'routingRandomness') ?? 3);
   let travelTimes = freeSpeedTravelTimes(sim, engine.travelTimeBinSize);
   const threads = Math.max(1, Math.min(Number(getParam(scenario.config, 'global', 'numberOfThreads') ?? 2) || 1, availableParallelism()));
-  const routing = new PlanRouting(sim, engine, disutility, threads, parallelRoutingFrom, (plans, count) =>
+  const routing = new PlanRouting(sim, engine, disutility, threads, options.parallelRoutingFrom, (plans, count) =>
     log.info('PlanRouting:1', `routing ${plans} plans in ${count} threads`),
   );
   // Persons of a subpopulation with its own scoringParameters set are scored with that set.
@@ -175,6 +177,7 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
       travelTimes = collector.travelTimes();
       log.info(CONTROLER, `### ITERATION ${iteration} ENDS`);
       await stopwatch.endIteration();
+      options.onIteration?.(iteration, stopwatch.durations(iteration));
     }
   } finally {
     await routing.close();

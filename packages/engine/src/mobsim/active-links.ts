@@ -108,7 +108,10 @@ export class ActiveLinks {
     return link;
   }
 
-  /** The link stays active: stepped in the next phase, or (wakeAt ≥ 0) asleep until second `wakeAt`. */
+  /**
+   * The link stays active: stepped in the next phase, or (wakeAt ≥ 0) asleep until second `wakeAt`, or until
+   * `wake` (Infinity).
+   */
   keep(link: number, wakeAt: number): void {
     if (wakeAt < 0) {
       this.awake.push(link);
@@ -116,6 +119,7 @@ export class ActiveLinks {
     }
     this.sleepUntil[link] = wakeAt;
     this.sleeping++;
+    if (wakeAt === Infinity) return;
     const bucket = this.buckets.get(wakeAt);
     if (bucket === undefined) this.buckets.set(wakeAt, [link]);
     else bucket.push(link);

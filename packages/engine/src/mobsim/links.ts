@@ -134,12 +134,25 @@ export class QueueNetwork {
         this.linkActive[link] = 0;
         continue;
       }
-      const queue = this.queue[link];
-      const waiting = this.waiting[link];
-      const wake = queue !== undefined && queue.size > 0 && (waiting === undefined || waiting.size === 0) ? this.earliestExit[queue.peek()]! : now;
-      links.keep(link, wake > now + 1 ? wake : -1);
+      links.keep(link, this.sleepsUntil(link, now));
     }
     links.end();
+  }
+
+  /**
+   * When the link will next have something to do, if not in the next step (−1 then): its first vehicle's
+   * earliest exit; or, while that vehicle may leave but the link's flow is used up and its buffer is not empty
+   * (flow does not build up then), until the buffer empties (Infinity). A departure wakes it at once.
+   */
+  private sleepsUntil(link: number, now: number): number {
+    const queue = this.queue[link];
+    const waiting = this.waiting[link];
+    if (queue === undefined || queue.size === 0 || (waiting !== undefined && waiting.size > 0)) return -1;
+    const head = queue.peek();
+    const exit = this.earliestExit[head]!;
+    if (exit > now + 1) return exit;
+    if (exit <= now && this.bufferSize[link]! > 0 && this.flowAccumulated[link]! <= 0 && this.drivers.nextLink(head) >= 0) return Infinity;
+    return -1;
   }
 
   private activateLink(link: number): void {
@@ -260,7 +273,7 @@ export class QueueNetwork {
       if (now - this.bufferMovedAt[link]! > this.settings.stuckTime) {
         if (this.settings.removeStuckVehicles) {
           buffer.shift();
-          this.bufferSize[link]!--;
+          if (--this.bufferSize[link]! === 0) this.links.wake(link);
           this.bufferMovedAt[link] = now;
           this.vehicleLink[vehicle] = -1;
           this.drivers.abort(vehicle, link, now);
@@ -275,7 +288,7 @@ export class QueueNetwork {
 
   private moveOverNode(link: number, next: number, vehicle: number, now: number): void {
     this.buffer[link]!.shift();
-    this.bufferSize[link]!--;
+    if (--this.bufferSize[link]! === 0) this.links.wake(link);
     this.bufferMovedAt[link] = now;
     const vehicleId = this.drivers.vehicleId(vehicle);
     this.sink({ type: 'left link', time: now, link: this.net.linkIds[link]!, vehicle: vehicleId }, vehicle, link);
