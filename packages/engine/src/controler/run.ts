@@ -141,7 +141,8 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
           sink: (event, vehicle, link) => {
             for (const sink of sinks) sink(event, vehicle, link);
           },
-          random: createRandom(engine.randomSeed * 31 + iteration),
+            random: createRandom(engine.randomSeed * 31 + iteration),
+          onDriven: experienced.drove,
         });
       } catch (error) {
         await eventsFile?.discard();

@@ -30,6 +30,8 @@ export class Agents implements Drivers {
   readonly activityEnds: TimeHeap;
   readonly teleportArrivals: TimeHeap;
   onNetworkDeparture: (agent: number, link: number) => void = () => {};
+  /** At the end of a network leg: the links driven, the departure link first. */
+  onDriven: ((vehicle: number, links: Int32Array) => void) | undefined;
 
   constructor(
     persons: readonly Person[],
@@ -96,6 +98,7 @@ export class Agents implements Drivers {
     const linkId = this.net.linkIds[link]!;
     const mode = this.currentLeg(vehicle).mode;
     const vehicleId = this.vehicleId(vehicle);
+    this.onDriven?.(vehicle, this.routes[vehicle]!.subarray(0, this.routePos[vehicle]! + 1));
     this.sink({ type: 'vehicle leaves traffic', time: now, person, link: linkId, vehicle: vehicleId, networkMode: mode, relativePosition: 1.0 }, vehicle, link);
     this.sink({ type: 'PersonLeavesVehicle', time: now, person, vehicle: vehicleId });
     this.endLeg(vehicle, linkId, now);

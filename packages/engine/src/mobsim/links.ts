@@ -5,7 +5,7 @@
  */
 import type { EventSink, SimNetwork } from '../core/types.ts';
 import { ActiveLinks } from './active-links.ts';
-import { IntQueue } from './queues.ts';
+import { LinkQueues } from './queues.ts';
 
 /** What the network needs to know about the vehicle's driver (one vehicle per agent, same index). */
 export interface Drivers {
@@ -30,17 +30,16 @@ export interface QueueSettings {
 }
 
 export class QueueNetwork {
-  private readonly queue: (IntQueue | undefined)[];
-  private readonly buffer: (IntQueue | undefined)[];
-  private readonly waiting: (IntQueue | undefined)[];
+  /** Per link: vehicles driving on it, in its buffer, and departing from it (waiting to enter traffic). */
+  private readonly queue: LinkQueues;
+  private readonly buffer: LinkQueues;
+  private readonly waiting: LinkQueues;
   private readonly flowPerStep: Float64Array;
   private readonly flowAccumulated: Float64Array;
   private readonly flowUpdatedAt: Float64Array;
   private readonly storageCap: Float64Array;
   private readonly usedStorage: Float64Array;
   private readonly bufferMovedAt: Float64Array;
-  /** Vehicles in each link's buffer: nodes scan their in-links' counts without touching the queues. */
-  private readonly bufferSize: Int32Array;
   /** Seconds from entering to the earliest exit: floor(length / freespeed). */
   private readonly freeTime: Float64Array;
   private readonly earliestExit: Float64Array;
@@ -61,16 +60,16 @@ export class QueueNetwork {
     vehicles: number,
   ) {
     const n = net.linkIds.length;
-    this.queue = new Array(n);
-    this.buffer = new Array(n);
-    this.waiting = new Array(n);
+    const next = new Int32Array(vehicles);
+    this.queue = new LinkQueues(n, next);
+    this.buffer = new LinkQueues(n, next);
+    this.waiting = new LinkQueues(n, next);
     this.flowPerStep = new Float64Array(n);
     this.flowAccumulated = new Float64Array(n);
     this.flowUpdatedAt = new Float64Array(n);
     this.storageCap = new Float64Array(n);
     this.usedStorage = new Float64Array(n);
     this.bufferMovedAt = new Float64Array(n);
-    this.bufferSize = new Int32Array(n);
     this.freeTime = new Float64Array(n);
     this.linkActive = new Uint8Array(n);
     this.links = new ActiveLinks(n);
@@ -95,7 +94,7 @@ export class QueueNetwork {
 
   /** A departing vehicle waits on its link until the link lets it into the buffer. */
   depart(vehicle: number, link: number): void {
-    (this.waiting[link] ??= new IntQueue()).push(vehicle);
+    this.waiting.push(link, vehicle);
     this.vehicleLink[vehicle] = link;
     if (this.linkActive[link]) this.links.wake(link);
     else this.activateLink(link);
@@ -145,13 +144,11 @@ export class QueueNetwork {
    * (flow does not build up then), until the buffer empties (Infinity). A departure wakes it at once.
    */
   private sleepsUntil(link: number, now: number): number {
-    const queue = this.queue[link];
-    const waiting = this.waiting[link];
-    if (queue === undefined || queue.size === 0 || (waiting !== undefined && waiting.size > 0)) return -1;
-    const head = queue.peek();
+    if (this.queue.size[link] === 0 || this.waiting.size[link]! > 0) return -1;
+    const head = this.queue.head[link]!;
     const exit = this.earliestExit[head]!;
     if (exit > now + 1) return exit;
-    if (exit <= now && this.bufferSize[link]! > 0 && this.flowAccumulated[link]! <= 0 && this.drivers.nextLink(head) >= 0) return Infinity;
+    if (exit <= now && this.buffer.size[link]! > 0 && this.flowAccumulated[link]! <= 0 && this.drivers.nextLink(head) >= 0) return Infinity;
     return -1;
   }
 
@@ -169,10 +166,10 @@ export class QueueNetwork {
 
   /** QueueWithBuffer.doSimStep with insertingWaitingVehiclesBeforeDrivingVehicles: wait list, then queue. */
   private linkStep(link: number, now: number): boolean {
-    const waiting = this.waiting[link];
-    while (waiting !== undefined && waiting.size > 0) {
+    const waiting = this.waiting;
+    while (waiting.size[link]! > 0) {
       if (!this.hasFlowLeft(link, now)) break;
-      const vehicle = waiting.shift();
+      const vehicle = waiting.shift(link);
       this.sink({
         type: 'vehicle enters traffic',
         time: now,
@@ -186,22 +183,22 @@ export class QueueNetwork {
       if (this.drivers.nextLink(vehicle) < 0) this.arrive(vehicle, link, now);
       else this.addToBuffer(link, vehicle, now);
     }
-    const queue = this.queue[link];
-    while (queue !== undefined && queue.size > 0) {
-      const vehicle = queue.peek();
+    const queue = this.queue;
+    while (queue.size[link]! > 0) {
+      const vehicle = queue.head[link]!;
       if (this.earliestExit[vehicle]! > now) break;
       if (this.drivers.nextLink(vehicle) < 0) {
-        queue.shift();
+        queue.shift(link);
         this.usedStorage[link]! -= 1;
         this.arrive(vehicle, link, now);
         continue;
       }
       if (!this.hasFlowLeft(link, now)) break;
-      queue.shift();
+      queue.shift(link);
       this.usedStorage[link]! -= 1;
       this.addToBuffer(link, vehicle, now);
     }
-    return (queue !== undefined && queue.size > 0) || (waiting !== undefined && waiting.size > 0);
+    return queue.size[link]! > 0 || waiting.size[link]! > 0;
   }
 
   private arrive(vehicle: number, link: number, now: number): void {
@@ -213,7 +210,7 @@ export class QueueNetwork {
   private hasFlowLeft(link: number, now: number): boolean {
     const remaining = this.flowAccumulated[link]!;
     const perStep = this.flowPerStep[link]!;
-    if (this.flowUpdatedAt[link]! < now && remaining < perStep && this.bufferSize[link] === 0) {
+    if (this.flowUpdatedAt[link]! < now && remaining < perStep && this.buffer.size[link] === 0) {
       this.flowAccumulated[link] = Math.min(remaining + (now - this.flowUpdatedAt[link]!) * perStep, perStep);
       this.flowUpdatedAt[link] = now;
     }
@@ -222,8 +219,8 @@ export class QueueNetwork {
 
   private addToBuffer(link: number, vehicle: number, now: number): void {
     this.flowAccumulated[link]! -= 1;
-    (this.buffer[link] ??= new IntQueue()).push(vehicle);
-    if (++this.bufferSize[link]! === 1) this.bufferMovedAt[link] = now;
+    this.buffer.push(link, vehicle);
+    if (this.buffer.size[link] === 1) this.bufferMovedAt[link] = now;
     this.activateNode(this.net.to[link]!);
   }
 
@@ -235,7 +232,7 @@ export class QueueNetwork {
     let capSum = 0;
     for (let i = net.inStart[node]!; i < net.inStart[node + 1]!; i++) {
       const link = net.inLinks[i]!;
-      if (this.bufferSize[link]! > 0) {
+      if (this.buffer.size[link]! > 0) {
         offering.push(link);
         capSum += net.capacityPerHour[link]!;
       }
@@ -262,9 +259,9 @@ export class QueueNetwork {
   }
 
   private clearBuffer(link: number, now: number): void {
-    const buffer = this.buffer[link]!;
-    while (buffer.size > 0) {
-      const vehicle = buffer.peek();
+    const buffer = this.buffer;
+    while (buffer.size[link]! > 0) {
+      const vehicle = buffer.head[link]!;
       const next = this.drivers.nextLink(vehicle);
       if (this.usedStorage[next]! < this.storageCap[next]!) {
         this.moveOverNode(link, next, vehicle, now);
@@ -272,8 +269,8 @@ export class QueueNetwork {
       }
       if (now - this.bufferMovedAt[link]! > this.settings.stuckTime) {
         if (this.settings.removeStuckVehicles) {
-          buffer.shift();
-          if (--this.bufferSize[link]! === 0) this.links.wake(link);
+          buffer.shift(link);
+          if (buffer.size[link] === 0) this.links.wake(link);
           this.bufferMovedAt[link] = now;
           this.vehicleLink[vehicle] = -1;
           this.drivers.abort(vehicle, link, now);
@@ -287,13 +284,13 @@ export class QueueNetwork {
   }
 
   private moveOverNode(link: number, next: number, vehicle: number, now: number): void {
-    this.buffer[link]!.shift();
-    if (--this.bufferSize[link]! === 0) this.links.wake(link);
+    this.buffer.shift(link);
+    if (this.buffer.size[link] === 0) this.links.wake(link);
     this.bufferMovedAt[link] = now;
     const vehicleId = this.drivers.vehicleId(vehicle);
     this.sink({ type: 'left link', time: now, link: this.net.linkIds[link]!, vehicle: vehicleId }, vehicle, link);
     this.drivers.movedOverNode(vehicle);
-    (this.queue[next] ??= new IntQueue()).push(vehicle);
+    this.queue.push(next, vehicle);
     this.usedStorage[next]! += 1;
     this.earliestExit[vehicle] = now + this.freeTime[next]!;
     this.vehicleLink[vehicle] = next;

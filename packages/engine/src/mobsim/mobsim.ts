@@ -17,6 +17,8 @@ export interface MobsimInput {
   sink: EventSink;
   /** Seeded generator (node in-link order). */
   random: () => number;
+  /** At the end of each network leg: the vehicle (agent index) and the links it drove, its departure link first. */
+  onDriven?: (vehicle: number, links: Int32Array) => void;
 }
 
 export interface MobsimResult {
@@ -26,11 +28,12 @@ export interface MobsimResult {
   stuck: number;
 }
 
-export function runMobsim({ network, persons, config, sink, random }: MobsimInput): MobsimResult {
+export function runMobsim({ network, persons, config, sink, random, onDriven }: MobsimInput): MobsimResult {
   const qsim = config.qsim;
   const agents = new Agents(persons, network, new Set(qsim.mainModes), sink);
   const queues = new QueueNetwork(network, qsim, agents, sink, random, persons.length);
   agents.onNetworkDeparture = (agent, link) => queues.depart(agent, link);
+  agents.onDriven = onDriven;
 
   const earliest = agents.start();
   const startTime = Math.floor(Math.max(qsim.startTime ?? 0, earliest === Infinity ? (qsim.startTime ?? 0) : earliest));

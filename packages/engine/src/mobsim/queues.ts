@@ -1,33 +1,36 @@
 /** Small allocation-free containers for the mobsim's hot loop. */
 
-/** A growable FIFO ring of int32 (vehicle indices). */
-export class IntQueue {
-  private data = new Int32Array(4);
-  private head = 0;
-  size = 0;
+/**
+ * One FIFO list of vehicles per link, as linked lists through one `next` array over all vehicles (a vehicle is in
+ * at most one list at a time): heads, tails and sizes are dense typed arrays, so looking at a link's first vehicle
+ * touches no per-link object.
+ */
+export class LinkQueues {
+  readonly head: Int32Array;
+  readonly size: Int32Array;
+  private readonly tail: Int32Array;
 
-  push(value: number): void {
-    if (this.size === this.data.length) this.grow();
-    this.data[(this.head + this.size) % this.data.length] = value;
-    this.size++;
+  constructor(
+    links: number,
+    private readonly next: Int32Array,
+  ) {
+    this.head = new Int32Array(links).fill(-1);
+    this.tail = new Int32Array(links).fill(-1);
+    this.size = new Int32Array(links);
   }
 
-  peek(): number {
-    return this.data[this.head]!;
+  push(link: number, vehicle: number): void {
+    this.next[vehicle] = -1;
+    if (this.size[link]!++ === 0) this.head[link] = vehicle;
+    else this.next[this.tail[link]!] = vehicle;
+    this.tail[link] = vehicle;
   }
 
-  shift(): number {
-    const value = this.data[this.head]!;
-    this.head = (this.head + 1) % this.data.length;
-    this.size--;
-    return value;
-  }
-
-  private grow(): void {
-    const next = new Int32Array(this.data.length * 2);
-    for (let i = 0; i < this.size; i++) next[i] = this.data[(this.head + i) % this.data.length]!;
-    this.data = next;
-    this.head = 0;
+  shift(link: number): number {
+    const vehicle = this.head[link]!;
+    this.head[link] = this.next[vehicle]!;
+    this.size[link]!--;
+    return vehicle;
   }
 }
 

@@ -17,7 +17,7 @@ interface PersonState {
   plan: Plan;
   extras: ExperiencedExtras;
   /** The open network leg: its departure link and the links entered since. */
-  open: { leg: Leg; departureLink: string; links: string[]; indices: number[]; distance: number; vehicle?: string } | undefined;
+  open: { leg: Leg; departureLink: string; links: string[]; driven?: Int32Array; distance: number; vehicle?: string } | undefined;
 }
 
 export class ExperiencedPlansBuilder {
@@ -29,8 +29,9 @@ export class ExperiencedPlansBuilder {
   /**
    * `linkLength` gives the network length of a link id (for network legs' route distances). `persons` (the
    * population's ids) fixes the output order to the population's, as MATSim's writers have it, and gives persons
-   * without any event an (empty) plan. `network` (lengths and ids by link index) serves the mobsim's events,
-   * which carry the vehicle's and the link's index.
+   * without any event an (empty) plan. `network` (lengths and ids by link index) is for the mobsim's events, which
+   * carry the vehicle's and the link's index: a network leg's links then come from `drove` at its end rather than
+   * from each `entered link`.
    */
   constructor(
     private readonly linkLength: (linkId: string) => number,
@@ -65,7 +66,7 @@ export class ExperiencedPlansBuilder {
         const leg: Leg = { kind: 'leg', mode: required(e, 'legMode'), depTime: e.time };
         if (e.computationalRoutingMode) leg.attributes = new Map([['routingMode', { class: 'java.lang.String', text: e.computationalRoutingMode }]]);
         state.plan.elements.push(leg);
-        state.open = { leg, departureLink: e.link, links: [], indices: [], distance: 0 };
+        state.open = { leg, departureLink: e.link, links: [], distance: 0 };
         return;
       }
       case 'PersonEntersVehicle': {
@@ -78,14 +79,7 @@ export class ExperiencedPlansBuilder {
         else this.driverOf.set(event.vehicle, event.person);
         return;
       case 'entered link': {
-        if (typeof vehicle === 'number' && typeof link === 'number' && this.network !== undefined) {
-          const open = this.driverState[vehicle]?.open;
-          if (open) {
-            open.indices.push(link);
-            open.distance += this.network.length[link]!;
-          }
-          return;
-        }
+        if (typeof vehicle === 'number' && typeof link === 'number' && this.network !== undefined) return;
         const person = this.driverOf.get(event.vehicle);
         const open = person === undefined ? undefined : this.persons.get(person)?.open;
         if (open) {
@@ -110,7 +104,7 @@ export class ExperiencedPlansBuilder {
           open.leg.route.travTime = open.leg.travTime;
         } else {
           // The arrival link is the last entered one; the route lists the links in between.
-          const entered = open.indices.length > 0 ? open.indices.map((index) => this.network!.linkIds[index]!) : open.links;
+          const entered = open.driven !== undefined ? this.enteredLinks(open) : open.links;
           const inner = entered.slice(0, Math.max(0, entered.length - 1));
           const ids = entered.length === 0 ? [open.departureLink] : [open.departureLink, ...inner, e.link];
           open.leg.route = {
@@ -137,6 +131,27 @@ export class ExperiencedPlansBuilder {
         return;
     }
   };
+
+  /**
+   * From the mobsim, at the end of a network leg (before its `vehicle leaves traffic`): the links the vehicle
+   * drove, its departure link first.
+   */
+  readonly drove = (vehicle: number, links: Int32Array): void => {
+    const open = this.driverState[vehicle]?.open;
+    if (open) open.driven = links;
+  };
+
+  /** The entered links of a leg the mobsim reported, with their distance summed in the order they were entered. */
+  private enteredLinks(open: NonNullable<PersonState['open']>): string[] {
+    const { length, linkIds } = this.network!;
+    const driven = open.driven!;
+    const ids: string[] = [];
+    for (let i = 1; i < driven.length; i++) {
+      ids.push(linkIds[driven[i]!]!);
+      open.distance += length[driven[i]!]!;
+    }
+    return ids;
+  }
 
   private state(person: string): PersonState {
     let state = this.persons.get(person);
