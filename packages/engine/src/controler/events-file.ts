@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { EVENTS_FOOTER, EVENTS_HEADER, formatEvent, formatJavaDouble, escapeXml, type MatsimEvent } from '@corridor/matsim';
 
 const CHUNK = 4 * 1024 * 1024;
+const LINES = 16 * 1024;
 /** Level 1 compresses berlin-medium's 133 MB of events in 0.3 s instead of 1.3 s (level 6) for 17 % more bytes. */
 const GZIP_LEVEL = 1;
 
@@ -39,6 +40,8 @@ export class SyncEventsFile {
   private readonly worker: Worker;
   private chunk = Buffer.allocUnsafe(CHUNK);
   private used = 0;
+  /** Lines not yet encoded: encoding some hundred at once saves most of the per-call cost. */
+  private lines = '';
   private closed = false;
   /** Link ids as written (escaped), by link index; vehicle ids likewise, with the id they were made from. */
   private readonly linkTexts: (string | undefined)[] = [];
@@ -123,6 +126,13 @@ export class SyncEventsFile {
   }
 
   private write(text: string): void {
+    this.lines += text;
+    if (this.lines.length >= LINES) this.encode();
+  }
+
+  private encode(): void {
+    const text = this.lines;
+    this.lines = '';
     // A UTF-16 unit takes at most 3 bytes in UTF-8.
     if (this.used + text.length * 3 > CHUNK) {
       this.send();
@@ -135,6 +145,7 @@ export class SyncEventsFile {
   }
 
   private send(): void {
+    if (this.lines !== '') this.encode();
     if (this.used === 0) return;
     this.post(this.chunk.subarray(0, this.used));
     this.chunk = Buffer.allocUnsafe(CHUNK);

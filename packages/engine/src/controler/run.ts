@@ -130,17 +130,28 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
       const eventsFile = writesEvents(iteration, engine.writeEventsInterval, range.last)
         ? new SyncEventsFile(out.iterationFile(iteration, 'events.xml.gz'))
         : undefined;
-      const sinks: EventSink[] = [experienced.handleEvent, collector.handle];
-      if (eventsFile) sinks.push(eventsFile.add);
+      const toPlans = experienced.handleEvent;
+      const toTimes = collector.handle;
+      const toFile = eventsFile?.add;
+      // Called for every event: a fixed function rather than a loop over listeners.
+      const sink: EventSink =
+        toFile === undefined
+          ? (event, vehicle, link) => {
+              toPlans(event, vehicle, link);
+              toTimes(event, vehicle, link);
+            }
+          : (event, vehicle, link) => {
+              toPlans(event, vehicle, link);
+              toTimes(event, vehicle, link);
+              toFile(event, vehicle, link);
+            };
       let result: ReturnType<typeof runMobsim>;
       try {
         result = runMobsim({
           network: sim,
           persons,
           config: engine,
-          sink: (event, vehicle, link) => {
-            for (const sink of sinks) sink(event, vehicle, link);
-          },
+          sink,
             random: createRandom(engine.randomSeed * 31 + iteration),
           onDriven: experienced.drove,
         });
