@@ -23,7 +23,7 @@ const CONTRIB = 'a contrib the engine does not have';
 export const MODULE_RULES: readonly ModuleRule[] = [
   // Core modules the engine reads.
   { module: 'controller', decision: 'supported', reason: 'iterations, output directory, write intervals, runId, mobsim' },
-  { module: 'global', decision: 'supported', reason: 'randomSeed, coordinateSystem (numberOfThreads has no effect on results)' },
+  { module: 'global', decision: 'supported', reason: 'randomSeed, coordinateSystem, numberOfThreads (routing threads; the same run for any number)' },
   { module: 'network', decision: 'supported', reason: 'inputNetworkFile' },
   { module: 'plans', decision: 'supported', reason: 'inputPlansFile, activityDurationInterpretation' },
   { module: 'qsim', decision: 'supported', reason: 'the queue model: times, capacity factors, stuck handling, mainMode' },
