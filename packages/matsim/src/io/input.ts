@@ -53,10 +53,13 @@ async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound
   const feed = (async () => {
     try {
       if (!inflater.write(first)) await onceDrain(inflater);
-      for (let next = await rest.next(); !next.done; next = await rest.next()) {
+      // The reader may stop early (a sniffer reads the head only): the inflater is destroyed then, and the feed
+      // stops at its next step rather than wait for a 'drain' that never comes.
+      for (let next = await rest.next(); !next.done && !inflater.destroyed; next = await rest.next()) {
         if (!inflater.write(next.value)) await onceDrain(inflater);
       }
-      inflater.end();
+      if (inflater.destroyed) await rest.return?.(undefined);
+      else inflater.end();
     } catch (error) {
       inflater.destroy(error as Error);
     }
@@ -76,7 +79,8 @@ async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound
   }
 }
 
-function onceDrain(stream: NodeJS.WritableStream): Promise<void> {
+function onceDrain(stream: NodeJS.WritableStream & { destroyed: boolean }): Promise<void> {
+  if (stream.destroyed) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const onDrain = () => { cleanup(); resolve(); };
     const onError = (error: Error) => { cleanup(); reject(error); };
