@@ -78,6 +78,8 @@ describe('the runner download', { timeout: 120_000 }, () => {
     // The engine is the bundle's, shown with the install's placeholder, not a path of this machine.
     expect(log).toContain('corridor-runner: node <corridor>/bin/corridor-engine.mjs ./input/corridor-working-config.xml');
     expect(log).toContain('### ITERATION 1 BEGINS');
+    // The demo's 200 route-less plans are routed in the bundle's own worker threads (global.numberOfThreads).
+    expect(log).toMatch(/PlanRouting:1 routing \d+ plans in 2 threads/);
     expect(log).not.toContain(folder);
   });
 });
