@@ -8,17 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { streamPersons, writePopulation, type Person, type PopulationHeader } from '@corridor/matsim';
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from '../packages/engine/src/core/random.ts';
 
 function copyOf(person: Person, k: number, offset: number): Person {
   const copy = structuredClone(person);
@@ -33,7 +23,7 @@ function copyOf(person: Person, k: number, offset: number): Person {
 
 /** Writes `factor` copies of every person of `source` into the gzip plans file `target`; returns the persons written. */
 export async function multiplyPopulation(source: string, target: string, factor: number, seed = 31): Promise<number> {
-  const next = random(seed);
+  const next = createRandom(seed);
   let header: PopulationHeader | undefined;
   let written = 0;
   async function* persons(): AsyncGenerator<Person> {
