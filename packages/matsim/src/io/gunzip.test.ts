@@ -53,6 +53,18 @@ describe('gzip input', () => {
     }
   }, 10_000);
 
+  test('the event loop turns between two pieces, so zlib starts its next inflate while the caller parses', async () => {
+    let turned = true;
+    let pieces = 0;
+    for await (const _ of openInput(GZ)) {
+      expect(turned, `before piece ${pieces}`).toBe(true);
+      pieces++;
+      turned = false;
+      setImmediate(() => (turned = true));
+    }
+    expect(pieces).toBeGreaterThan(60);
+  });
+
   test('sniffing a real gzip network served over a port ends (its head only is decompressed)', async () => {
     const bytes = readFileSync(sharedData('output-newwest-2024/output_network.xml.gz'));
     expect(await sniffDetails(overPort(bytes))).toEqual({ tag: 'network_v2', compression: 'gzip' });

@@ -67,7 +67,10 @@ async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound
   try {
     for await (const chunk of inflater as AsyncIterable<Uint8Array>) {
       const part = bound.admit(chunk);
-      for (let at = 0; at < part.length; at += CHUNK) yield part.subarray(at, at + CHUNK);
+      for (let at = 0; at < part.length; at += CHUNK) {
+        yield part.subarray(at, at + CHUNK);
+        await turn();
+      }
       bound.check();
     }
   } catch (error) {
@@ -77,6 +80,16 @@ async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound
     inflater.destroy();
     await feed;
   }
+}
+
+/**
+ * One turn of the event loop. zlib's thread-pool work is handed on (and the next piece started) by callbacks on
+ * the main thread, which run only when it turns: a caller that parses piece after piece from the buffer would
+ * otherwise keep the next inflate from starting until the buffer is empty, and inflating and parsing would take
+ * turns instead of running side by side.
+ */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function onceDrain(stream: NodeJS.WritableStream & { destroyed: boolean }): Promise<void> {
