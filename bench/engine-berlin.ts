@@ -6,9 +6,10 @@
 // mobsim, scoring, writing (plans dumps, the iteration's statistics and CSVs, the final output files) — from the
 // log's and the stopwatch's times in ms, peak RSS and agents × iterations per second. Events are written as MATSim's
 // defaults say: iteration 0 and the last iteration. Output goes to a temp folder that is removed afterwards.
+// newwest (450 agents without routes, 72k links) shows routing per agent, next to Java MATSim's own log of it.
 // The "before" rows are the same runs measured on the engine before issue 31 (commit f54b562, this machine).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +19,7 @@ import { multiplyPopulation } from './synthetic-population.ts';
 
 const DATA = fileURLToPath(new URL('../../shared/data/berlin-medium/', import.meta.url));
 const CONFIG = join(DATA, 'config.xml');
+const NEWWEST = fileURLToPath(new URL('../../shared/data/output-newwest-2024/', import.meta.url));
 const PLANS = join(DATA, 'plans_hwh_1pct.xml.gz');
 const SCALE = 10;
 
@@ -31,6 +33,31 @@ interface Measurement {
   peakRssMb: number;
 }
 
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** berlin-medium with its plans file, or newwest (450 agents without routes, so all are routed first). */
+function scenarioOf(plans: string): { config: string; overrides: { module: string; param: string; value: string }[] } {
+  if (plans !== 'newwest') return { config: CONFIG, overrides: [{ module: 'plans', param: 'inputPlansFile', value: plans }] };
+  // newwest's input folder lacks its network; the run's output network is the same network.
+  return { config: join(NEWWEST, 'input/config.xml'), overrides: [{ module: 'network', param: 'inputNetworkFile', value: join(NEWWEST, 'output_network.xml.gz') }] };
+}
+
+/** Java MATSim's routing of newwest from its log: SpeedyALT's set-up, then PersonPrepareForSim over the 450 agents. */
+function javaNewwestRouting(): string {
+  const log = readFileSync(join(NEWWEST, 'logfile.log'), 'utf8').split('\n');
+  const at = (text: string, last = false) => {
+    const lines = log.filter((line) => line.includes(text));
+    const line = last ? lines.at(-1) : lines[0];
+    const m = line && /T(\d+):(\d+):(\d+),(\d+)/.exec(line);
+    return m ? ((+m[1]! * 60 + +m[2]!) * 60 + +m[3]!) * 1000 + +m[4]! : NaN;
+  };
+  const setUp = at('SpeedyALTData');
+  const firstPerson = at('[PersonPrepareForSim] handled person # 1');
+  const lastPerson = at('[PersonPrepareForSim] handled person #', true);
+  const threads = /name="numberOfThreads" value="(\d+)"/.exec(readFileSync(join(NEWWEST, 'output_config.xml'), 'utf8'))?.[1] ?? '?';
+  return `Java MATSim 2024 on newwest (its logfile.log; 12 cores, global.numberOfThreads ${threads}): routing set-up (SpeedyALT) ${s(firstPerson - setUp)}, PersonPrepareForSim ${s(lastPerson - firstPerson)} for 450 agents`;
+}
+
 async function measure(iterations: number, plans: string): Promise<Measurement> {
   const dir = mkdtempSync(join(tmpdir(), 'corridor-bench-engine-'));
   const phases: Record<Phase, number> = { load: 0, replanning: 0, prepare: 0, mobsim: 0, scoring: 0, writing: 0 };
@@ -38,12 +65,10 @@ async function measure(iterations: number, plans: string): Promise<Measurement> 
     const start = performance.now();
     let firstIteration: number | undefined;
     let finalOutputs: number | undefined;
+    const scenario = scenarioOf(plans);
     await runEngine({
-      configPath: CONFIG,
-      overrides: [
-        { module: 'controler', param: 'lastIteration', value: String(iterations - 1) },
-        { module: 'plans', param: 'inputPlansFile', value: plans },
-      ],
+      configPath: scenario.config,
+      overrides: [{ module: 'controler', param: 'lastIteration', value: String(iterations - 1) }, ...scenario.overrides],
       outputDir: join(dir, 'out'),
       log: (line) => {
         if (firstIteration === undefined && line.includes('### ITERATION')) firstIteration = performance.now();
@@ -84,7 +109,6 @@ async function scalePlans(): Promise<{ path: string; agents: number; note?: stri
   return { path, agents, note: `generated ${agents.toLocaleString('en')} agents (${SCALE} × berlin-medium) in ${((performance.now() - start) / 1000).toFixed(1)} s` };
 }
 
-const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Before issue 31 (f54b562), measured on this machine with the same runs. */
 const BEFORE: { label: string; cells: string[] }[] = [
@@ -98,11 +122,13 @@ async function main(): Promise<void> {
     rows.push([label, `${m.seconds.toFixed(1)} s`, ...PHASES.map((p) => s(m.phases[p])), `${m.peakRssMb.toFixed(0)} MB`, Math.round((agents * m.iterations) / m.seconds).toLocaleString('en')]);
   for (const before of BEFORE) rows.push([before.label, ...before.cells, '']);
   for (const iterations of [1, 5]) row(`berlin-medium, ${iterations} iteration${iterations > 1 ? 's' : ''}`, inChild(iterations, PLANS), berlinAgents);
+  row('newwest (450 agents, all routed first), 1 iteration', inChild(1, 'newwest'), 450);
   const scale = await scalePlans();
   row(`${SCALE} × berlin-medium (${(berlinAgents * SCALE).toLocaleString('en')} agents), 1 iteration`, inChild(1, scale.path), berlinAgents * SCALE);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
   console.log('phases: load = reading config, network and plans; prepare = prepareForMobsim (routing); writing = plans dumps, statistics, CSVs and the final output files');
+  console.log(javaNewwestRouting());
   if (scale.note) console.log(scale.note);
   if (process.env.BENCH_KEEP !== '1') rmSync(scale.path, { force: true });
 }

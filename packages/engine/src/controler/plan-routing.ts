@@ -58,7 +58,7 @@ export class PlanRouting {
   private async routeAll(requests: RoutingRequest[], router: LeastCostRouter, travelTimes: TravelTimes): Promise<void> {
     if (this.pool !== undefined && requests.length >= this.parallelFrom) {
       this.onParallel(requests.length, this.pool.threads);
-      await this.pool.route(requests, travelTimes);
+      await this.pool.route(requests, travelTimes, ({ plan, options }) => routePlan(plan, router, this.network, this.config, options));
       return;
     }
     for (const { plan, options } of requests) routePlan(plan, router, this.network, this.config, options);

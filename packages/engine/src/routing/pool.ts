@@ -1,7 +1,7 @@
 /**
  * Routing in worker threads (global.numberOfThreads, as MATSim's PlanRouter runs in parallel): the plans to route
- * are split into one slice per thread, each worker routes its slice with the iteration's travel times, and the
- * legs' new routes are written back into the plans. Everything random (which plans, their distance factors) is
+ * are split into one slice per thread; the calling thread routes the first itself while `threads − 1` workers
+ * route the others with the iteration's travel times, and the legs' new routes are written back into the plans. Everything random (which plans, their distance factors) is
  * decided on the main thread beforehand, so a run gives the same result with any number of threads.
  *
  * Workers start at the first batch large enough to pay for them. From the sources they register tsx and import
@@ -39,13 +39,13 @@ export class RoutingPool {
     private readonly disutility: Disutility,
   ) {}
 
-  /** Routes the plans (in place), `threads` slices at once. */
-  async route(requests: readonly RoutingRequest[], travelTimes: TravelTimes): Promise<void> {
+  /** Routes the plans (in place), `threads` slices at once; `routeHere` routes one on this thread. */
+  async route(requests: readonly RoutingRequest[], travelTimes: TravelTimes, routeHere: (request: RoutingRequest) => void): Promise<void> {
     if (requests.length === 0) return;
     const workers = this.start();
-    const size = Math.ceil(requests.length / workers.length);
-    const slices = workers.map((_, i) => requests.slice(i * size, (i + 1) * size));
-    await Promise.all(
+    const size = Math.ceil(requests.length / this.threads);
+    const slices = workers.map((_, i) => requests.slice((i + 1) * size, (i + 2) * size));
+    const done = Promise.all(
       slices.map(async (slice, i) => {
         if (slice.length === 0) return;
         const jobs: RouteJob[] = slice.map(({ plan, options }) => ({ elements: plan.elements, options }));
@@ -63,6 +63,10 @@ export class RoutingPool {
         });
       }),
     );
+    // Stop the workers' answers from going unhandled while this thread routes its own slice.
+    done.catch(() => {});
+    for (const request of requests.slice(0, size)) routeHere(request);
+    await done;
   }
 
   async close(): Promise<void> {
@@ -75,7 +79,7 @@ export class RoutingPool {
     if (this.workers.length > 0) return this.workers;
     const { linkIndex: _links, nodeIndex: _nodes, ...network } = this.network;
     const init: RouteWorkerInit = { network: network satisfies NetworkData, config: this.config, disutility: this.disutility };
-    for (let i = 0; i < this.threads; i++) {
+    for (let i = 1; i < this.threads; i++) {
       const worker = startWorker();
       // A failed run does not wait for idle workers.
       worker.unref();
