@@ -9,11 +9,11 @@ import { withNaming, writeConfig, writeNetwork, writeOutput, writePopulation } f
 import { writeActivitiesCsv, writeLegsCsv, writePersonsCsv, writeTripsCsv, type LinkCoord } from '../analysis/index.ts';
 import type { SimNetwork } from '../core/types.ts';
 import type { EngineScenario } from './load.ts';
-import type { OutputDirectory } from './output.ts';
+import { GZIP, type OutputDirectory } from './output.ts';
 
 export async function writeFinalOutputs(scenario: EngineScenario, out: OutputDirectory): Promise<void> {
   const { engine, sim, persons } = scenario;
-  const gzip = { gzip: true };
+  const gzip = GZIP;
   copyFileSync(out.iterationFile(engine.lastIteration, 'events.xml.gz'), out.file('output_events.xml.gz'));
   await writeOutput(out.file('output_plans.xml.gz'), writePopulation(persons, { header: scenario.populationHeader }), gzip);
   await writeOutput(out.file('output_network.xml.gz'), writeNetwork(scenario.network), gzip);
@@ -48,7 +48,7 @@ function linkCoordOf(sim: SimNetwork): LinkCoord {
 /** ITERS/it.N/N.trips|legs|activities.csv.gz, written at controller.writeTripsInterval like MATSim. */
 export async function writeIterationCsvs(scenario: EngineScenario, out: OutputDirectory, iteration: number, experienced: Map<string, Plan>): Promise<void> {
   const linkCoord = linkCoordOf(scenario.sim);
-  const gzip = { gzip: true };
+  const gzip = GZIP;
   await writeOutput(out.iterationFile(iteration, 'trips.csv.gz'), writeTripsCsv(experienced, linkCoord), gzip);
   await writeOutput(out.iterationFile(iteration, 'legs.csv.gz'), writeLegsCsv(experienced, linkCoord), gzip);
   await writeOutput(out.iterationFile(iteration, 'activities.csv.gz'), writeActivitiesCsv(experienced, linkCoord), gzip);

@@ -42,6 +42,13 @@ export function prepareOutputDirectory(root: string, policy: string): void {
 }
 
 /** MATSim writes events at `interval` (and iteration 0, and always the last iteration). */
+/**
+ * How the engine gzips its large outputs (events, plans, CSVs): level 1 compresses several times faster than the
+ * default 6 (berlin-medium's 133 MB of events in 0.3 s instead of 1.3 s) for some 20 % more bytes, and at 6 writing
+ * the plans waited for zlib.
+ */
+export const GZIP = { gzip: true, level: 1 } as const;
+
 export function writesEvents(iteration: number, interval: number, last: number): boolean {
   if (iteration === last) return true;
   if (interval <= 0) return false;

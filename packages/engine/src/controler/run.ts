@@ -19,7 +19,7 @@ import type { ConfigOverride } from './args.ts';
 import { SyncEventsFile } from './events-file.ts';
 import { loadEngineScenario, type EngineScenario } from './load.ts';
 import { errorText, openLog, type EngineLog } from './log.ts';
-import { outputDirectory, prepareOutputDirectory, writesEvents, writesPlans, type OutputDirectory } from './output.ts';
+import { GZIP, outputDirectory, prepareOutputDirectory, writesEvents, writesPlans, type OutputDirectory } from './output.ts';
 import { writeFinalOutputs, writeIterationCsvs } from './final-outputs.ts';
 import { PlanRouting } from './plan-routing.ts';
 
@@ -115,7 +115,7 @@ async function iterate(scenario: EngineScenario, out: OutputDirectory, log: Engi
       stopwatch.begin('beforeMobsimListeners');
       if (writesPlans(iteration, engine.writePlansInterval, range.first)) {
         stopwatch.begin('dump all plans');
-        await writeOutput(out.iterationFile(iteration, 'plans.xml.gz'), writePopulation(persons, { header: scenario.populationHeader }), { gzip: true });
+        await writeOutput(out.iterationFile(iteration, 'plans.xml.gz'), writePopulation(persons, { header: scenario.populationHeader }), GZIP);
         stopwatch.end('dump all plans');
       }
       stopwatch.end('beforeMobsimListeners');

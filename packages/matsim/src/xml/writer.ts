@@ -14,6 +14,8 @@ export * from './markup.ts';
 
 export interface WriteOutputOptions {
   gzip?: boolean;
+  /** zlib's compression level with `gzip` (default 6, as Java's GZIPOutputStream). */
+  level?: number;
 }
 
 /** Writes text chunks to `path` atomically; with `gzip` the file is gzip-compressed. */
@@ -22,7 +24,7 @@ export async function writeOutput(path: string, chunks: TextChunks, options: Wri
   try {
     const source = Readable.from(batch(chunks), { objectMode: false });
     const sink = createWriteStream(temp);
-    if (options.gzip) await pipeline(source, createGzip(), sink);
+    if (options.gzip) await pipeline(source, createGzip({ level: options.level }), sink);
     else await pipeline(source, sink);
     const handle = await open(temp, 'r');
     try {
