@@ -8,10 +8,10 @@
  * its to-node, and the nodes' order decides which random draw each node gets.
  *
  * Here every link in the list has an order key (`seq`) given where MATSim would append it, so the list is always
- * sorted by key. A link whose first vehicle cannot leave before a later second and that has no departing vehicle
- * waits would only be visited to do nothing: it leaves the list for a bucket of that second and is merged back by
- * its key when the second comes — or at once when a vehicle departs on it. The links stepped, and their order, are
- * exactly MATSim's; only the visits that do nothing are gone.
+ * sorted by key. A link that would only be visited to do nothing leaves the list: until a given second (its first
+ * vehicle cannot leave before), kept in a bucket of that second, or until `wake` (its buffer blocks it until it
+ * empties); it is merged back by its key then — or at once when a vehicle departs on it. The links stepped, and
+ * their order, are exactly MATSim's; only the visits that do nothing are gone.
  */
 export class ActiveLinks {
   private readonly seq: Float64Array;

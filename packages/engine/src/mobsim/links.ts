@@ -121,9 +121,8 @@ export class QueueNetwork {
   }
 
   /**
-   * The active links in MATSim's order. A link whose first vehicle cannot leave before a later second, and
-   * that has no departing vehicle, would do nothing in the steps until then: it sleeps until that second
-   * (see ActiveLinks), which is what makes a step cost the links with something to do.
+   * The active links in MATSim's order. A link that would do nothing in the next steps sleeps until it has
+   * something to do (`sleepsUntil`, ActiveLinks), which is what makes a step cost the links that move.
    */
   private moveLinks(now: number): void {
     const links = this.links;
