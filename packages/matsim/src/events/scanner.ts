@@ -98,8 +98,18 @@ const layoutNames: string[][] = [[]];
 type LayoutMaker = (values: string[]) => XmlAttributes;
 const layoutMaker: LayoutMaker[] = [() => new AttributeMap()];
 
-/** The layout after `layout` with one more name, made on first use; -1 when the table is full. */
+/** `layoutNext` for a name the layout already has: saxes reports the repeated attribute. */
+const REPEATED = -2;
+
+/**
+ * The layout after `layout` with one more name, made on first use; -1 when the table is full, REPEATED when the
+ * layout has that name already.
+ */
 function extendLayout(layout: number, ordinal: number): number {
+  if (layoutNames[layout]!.includes(KNOWN_NAMES[ordinal]!)) {
+    layoutNext[layout * ORDINALS + ordinal] = REPEATED;
+    return REPEATED;
+  }
   if (layoutNames.length === MAX_LAYOUTS) return -1;
   const fields = [...layoutNames[layout]!, KNOWN_NAMES[ordinal]!];
   const sets = fields.map((name, k) => `a[${JSON.stringify(name)}] = values[${k}];`).join(' ');
@@ -328,29 +338,39 @@ export class EventScanner {
             break elements;
           }
         }
-        // saxes reports a repeated name; leave that to it. MATSim's own names are checked by event number.
+        // saxes reports a repeated name; leave that to it. Within a layout the layout knows its names; off it,
+        // MATSim's own names are checked by event number and the file's own against the names so far.
         let name: string;
         if (slot >= 0) {
-          if (seenIn[slot] === count) {
-            outcome = SCAN_HANDOVER;
-            break elements;
-          }
-          seenIn[slot] = count;
           name = names[slot]!;
           if (layout >= 0) {
             const ordinal = ordinalOf[slot]!;
-            const next = layoutNext[layout * ORDINALS + ordinal]!;
-            layout = next !== 0 ? next : extendLayout(layout, ordinal);
+            let next = layoutNext[layout * ORDINALS + ordinal]!;
+            if (next === 0) next = extendLayout(layout, ordinal);
+            if (next === REPEATED) {
+              outcome = SCAN_HANDOVER;
+              break elements;
+            }
+            if (next < 0) leaveLayout(layout, count);
+            layout = next;
+          }
+          if (layout < 0) {
+            if (seenIn[slot] === count) {
+              outcome = SCAN_HANDOVER;
+              break elements;
+            }
+            seenIn[slot] = count;
           }
         } else {
           name = this.slice(bytes, nameStart, nameEnd, length);
+          if (layout >= 0) leaveLayout(layout, count);
+          layout = -1;
           for (let k = 0; k < attributeIndex - 1; k++) {
             if (keys[k] === name) {
               outcome = SCAN_HANDOVER;
               break elements;
             }
           }
-          layout = -1;
         }
         let value: string;
         if (plain) {
@@ -364,7 +384,7 @@ export class EventScanner {
           value = this.decode(bytes, valueStart, i, length);
           wide += decodedWide;
         }
-        keys[attributeIndex - 1] = name;
+        if (layout < 0) keys[attributeIndex - 1] = name;
         values[attributeIndex - 1] = value;
         i++;
       }
@@ -439,6 +459,18 @@ export class EventScanner {
 /** The names and values of the element being read (reused: only its own first ones count). */
 const keys: string[] = [];
 const values: string[] = [];
+
+/**
+ * An element leaves the layouts (a name of the file's own, or the table is full) after `layout`'s names: they
+ * become its first keys, and MATSim's among them are marked seen in element `count`.
+ */
+function leaveLayout(layout: number, count: number): void {
+  const fields = layoutNames[layout]!;
+  for (let k = 0; k < fields.length; k++) {
+    keys[k] = fields[k]!;
+    seenIn[hashOf(fields[k]!)] = count;
+  }
+}
 
 /** The attribute map of an element with names of its own: one keyed store per attribute. */
 function generic(attributeCount: number): XmlAttributes {
