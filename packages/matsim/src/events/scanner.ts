@@ -71,12 +71,22 @@ function hashOf(text: string): number {
   return h & (TABLE_SIZE - 1);
 }
 
+/**
+ * An event type's slot in `types`, from its length and three of its characters: cheap to take from the bytes, and
+ * distinct for MATSim's types (a file's type that meets one is compared in full, and one that is not MATSim's is
+ * only not interned).
+ */
+function typeSlotOf(type: string): number {
+  const n = type.length;
+  return (((n * 31 + type.charCodeAt(0)) * 31 + type.charCodeAt(n - 1)) * 31 + type.charCodeAt(n >> 1)) & (TABLE_SIZE - 1);
+}
+
 function seed(table: (string | undefined)[], value: string): void {
   table[hashOf(value)] ??= value;
 }
 for (const name of ['time', 'type']) seed(names, name);
 for (const type of KNOWN_EVENT_TYPES) {
-  seed(types, type);
+  types[typeSlotOf(type)] ??= type;
   for (const [name] of EVENT_FIELDS[type]) seed(names, name);
 }
 
@@ -415,9 +425,8 @@ export class EventScanner {
 
   /** An event type, as MATSim's own string when it is one (its slot then in `internedType`, else -1). */
   private type(bytes: Uint8Array, start: number, end: number, length: number): string {
-    let hash = 0;
-    for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + bytes[i]!) | 0;
-    const slot = hash & (TABLE_SIZE - 1);
+    const n = end - start;
+    const slot = n === 0 ? 0 : (((n * 31 + bytes[start]!) * 31 + bytes[end - 1]!) * 31 + bytes[start + (n >> 1)]!) & (TABLE_SIZE - 1);
     const known = types[slot];
     if (known !== undefined && equals(known, bytes, start, end)) {
       internedType = slot;
