@@ -53,6 +53,14 @@ describe('gzip input', () => {
     }
   }, 10_000);
 
+  test('pieces are views of zlib\'s own output buffers (the buffered chunks are never concatenated into a copy)', async () => {
+    for await (const chunk of openInput(GZ)) {
+      expect(chunk.buffer.byteLength).toBe(4 * 65_536);
+      // A caller that parses: zlib runs ahead meanwhile, and several of its chunks wait in the buffer.
+      for (const until = performance.now() + 1; performance.now() < until; );
+    }
+  });
+
   test('the event loop turns between two pieces, so zlib starts its next inflate while the caller parses', async () => {
     let turned = true;
     let pieces = 0;

@@ -49,7 +49,9 @@ async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array>, bound
   // zlib inflates on the libuv thread pool, in parallel with the caller's parsing. Its main-thread share is per
   // output chunk (callbacks, stream buffering, one promise per chunk taken), so it writes chunks of 256 KiB, handed
   // on in CHUNK pieces; and its readable buffer lets it run ahead by a few of those while the caller parses.
-  const inflater = createGunzip({ chunkSize: INFLATE_CHUNK, readableHighWaterMark: 4 * INFLATE_CHUNK } as ZlibOptions);
+  // Its readable side is in object mode: `read()` then hands out the chunks one by one, where in byte mode it
+  // concatenates (copies) everything buffered into one.
+  const inflater = createGunzip({ chunkSize: INFLATE_CHUNK, readableObjectMode: true, readableHighWaterMark: 4 } as ZlibOptions);
   const feed = (async () => {
     try {
       if (!inflater.write(first)) await onceDrain(inflater);
