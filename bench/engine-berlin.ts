@@ -45,15 +45,15 @@ function scenarioOf(plans: string): { config: string; overrides: { module: strin
 /** Java MATSim's routing of newwest from its log: SpeedyALT's set-up, then PersonPrepareForSim over the 450 agents. */
 function javaNewwestRouting(): string {
   const log = readFileSync(join(NEWWEST, 'logfile.log'), 'utf8').split('\n');
-  const at = (text: string, last = false) => {
-    const lines = log.filter((line) => line.includes(text));
-    const line = last ? lines.at(-1) : lines[0];
+  const at = (text: string) => {
+    const line = log.find((entry) => entry.includes(text));
     const m = line && /T(\d+):(\d+):(\d+),(\d+)/.exec(line);
     return m ? ((+m[1]! * 60 + +m[2]!) * 60 + +m[3]!) * 1000 + +m[4]! : NaN;
   };
   const setUp = at('SpeedyALTData');
+  // The first pass over the population (a second, without routing, follows before the mobsim); Counter:75 is its last line.
   const firstPerson = at('[PersonPrepareForSim] handled person # 1');
-  const lastPerson = at('[PersonPrepareForSim] handled person #', true);
+  const lastPerson = at('Counter:75 [PersonPrepareForSim]');
   const threads = /name="numberOfThreads" value="(\d+)"/.exec(readFileSync(join(NEWWEST, 'output_config.xml'), 'utf8'))?.[1] ?? '?';
   return `Java MATSim 2024 on newwest (its logfile.log; 12 cores, global.numberOfThreads ${threads}): routing set-up (SpeedyALT) ${s(firstPerson - setUp)}, PersonPrepareForSim ${s(lastPerson - firstPerson)} for 450 agents`;
 }
@@ -110,9 +110,13 @@ async function scalePlans(): Promise<{ path: string; agents: number; note?: stri
 }
 
 
-/** Before issue 31 (f54b562), measured on this machine with the same runs. */
+/**
+ * Before issue 31 (f54b562), measured on this machine on 2026-11-29 with the same runs (quiet machine; the phases
+ * from stopwatch.csv, whole seconds; – where that run did not measure the phase apart).
+ */
 const BEFORE: { label: string; cells: string[] }[] = [
-  { label: 'berlin-medium, 1 iteration (before)', cells: ['17.8 s', '3.4 s', '–', '0.0 s', '11.4 s', '0.6 s', '2.4 s', '613 MB'] },
+  { label: 'berlin-medium, 1 iteration (before)', cells: ['18.9 s', '1.6 s', '–', '0 s', '14 s', '0 s', '2.5 s', '645 MB'] },
+  { label: `${SCALE} × berlin-medium, 1 iteration (before)`, cells: ['257.7 s', '–', '–', '1 s', '200 s', '0 s', '–', '2717 MB'] },
 ];
 
 async function main(): Promise<void> {
