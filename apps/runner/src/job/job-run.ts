@@ -359,6 +359,7 @@ export class JobRun {
         void this.reporter.call('started', () => deps.client.started(job.jobId));
       },
       onRss: (bytes) => logStream.addMemory([{ time: Date.now(), key: 'rss', value: bytes }]),
+      onIteration: (iteration) => logStream.noteIteration(iteration),
       lastMemoryAt: () => logStream.lastMemoryAt,
       warn: (message) => deps.log.warn(`job ${job.jobId}: ${message}`),
     });

@@ -101,6 +101,11 @@ export class LogStream {
     this.append(Buffer.from(`${this.scrub(line)}\n`));
   }
 
+  /** An iteration the log does not show again (a Slurm job followed after a restart): sent as progress. */
+  noteIteration(iteration: number): void {
+    this.iteration = iteration;
+  }
+
   /** Memory readings that do not come from the log (the process's RSS). */
   addMemory(readings: MemoryReading[]): void {
     this.readings.push(...readings);

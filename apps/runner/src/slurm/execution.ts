@@ -5,7 +5,8 @@
  * lines (the run stays Scheduled), RUNNING reported as STARTED, memory from sstat when the log says none — until it
  * ends. Cancel is scancel; detach stops following and leaves the job to the next runner process.
  */
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { chmod, open, readFile, writeFile } from 'node:fs/promises';
+import { iterationOf } from '../job/log-lines.ts';
 import path from 'node:path';
 import type { SlurmSettings } from '../args.ts';
 import { FileTail } from '../watch/file-tail.ts';
@@ -27,6 +28,11 @@ export interface SlurmJobContext {
   note: (line: string) => void;
   /** Bytes of Slurm's output file, in order. */
   feed: (chunk: Buffer) => void;
+  /**
+   * After a restart: the last iteration in the output an earlier runner process already read (and sent to the log),
+   * which it may have died before reporting as progress.
+   */
+  onIteration: (iteration: number) => void;
   /** The job runs: report STARTED. */
   onStarted: () => void;
   onRss: (bytes: number) => void;
@@ -108,7 +114,11 @@ export class SlurmJob {
   async follow(resumed: boolean): Promise<SlurmJobState | undefined> {
     const id = this.record.slurmJobId!;
     const tail = new FileTail(path.join(this.ctx.dir, SLURM_OUTPUT), this.record.logOffset);
-    if (resumed) this.ctx.note(SLURM_MESSAGES.reattached(id));
+    if (resumed) {
+      this.ctx.note(SLURM_MESSAGES.reattached(id));
+      const iteration = await lastIterationBefore(path.join(this.ctx.dir, SLURM_OUTPUT), this.record.logOffset).catch(() => undefined);
+      if (iteration !== undefined) this.ctx.onIteration(iteration);
+    }
     let said = '';
     let unknown = 0;
     let lastRss = 0;
@@ -209,5 +219,31 @@ export class SlurmJob {
       }
       this.wake = done;
     });
+  }
+}
+
+const RECALL_BLOCK = 1 << 20;
+
+/** The last MATSim iteration line in the first `end` bytes of `file`, read backwards a block at a time. */
+export async function lastIterationBefore(file: string, end: number): Promise<number | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    let carry = '';
+    for (let to = end; to > 0; ) {
+      const from = Math.max(0, to - RECALL_BLOCK);
+      const buffer = Buffer.alloc(to - from);
+      await handle.read(buffer, 0, buffer.length, from);
+      // A line cut at the block's start is completed by the next block back (carry).
+      const lines = (buffer.toString('latin1') + carry).split('\n');
+      carry = from > 0 ? lines.shift()! : '';
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const iteration = iterationOf(lines[i]!);
+        if (iteration !== undefined) return iteration;
+      }
+      to = from;
+    }
+    return carry === '' ? undefined : iterationOf(carry);
+  } finally {
+    await handle.close();
   }
 }

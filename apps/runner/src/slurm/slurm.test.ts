@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lastIterationBefore } from './execution.ts';
 import { bytesOf, parseScontrol } from './commands.ts';
 import { batchScript, memoryMb, sbatchPathProblem, slurmJobName } from './script.ts';
 import { slurmEnd, slurmPhase } from './states.ts';
@@ -76,5 +80,23 @@ describe('Slurm states', () => {
     expect(bytesOf('335244K')).toBe(335244 * 1024);
     expect(bytesOf('1.5G')).toBe(1.5 * 1024 ** 3);
     expect(bytesOf('')).toBeUndefined();
+  });
+});
+
+describe('following a Slurm job again after a restart', () => {
+  it('finds the last iteration in the output the earlier runner read, across 1 MiB blocks', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'slurm-recall-')), 'slurm.out');
+    const line = (n: number) => `2026-11-29T14:21:16,583  INFO AbstractController:137 ### ITERATION ${n} BEGINS\n`;
+    const noise = 'x'.repeat(99) + '\n';
+    const text = line(6) + noise.repeat(1000) + line(7) + noise.repeat(20_000) + line(8);
+    writeFileSync(file, text);
+    expect(await lastIterationBefore(file, text.length)).toBe(8);
+    expect(await lastIterationBefore(file, text.length - line(8).length)).toBe(7);
+    // Read backwards from here, the first block starts inside line 7, just after its number: the line is whole
+    // only with the block before it.
+    const cut = text.indexOf(line(7)) + line(7).indexOf(' BEGINS');
+    expect(await lastIterationBefore(file, cut + (1 << 20))).toBe(7);
+    expect(await lastIterationBefore(file, line(6).length)).toBe(6);
+    expect(await lastIterationBefore(file, 10)).toBeUndefined();
   });
 });
