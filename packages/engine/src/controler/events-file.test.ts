@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,4 +21,28 @@ describe('SyncEventsFile', () => {
     expect(read).toHaveLength(events.length);
     expect(read[119_999]).toMatchObject({ time: 119_999, type: 'entered link', link: `link-${119_999 % 97}` });
   });
+
+  it("writes the mobsim's link events (with their indices) exactly as formatEvent writes them", async () => {
+    const events: [MatsimEvent, number, number][] = [];
+    for (let i = 0; i < 2_000; i++) {
+      const time = 21_600 + Math.floor(i / 7) + (i % 500 === 0 ? 0.5 : 0);
+      const vehicle = i % 13;
+      // Ids that need escaping, and a vehicle id that changes for the same index (several network modes).
+      const id = vehicle === 3 ? `v<3>&"${i % 2 ? 'car' : 'bike'}"` : `vehicle ${vehicle}`;
+      events.push([{ time, type: i % 2 ? 'entered link' : 'left link', link: `l&${i % 5}`, vehicle: id } as MatsimEvent, vehicle, i % 5]);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'engine-events-'));
+    const fast = new SyncEventsFile(join(dir, 'fast.xml'));
+    const plain = new SyncEventsFile(join(dir, 'plain.xml'));
+    for (const [event, vehicle, link] of events) {
+      fast.add(event, vehicle, link);
+      plain.add(event);
+    }
+    await fast.close();
+    await plain.close();
+    const text = readFileSync(join(dir, 'fast.xml'), 'utf8');
+    expect(text).toBe(readFileSync(join(dir, 'plain.xml'), 'utf8'));
+    expect(text).toContain('\t<event time="21600.5" type="left link" link="l&amp;0" vehicle="vehicle 0"  />\n');
+  });
 });
+
