@@ -145,6 +145,8 @@ describe('error boundaries', () => {
         const frame = target.public
           ? page.getByRole('heading', { name: 'Corridor', level: 1 })
           : page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Scenarios' });
+        // The frame may draw a moment after the error text on a busy machine; it must come.
+        await frame.first().waitFor({ timeout: 15_000 }).catch(() => undefined);
         const [heading, explanation, reload, home, frames, text] = await Promise.all([
           page.getByRole('heading', { name: "We're sorry..." }).count(),
           page.getByText('A part of Corridor could not be loaded').count(),
