@@ -10,7 +10,7 @@ import { planNeedsRouting, routePlan, type RoutePlanOptions } from '../routing/p
 import { RoutingPool, type RoutingRequest } from '../routing/pool.ts';
 import type { Disutility, LeastCostRouter } from '../routing/router.ts';
 
-/** Fewer plans than this are routed on the main thread (starting the workers costs some 0.3 s). */
+/** Fewer plans than this are routed on the main thread (starting the workers costs about half a second). */
 export const PARALLEL_ROUTING_FROM = 100;
 
 export class PlanRouting {

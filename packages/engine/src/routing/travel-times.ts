@@ -19,7 +19,7 @@ export function travelTimesFromData(network: SimNetwork, data: TravelTimeData): 
     linkTravelTime: (link, time) => {
       const offset = offsets[link]!;
       if (offset < 0) return length[link]! / freespeed[link]!;
-      return values[offset + Math.min(Math.max(0, Math.floor(time / binSize)), bins - 1)]!;
+      return values[offset + binOf(time, binSize, bins)]!;
     },
   };
 }
@@ -148,6 +148,11 @@ export class TravelTimeCollector {
   }
 
   private bin(time: number): number {
-    return Math.min(Math.max(0, Math.floor(time / this.binSize)), this.bins - 1);
+    return binOf(time, this.binSize, this.bins);
   }
+}
+
+/** The time bin of `time`: times before 0 in the first, times past the last bin in the last. */
+function binOf(time: number, binSize: number, bins: number): number {
+  return Math.min(Math.max(0, Math.floor(time / binSize)), bins - 1);
 }
